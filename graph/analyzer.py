@@ -1,0 +1,113 @@
+"""The one tokenizer BM25 uses: SQLite FTS5, Neo4j's Lucene indexes and in-process scoring alike.
+
+Both backends index the *output* of this analyzer (tokens joined by single spaces) with a
+whitespace-level tokenizer, so a query is tokenised the same way whichever store answers it.
+
+Rules (``ANALYZER_VERSION`` changes whenever one of them does):
+
+1. Unicode NFKC, then case folding.
+2. Words are maximal runs of letters and digits (``_`` and punctuation separate words).
+3. Runs of CJK script (Han, Hiragana, Katakana, Hangul) have no spaces between words, so they are
+   cut into overlapping character bigrams, as Lucene's ``CJKAnalyzer`` does; a lone CJK character
+   stays a unigram. Latin text around them is tokenised as words.
+4. English stop words are dropped and the remaining English words are stemmed with the Snowball
+   English stemmer (``PyStemmer``), when ``stem`` is on (the default).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable
+from functools import lru_cache
+
+ANALYZER_VERSION = "1"
+
+_CJK_RANGES = (
+    "\u1100-\u11ff"  # Hangul Jamo
+    "\u3040-\u309f"  # Hiragana
+    "\u30a0-\u30ff"  # Katakana
+    "\u3130-\u318f"  # Hangul compatibility Jamo
+    "\u3400-\u4dbf"  # CJK extension A
+    "\u4e00-\u9fff"  # CJK unified ideographs
+    "\uac00-\ud7af"  # Hangul syllables
+    "\uf900-\ufaff"  # CJK compatibility ideographs
+    "\U00020000-\U0002ffff"  # CJK extensions B-F
+)
+_RUN = re.compile(rf"[{_CJK_RANGES}]+|[^\W_{_CJK_RANGES}]+")
+_CJK = re.compile(rf"[{_CJK_RANGES}]")
+
+ENGLISH_STOP_WORDS: frozenset[str] = frozenset(
+    """a about above after again against all am an and any are aren't as at be because been before
+    being below between both but by can cannot could did do does doing don down during each few for
+    from further had has have having he her here hers herself him himself his how i if in into is
+    isn it its itself just let me more most my myself no nor not of off on once only or other ought
+    our ours ourselves out over own same she should so some such than that the their theirs them
+    themselves then there these they this those through to too under until up very was we were what
+    when where which while who whom why will with would you your yours yourself yourselves s t
+    """.split()
+)
+
+
+@lru_cache(maxsize=1)
+def _stemmer() -> object:
+    import Stemmer  # PyStemmer; imported lazily so nothing happens at import time
+
+    return Stemmer.Stemmer("english")
+
+
+class Analyzer:
+    """Turns text into BM25 terms. Instances are cheap; stems are cached."""
+
+    def __init__(self, *, stem: bool = True, stop_words: Iterable[str] = ENGLISH_STOP_WORDS) -> None:
+        self.stem = stem
+        self.stop_words = frozenset(stop_words)
+        self._cache: dict[str, str] = {}
+
+    @property
+    def name(self) -> str:
+        return f"graphproof-{ANALYZER_VERSION}{'-stem' if self.stem else ''}"
+
+    def _stem_word(self, word: str) -> str:
+        cached = self._cache.get(word)
+        if cached is None:
+            cached = _stemmer().stemWord(word) if self.stem else word  # type: ignore[attr-defined]
+            if len(self._cache) < 500_000:
+                self._cache[word] = cached
+        return cached
+
+    def tokens(self, text: str) -> list[str]:
+        """The terms of ``text`` in order (duplicates kept, as BM25 term frequency needs)."""
+        if not text:
+            return []
+        folded = unicodedata.normalize("NFKC", text).casefold()
+        out: list[str] = []
+        for match in _RUN.finditer(folded):
+            run = match.group()
+            if _CJK.match(run):
+                if len(run) == 1:
+                    out.append(run)
+                else:
+                    out.extend(run[i : i + 2] for i in range(len(run) - 1))
+            elif run not in self.stop_words:
+                out.append(self._stem_word(run))
+        return out
+
+    def index_text(self, text: str) -> str:
+        """What a full-text index stores: the terms joined by single spaces."""
+        return " ".join(self.tokens(text))
+
+    def query_terms(self, text: str) -> list[str]:
+        """The distinct terms of a query, in first-seen order."""
+        return list(dict.fromkeys(self.tokens(text)))
+
+
+_DEFAULT: Analyzer | None = None
+
+
+def default_analyzer() -> Analyzer:
+    """The analyzer both backends index with (created on first use)."""
+    global _DEFAULT
+    if _DEFAULT is None:
+        _DEFAULT = Analyzer()
+    return _DEFAULT

@@ -1,0 +1,64 @@
+"""DDL of the embedded backend (SQLite + FTS5). One statement per entry, run in order by ``init``.
+
+Each searchable table keeps the analyzer's output in a ``tokens`` column; an external-content
+FTS5 table indexes that column (ranked with ``bm25()``) and triggers keep it in step, so an
+upsert that changes nothing touches nothing.
+"""
+
+from __future__ import annotations
+
+SCHEMA_VERSION = "1"
+
+TABLES: tuple[str, ...] = (
+    "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+    """CREATE TABLE IF NOT EXISTS documents (
+        id TEXT PRIMARY KEY, source TEXT NOT NULL, title TEXT NOT NULL DEFAULT '',
+        hash TEXT NOT NULL DEFAULT '', created_at TEXT NOT NULL DEFAULT '',
+        metadata TEXT NOT NULL DEFAULT '{}')""",
+    """CREATE TABLE IF NOT EXISTS chunks (
+        rowid INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, document_id TEXT NOT NULL,
+        ordinal INTEGER NOT NULL, text TEXT NOT NULL, hash TEXT NOT NULL DEFAULT '',
+        embedding BLOB, metadata TEXT NOT NULL DEFAULT '{}', tokens TEXT NOT NULL DEFAULT '')""",
+    "CREATE INDEX IF NOT EXISTS chunks_document ON chunks(document_id, ordinal)",
+    """CREATE TABLE IF NOT EXISTS entities (
+        rowid INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, name TEXT NOT NULL,
+        type TEXT NOT NULL DEFAULT '', description TEXT NOT NULL DEFAULT '', embedding BLOB,
+        tokens TEXT NOT NULL DEFAULT '')""",
+    """CREATE TABLE IF NOT EXISTS relations (
+        rowid INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, source_id TEXT NOT NULL,
+        target_id TEXT NOT NULL, predicate TEXT NOT NULL, keywords TEXT NOT NULL DEFAULT '',
+        description TEXT NOT NULL DEFAULT '', text TEXT NOT NULL DEFAULT '',
+        weight REAL NOT NULL DEFAULT 1.0, origin TEXT NOT NULL DEFAULT 'ingest', source_url TEXT,
+        confidence REAL, created_at TEXT, tokens TEXT NOT NULL DEFAULT '')""",
+    "CREATE INDEX IF NOT EXISTS relations_source ON relations(source_id, weight DESC, id)",
+    "CREATE INDEX IF NOT EXISTS relations_target ON relations(target_id, weight DESC, id)",
+    """CREATE TABLE IF NOT EXISTS relation_chunks (
+        relation_id TEXT NOT NULL, chunk_id TEXT NOT NULL,
+        PRIMARY KEY (relation_id, chunk_id)) WITHOUT ROWID""",
+    "CREATE INDEX IF NOT EXISTS relation_chunks_chunk ON relation_chunks(chunk_id)",
+    """CREATE TABLE IF NOT EXISTS mentions (
+        chunk_id TEXT NOT NULL, entity_id TEXT NOT NULL,
+        PRIMARY KEY (chunk_id, entity_id)) WITHOUT ROWID""",
+    "CREATE INDEX IF NOT EXISTS mentions_entity ON mentions(entity_id)",
+)
+
+
+def _fts(table: str) -> tuple[str, ...]:
+    fts = f"{table}_fts"
+    return (
+        f"CREATE VIRTUAL TABLE IF NOT EXISTS {fts} USING fts5(tokens, content='{table}', "
+        "content_rowid='rowid', tokenize='unicode61 remove_diacritics 0')",
+        f"CREATE TRIGGER IF NOT EXISTS {table}_ai AFTER INSERT ON {table} BEGIN "
+        f"INSERT INTO {fts}(rowid, tokens) VALUES (new.rowid, new.tokens); END",
+        f"CREATE TRIGGER IF NOT EXISTS {table}_ad AFTER DELETE ON {table} BEGIN "
+        f"INSERT INTO {fts}({fts}, rowid, tokens) VALUES ('delete', old.rowid, old.tokens); END",
+        f"CREATE TRIGGER IF NOT EXISTS {table}_au AFTER UPDATE OF tokens ON {table} BEGIN "
+        f"INSERT INTO {fts}({fts}, rowid, tokens) VALUES ('delete', old.rowid, old.tokens); "
+        f"INSERT INTO {fts}(rowid, tokens) VALUES (new.rowid, new.tokens); END",
+    )
+
+
+# Table names here are constants of this module, never user input.
+FULL_TEXT: tuple[str, ...] = _fts("relations") + _fts("chunks") + _fts("entities")
+
+STATEMENTS: tuple[str, ...] = TABLES + FULL_TEXT

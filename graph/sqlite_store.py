@@ -1,0 +1,452 @@
+"""The embedded backend: one SQLite file (WAL), FTS5 ``bm25()`` full-text search, exact vectors.
+
+Zero set-up and the default store. Every write method runs in one ``BEGIN IMMEDIATE``
+transaction: a batch that fails (bad row, unknown entity) writes nothing.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from pathlib import Path as FsPath
+from typing import Any
+
+from graph import sqlite_schema
+from graph.analyzer import Analyzer, default_analyzer
+from graph.model import (
+    Chunk,
+    DeleteReport,
+    Document,
+    Entity,
+    Hit,
+    Mention,
+    Path,
+    Relation,
+    Stats,
+    Subgraph,
+    edge_text,
+)
+from graph.store import (
+    DEFAULT_HOPS,
+    DEFAULT_PER_NODE,
+    DEFAULT_SUBGRAPH_LIMIT,
+    MAX_PATH_HOPS,
+    ConnectionFailed,
+    GraphStore,
+    IntegrityError,
+    QueryFailed,
+    SchemaMismatch,
+    UnsupportedOperation,
+)
+from graph.store_checks import check_k, check_path_args, check_subgraph_args, check_text, missing_error, not_found
+from graph.traversal import UNCAPPED, all_shortest_paths, expand_subgraph
+from graph.vectors import VectorIndex, from_blob, to_blob
+
+_REL_COLUMNS = (
+    "r.id, r.source_id, r.target_id, r.predicate, r.keywords, r.description, r.weight, r.origin, "
+    "r.source_url, r.confidence, r.created_at, s.name, t.name, "
+    "(SELECT group_concat(chunk_id, char(31)) FROM relation_chunks c WHERE c.relation_id = r.id)"
+)
+_REL_NAMES = "JOIN entities s ON s.id = r.source_id JOIN entities t ON t.id = r.target_id"
+_CHUNK_COLUMNS = "c.id, c.document_id, c.ordinal, c.text, c.hash, c.embedding, c.metadata"
+_ENTITY_COLUMNS = "e.id, e.name, e.type, e.description, e.embedding"
+
+
+def _relation(row: Sequence[Any]) -> Relation:
+    chunk_ids = tuple(sorted(row[13].split("\x1f"))) if row[13] else ()
+    return Relation(
+        id=row[0], source_id=row[1], target_id=row[2], predicate=row[3], keywords=row[4],
+        description=row[5], weight=row[6], origin=row[7], source_url=row[8], confidence=row[9],
+        created_at=row[10], source_name=row[11], target_name=row[12], chunk_ids=chunk_ids,
+    )  # fmt: skip
+
+
+def _chunk(row: Sequence[Any]) -> Chunk:
+    return Chunk(
+        id=row[0], document_id=row[1], ordinal=row[2], text=row[3], hash=row[4],
+        embedding=from_blob(row[5]), metadata=json.loads(row[6]),
+    )  # fmt: skip
+
+
+def _entity(row: Sequence[Any]) -> Entity:
+    return Entity(id=row[0], name=row[1], type=row[2], description=row[3], embedding=from_blob(row[4]))
+
+
+def fts_match(terms: Sequence[str]) -> str:
+    """An FTS5 MATCH expression: each analyzed term as a quoted string, OR-ed (quotes doubled)."""
+    return " OR ".join('"' + term.replace('"', '""') + '"' for term in terms)
+
+
+class SQLiteStore(GraphStore):
+    """``GraphStore`` over one SQLite file; ``":memory:"`` gives a throw-away store."""
+
+    backend = "sqlite"
+
+    def __init__(self, path: str | FsPath, analyzer: Analyzer | None = None) -> None:
+        self.path = str(path)
+        self.analyzer = analyzer or default_analyzer()
+        if self.path != ":memory:":
+            FsPath(self.path).parent.mkdir(parents=True, exist_ok=True)
+        try:
+            self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+            self.db.execute("PRAGMA journal_mode=WAL")
+            self.db.execute("PRAGMA synchronous=NORMAL")
+            self.db.execute("PRAGMA temp_store=MEMORY")
+            self.db.execute("PRAGMA cache_size=-65536")
+        except sqlite3.Error as exc:
+            raise ConnectionFailed(f"cannot open SQLite store at {self.path!r}: {exc}") from exc
+        self._chunk_vectors = VectorIndex()
+        self._entity_vectors = VectorIndex()
+        self.init()
+
+    @property
+    def location(self) -> str:
+        return self.path
+
+    # lifecycle --------------------------------------------------------------------------------
+    def init(self) -> None:
+        with self._tx() as db:
+            for statement in sqlite_schema.STATEMENTS:
+                db.execute(statement)
+            expected = {"schema": sqlite_schema.SCHEMA_VERSION, "analyzer": self.analyzer.name}
+            for key, value in expected.items():
+                row = db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+                if row is None:
+                    db.execute("INSERT INTO meta(key, value) VALUES (?, ?)", (key, value))
+                elif row[0] != value:
+                    raise SchemaMismatch(
+                        f"store {self.path!r} was written with {key} {row[0]!r}, this version uses "
+                        f"{value!r}; re-create the store (delete the file and ingest again)"
+                    )
+
+    def close(self) -> None:
+        self.db.close()
+
+    def __enter__(self) -> SQLiteStore:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    @contextmanager
+    def _tx(self) -> Iterator[sqlite3.Connection]:
+        try:
+            self.db.execute("BEGIN IMMEDIATE")
+        except sqlite3.Error as exc:
+            raise QueryFailed(f"cannot start a transaction on {self.path!r}: {exc}") from exc
+        try:
+            yield self.db
+        except BaseException:
+            self.db.execute("ROLLBACK")
+            raise
+        else:
+            self.db.execute("COMMIT")
+
+    def _query(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        try:
+            return self.db.execute(sql, params).fetchall()
+        except sqlite3.Error as exc:
+            raise QueryFailed(f"SQLite query failed on {self.path!r}: {exc}") from exc
+
+    def _write(self, sql: str, rows: list[tuple[Any, ...]], missing: Mapping[str, set[str]]) -> int:
+        with self._tx() as db:
+            for what, ids in missing.items():
+                unknown = self._unknown(db, what, ids)
+                if unknown:
+                    raise missing_error(what, unknown)
+            try:
+                return max(db.executemany(sql, rows).rowcount, 0)
+            except sqlite3.Error as exc:
+                raise QueryFailed(f"SQLite write failed on {self.path!r}: {exc}") from exc
+
+    @staticmethod
+    def _unknown(db: sqlite3.Connection, table: str, ids: set[str]) -> list[str]:
+        if not ids:
+            return []
+        sql = f"SELECT value FROM json_each(?) WHERE value NOT IN (SELECT id FROM {table})"  # noqa: S608 - table is a constant
+        return sorted(r[0] for r in db.execute(sql, (json.dumps(sorted(ids)),)))
+
+    # writes -----------------------------------------------------------------------------------
+    def upsert_documents(self, batch: Iterable[Document]) -> int:
+        rows = [
+            (d.id, d.source, d.title, d.hash, d.created_at, json.dumps(dict(d.metadata), sort_keys=True))
+            for d in batch
+        ]
+        return self._write(_UPSERT_DOCUMENT, rows, {})
+
+    def upsert_chunks(self, batch: Iterable[Chunk]) -> int:
+        items = list(batch)
+        rows = [
+            (c.id, c.document_id, c.ordinal, c.text, c.hash, to_blob(c.embedding),
+             json.dumps(dict(c.metadata), sort_keys=True), self.analyzer.index_text(c.text))
+            for c in items
+        ]  # fmt: skip
+        changed = self._write(_UPSERT_CHUNK, rows, {"documents": {c.document_id for c in items}})
+        self._chunk_vectors.stale = self._chunk_vectors.stale or changed > 0
+        return changed
+
+    def upsert_entities(self, batch: Iterable[Entity]) -> int:
+        rows = [
+            (e.id, e.name, e.type, e.description, to_blob(e.embedding), self.analyzer.index_text(e.name))
+            for e in batch
+        ]
+        changed = self._write(_UPSERT_ENTITY, rows, {})
+        self._entity_vectors.stale = self._entity_vectors.stale or changed > 0
+        return changed
+
+    def upsert_relations(self, batch: Iterable[Relation]) -> int:
+        items = list(batch)
+        links = [(r.id, c) for r in items for c in r.chunk_ids]
+        entity_ids = sorted({r.source_id for r in items} | {r.target_id for r in items})
+        with self._tx() as db:
+            names = dict(self._by_ids(_ENTITY_NAMES, entity_ids)) if entity_ids else {}
+            unknown = [i for i in entity_ids if i not in names]
+            if unknown:
+                raise missing_error("entities", unknown)
+            unknown = self._unknown(db, "chunks", {c for _, c in links})
+            if unknown:
+                raise missing_error("chunks", unknown)
+            rows = []
+            for r in items:
+                text = edge_text(r, names[r.source_id], names[r.target_id])
+                rows.append((
+                    r.id, r.source_id, r.target_id, r.predicate, r.keywords, r.description, text, r.weight,
+                    r.origin, r.source_url, r.confidence, r.created_at, self.analyzer.index_text(text),
+                ))  # fmt: skip
+            try:
+                changed = max(db.executemany(_UPSERT_RELATION, rows).rowcount, 0)
+                db.executemany("INSERT OR IGNORE INTO relation_chunks VALUES (?, ?)", links)
+                return changed
+            except sqlite3.Error as exc:
+                raise QueryFailed(f"SQLite write failed on {self.path!r}: {exc}") from exc
+
+    def upsert_mentions(self, batch: Iterable[Mention]) -> int:
+        items = list(batch)
+        rows = [(m.chunk_id, m.entity_id) for m in items]
+        missing = {"chunks": {m.chunk_id for m in items}, "entities": {m.entity_id for m in items}}
+        return self._write("INSERT OR IGNORE INTO mentions VALUES (?, ?)", rows, missing)
+
+    def delete_document(self, document_id: str) -> DeleteReport:
+        check_text(document_id, "document_id")
+        with self._tx() as db:
+            if db.execute("SELECT 1 FROM documents WHERE id = ?", (document_id,)).fetchone() is None:
+                return DeleteReport(document_id=document_id, found=False)
+            db.execute(
+                "CREATE TEMP TABLE IF NOT EXISTS gone_chunks (id TEXT PRIMARY KEY) WITHOUT ROWID"
+            )
+            db.execute("DELETE FROM gone_chunks")
+            db.execute("INSERT INTO gone_chunks SELECT id FROM chunks WHERE document_id = ?", (document_id,))
+            touched = [r[0] for r in db.execute(_TOUCHED_ENTITIES)]
+            mentions = db.execute("DELETE FROM mentions WHERE chunk_id IN gone_chunks").rowcount
+            orphan_relations = [r[0] for r in db.execute(_ORPHANED_RELATIONS)]
+            db.execute("DELETE FROM relation_chunks WHERE chunk_id IN gone_chunks")
+            db.executemany("DELETE FROM relations WHERE id = ?", [(i,) for i in orphan_relations])
+            chunks = db.execute("DELETE FROM chunks WHERE id IN gone_chunks").rowcount
+            db.execute("DELETE FROM documents WHERE id = ?", (document_id,))
+            entities = db.execute(_DELETE_ORPHAN_ENTITIES, (json.dumps(touched),)).rowcount
+        self._chunk_vectors.stale = self._entity_vectors.stale = True
+        return DeleteReport(document_id, True, chunks, mentions, len(orphan_relations), entities)
+
+    # full-text search -------------------------------------------------------------------------
+    def _fts(self, table: str, columns: str, text: str, k: int, joins: str = "") -> list[tuple[Any, float]]:
+        check_k(k)
+        terms = self.analyzer.query_terms(check_text(text, "search text"))
+        if not terms:
+            return []
+        alias = table[0]
+        sql = (
+            f"SELECT {columns}, -f.rank FROM {table}_fts f JOIN {table} {alias} ON {alias}.rowid = f.rowid {joins} "  # noqa: S608
+            f"WHERE {table}_fts MATCH ? ORDER BY f.rank, {alias}.id LIMIT ?"
+        )
+        return [(row, float(row[-1])) for row in self._query(sql, (fts_match(terms), k))]
+
+    def search_relations(self, text: str, k: int = 10) -> list[Hit[Relation]]:
+        rows = self._fts("relations", _REL_COLUMNS, text, k, _REL_NAMES)
+        return [Hit(_relation(row), score) for row, score in rows]
+
+    def search_chunks(self, text: str, k: int = 10) -> list[Hit[Chunk]]:
+        rows = self._fts("chunks", _CHUNK_COLUMNS, text, k)
+        return [Hit(_chunk(row), score) for row, score in rows]
+
+    def search_entities(self, text: str, k: int = 10) -> list[Hit[Entity]]:
+        rows = self._fts("entities", _ENTITY_COLUMNS, text, k)
+        return [Hit(_entity(row), score) for row, score in rows]
+
+    # vectors ----------------------------------------------------------------------------------
+    def _nearest(self, index: VectorIndex, table: str, vector: Sequence[float], k: int) -> list[tuple[str, float]]:
+        check_k(k)
+        if index.stale:
+            index.load(self._query(f"SELECT id, embedding FROM {table} WHERE embedding IS NOT NULL ORDER BY id"))  # noqa: S608
+        try:
+            return index.search(vector, k)
+        except ValueError as exc:
+            raise IntegrityError(f"nearest {table}: {exc}") from exc
+
+    def nearest_chunks(self, vector: Sequence[float], k: int = 10) -> list[Hit[Chunk]]:
+        found = self._nearest(self._chunk_vectors, "chunks", vector, k)
+        by_id = {c.id: c for c in self.chunks([i for i, _ in found])}
+        return [Hit(by_id[i], s) for i, s in found if i in by_id]
+
+    def nearest_entities(self, vector: Sequence[float], k: int = 10) -> list[Hit[Entity]]:
+        found = self._nearest(self._entity_vectors, "entities", vector, k)
+        by_id = {e.id: e for e in self.entities([i for i, _ in found])}
+        return [Hit(by_id[i], s) for i, s in found if i in by_id]
+
+    # lookups ----------------------------------------------------------------------------------
+    def _by_ids(self, sql: str, ids: Sequence[str]) -> list[Any]:
+        return self._query(sql, (json.dumps(list(dict.fromkeys(ids))),))
+
+    def documents(self, ids: Sequence[str]) -> list[Document]:
+        rows = self._by_ids(
+            "SELECT d.id, d.source, d.title, d.hash, d.created_at, d.metadata FROM json_each(?) j "
+            "JOIN documents d ON d.id = j.value ORDER BY j.key", ids,
+        )  # fmt: skip
+        return [Document(r[0], r[1], r[2], r[3], r[4], json.loads(r[5])) for r in rows]
+
+    def chunks(self, ids: Sequence[str]) -> list[Chunk]:
+        sql = f"SELECT {_CHUNK_COLUMNS} FROM json_each(?) j JOIN chunks c ON c.id = j.value ORDER BY j.key"
+        return [_chunk(r) for r in self._by_ids(sql, ids)]
+
+    def entities(self, ids: Sequence[str]) -> list[Entity]:
+        sql = f"SELECT {_ENTITY_COLUMNS} FROM json_each(?) j JOIN entities e ON e.id = j.value ORDER BY j.key"
+        return [_entity(r) for r in self._by_ids(sql, ids)]
+
+    def relations(self, ids: Sequence[str]) -> list[Relation]:
+        sql = f"SELECT {_REL_COLUMNS} FROM json_each(?) j JOIN relations r ON r.id = j.value {_REL_NAMES} ORDER BY j.key"
+        return [_relation(r) for r in self._by_ids(sql, ids)]
+
+    def chunks_of_document(self, document_id: str) -> list[Chunk]:
+        sql = f"SELECT {_CHUNK_COLUMNS} FROM chunks c WHERE c.document_id = ? ORDER BY c.ordinal, c.id"
+        return [_chunk(r) for r in self._query(sql, (document_id,))]
+
+    def mentions_of_chunks(self, chunk_ids: Sequence[str]) -> list[Mention]:
+        sql = (
+            "SELECT m.chunk_id, m.entity_id FROM json_each(?) j JOIN mentions m ON m.chunk_id = j.value "
+            "ORDER BY m.chunk_id, m.entity_id"
+        )
+        return [Mention(r[0], r[1]) for r in self._by_ids(sql, chunk_ids)]
+
+    # graph walks ------------------------------------------------------------------------------
+    def neighbors(
+        self, entity_ids: Sequence[str], per_node: int = DEFAULT_PER_NODE
+    ) -> list[tuple[str, Relation, Entity]]:
+        check_k(per_node, "per_node", UNCAPPED)
+        rows = self._query(_NEIGHBORS, (json.dumps(sorted(set(entity_ids))), per_node))
+        return [(row[0], _relation(row[1:15]), _entity(row[15:])) for row in rows]
+
+    def subgraph(
+        self,
+        entity_ids: Sequence[str],
+        hops: int = DEFAULT_HOPS,
+        limit: int = DEFAULT_SUBGRAPH_LIMIT,
+        per_node: int = DEFAULT_PER_NODE,
+    ) -> Subgraph:
+        check_subgraph_args(entity_ids, hops, limit, per_node)
+        return expand_subgraph(self.neighbors, self.entities, entity_ids, hops, limit, per_node)
+
+    def shortest_paths(self, source_id: str, target_id: str, max_hops: int = 3, limit: int = 10) -> list[Path]:
+        check_path_args(source_id, target_id, max_hops, limit, MAX_PATH_HOPS)
+        try:
+            return all_shortest_paths(self.neighbors, self.entities, source_id, target_id, max_hops, limit)
+        except KeyError as exc:
+            raise not_found("entities", exc.args[0]) from exc
+
+    # misc -------------------------------------------------------------------------------------
+    def stats(self) -> Stats:
+        counts = {
+            t: self._query(f"SELECT count(*) FROM {t}")[0][0]  # noqa: S608 - constant table names
+            for t in ("documents", "chunks", "entities", "relations", "mentions")
+        }
+        origins = dict(self._query("SELECT origin, count(*) FROM relations GROUP BY origin ORDER BY origin"))
+        return Stats(backend=self.backend, location=self.path, relations_by_origin=origins, **counts)
+
+    def cypher(self, query: str, params: Mapping[str, Any] | None = None) -> list[dict[str, Any]]:
+        raise UnsupportedOperation(
+            "Cypher queries need the Neo4j backend; the embedded SQLite store has no Cypher engine. "
+            "Start Neo4j with `docker compose up -d` and use --store neo4j://localhost:7687"
+        )
+
+
+_ENTITY_NAMES = "SELECT e.id, e.name FROM json_each(?) j JOIN entities e ON e.id = j.value"
+
+_UPSERT_DOCUMENT = """
+INSERT INTO documents(id, source, title, hash, created_at, metadata) VALUES (?, ?, ?, ?, ?, ?)
+ON CONFLICT(id) DO UPDATE SET source = excluded.source, title = excluded.title, hash = excluded.hash,
+  created_at = excluded.created_at, metadata = excluded.metadata
+WHERE (source, title, hash, created_at, metadata) IS NOT
+      (excluded.source, excluded.title, excluded.hash, excluded.created_at, excluded.metadata)
+"""
+
+_UPSERT_CHUNK = """
+INSERT INTO chunks(id, document_id, ordinal, text, hash, embedding, metadata, tokens)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+ON CONFLICT(id) DO UPDATE SET document_id = excluded.document_id, ordinal = excluded.ordinal,
+  text = excluded.text, hash = excluded.hash, embedding = coalesce(excluded.embedding, chunks.embedding),
+  metadata = excluded.metadata, tokens = excluded.tokens
+WHERE (document_id, ordinal, text, hash, metadata) IS NOT
+      (excluded.document_id, excluded.ordinal, excluded.text, excluded.hash, excluded.metadata)
+   OR (excluded.embedding IS NOT NULL AND excluded.embedding IS NOT chunks.embedding)
+"""
+
+_UPSERT_ENTITY = """
+INSERT INTO entities(id, name, type, description, embedding, tokens) VALUES (?, ?, ?, ?, ?, ?)
+ON CONFLICT(id) DO UPDATE SET name = excluded.name, tokens = excluded.tokens,
+  type = CASE WHEN excluded.type <> '' THEN excluded.type ELSE entities.type END,
+  description = CASE WHEN excluded.description <> '' THEN excluded.description ELSE entities.description END,
+  embedding = coalesce(excluded.embedding, entities.embedding)
+WHERE excluded.name IS NOT entities.name
+   OR (excluded.type <> '' AND excluded.type IS NOT entities.type)
+   OR (excluded.description <> '' AND excluded.description IS NOT entities.description)
+   OR (excluded.embedding IS NOT NULL AND excluded.embedding IS NOT entities.embedding)
+"""
+
+_UPSERT_RELATION = """
+INSERT INTO relations(id, source_id, target_id, predicate, keywords, description, text, weight,
+  origin, source_url, confidence, created_at, tokens) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+ON CONFLICT(id) DO UPDATE SET keywords = excluded.keywords, description = excluded.description,
+  text = excluded.text, weight = excluded.weight, origin = excluded.origin,
+  source_url = excluded.source_url, confidence = excluded.confidence,
+  created_at = excluded.created_at, tokens = excluded.tokens
+WHERE (keywords, description, text, weight, origin, source_url, confidence, created_at) IS NOT
+      (excluded.keywords, excluded.description, excluded.text, excluded.weight, excluded.origin,
+       excluded.source_url, excluded.confidence, excluded.created_at)
+"""
+
+_NEIGHBORS = f"""
+WITH frontier(id) AS (SELECT value FROM json_each(?1)),
+edges(from_id, rid, other) AS (
+  SELECT f.id, r.id, r.target_id FROM frontier f JOIN relations r ON r.source_id = f.id
+  UNION ALL
+  SELECT f.id, r.id, r.source_id FROM frontier f JOIN relations r ON r.target_id = f.id
+),
+ranked AS (
+  SELECT e.from_id, e.rid, e.other, ROW_NUMBER() OVER (
+    PARTITION BY e.from_id ORDER BY r.weight DESC, r.id) AS n
+  FROM edges e JOIN relations r ON r.id = e.rid
+)
+SELECT k.from_id, {_REL_COLUMNS}, {_ENTITY_COLUMNS}
+FROM ranked k JOIN relations r ON r.id = k.rid {_REL_NAMES} JOIN entities e ON e.id = k.other
+WHERE k.n <= ?2 ORDER BY k.from_id, k.n
+"""
+
+_TOUCHED_ENTITIES = """
+SELECT DISTINCT entity_id FROM mentions WHERE chunk_id IN gone_chunks
+UNION SELECT r.source_id FROM relations r JOIN relation_chunks c ON c.relation_id = r.id
+  WHERE c.chunk_id IN gone_chunks
+UNION SELECT r.target_id FROM relations r JOIN relation_chunks c ON c.relation_id = r.id
+  WHERE c.chunk_id IN gone_chunks
+"""
+
+_ORPHANED_RELATIONS = """
+SELECT DISTINCT c.relation_id FROM relation_chunks c WHERE c.chunk_id IN gone_chunks
+  AND NOT EXISTS (SELECT 1 FROM relation_chunks o WHERE o.relation_id = c.relation_id
+                  AND o.chunk_id NOT IN gone_chunks)
+"""
+
+_DELETE_ORPHAN_ENTITIES = """
+DELETE FROM entities WHERE id IN (SELECT value FROM json_each(?))
+  AND NOT EXISTS (SELECT 1 FROM mentions m WHERE m.entity_id = entities.id)
+  AND NOT EXISTS (SELECT 1 FROM relations r WHERE r.source_id = entities.id OR r.target_id = entities.id)
+"""

@@ -1,0 +1,141 @@
+"""The ``GraphStore`` protocol every backend implements, and the store layer's errors.
+
+Writes are batch-oriented, idempotent (the same batch twice leaves the graph unchanged) and
+transactional (a batch that fails writes nothing). Reads take and return ``graph.model`` types.
+Scores are "higher is better" for every search.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, Protocol, runtime_checkable
+
+from graph.model import (
+    Chunk,
+    DeleteReport,
+    Document,
+    Entity,
+    Hit,
+    Mention,
+    Path,
+    Relation,
+    Stats,
+    Subgraph,
+)
+
+DEFAULT_HOPS = 2
+DEFAULT_SUBGRAPH_LIMIT = 2000
+DEFAULT_PER_NODE = 100
+MAX_PATH_HOPS = 6
+
+
+class StoreError(Exception):
+    """Root of every error the store layer raises."""
+
+
+class ConnectionFailed(StoreError):
+    """The backend could not be reached or refused the credentials."""
+
+
+class QueryFailed(StoreError):
+    """The backend rejected or failed a statement (the cause is attached)."""
+
+
+class IntegrityError(StoreError):
+    """A batch refers to something that does not exist (e.g. a relation to an unknown entity)."""
+
+
+class NotFound(StoreError):
+    """A read names something that does not exist (names the ids)."""
+
+
+class InvalidInput(StoreError, ValueError):
+    """An argument is not of the expected form (names the argument and what was expected)."""
+
+
+class UnsupportedOperation(StoreError):
+    """The backend cannot do this (e.g. Cypher on the embedded backend)."""
+
+
+class SchemaMismatch(StoreError):
+    """The store on disk was written by an incompatible version or with another analyzer."""
+
+
+@runtime_checkable
+class GraphStore(Protocol):
+    """One knowledge graph: documents, chunks, entities, relations and mentions."""
+
+    backend: str
+
+    @property
+    def location(self) -> str: ...
+
+    def init(self) -> None:
+        """Create constraints and indexes (idempotent)."""
+
+    def close(self) -> None: ...
+
+    def __enter__(self) -> GraphStore: ...
+
+    def __exit__(self, *exc: object) -> None: ...
+
+    # writes -----------------------------------------------------------------------------------
+    def upsert_documents(self, batch: Iterable[Document]) -> int: ...
+
+    def upsert_chunks(self, batch: Iterable[Chunk]) -> int: ...
+
+    def upsert_entities(self, batch: Iterable[Entity]) -> int: ...
+
+    def upsert_relations(self, batch: Iterable[Relation]) -> int: ...
+
+    def upsert_mentions(self, batch: Iterable[Mention]) -> int: ...
+
+    def delete_document(self, document_id: str) -> DeleteReport: ...
+
+    # reads ------------------------------------------------------------------------------------
+    def search_relations(self, text: str, k: int = 10) -> list[Hit[Relation]]: ...
+
+    def search_chunks(self, text: str, k: int = 10) -> list[Hit[Chunk]]: ...
+
+    def search_entities(self, text: str, k: int = 10) -> list[Hit[Entity]]: ...
+
+    def nearest_chunks(self, vector: Sequence[float], k: int = 10) -> list[Hit[Chunk]]: ...
+
+    def nearest_entities(self, vector: Sequence[float], k: int = 10) -> list[Hit[Entity]]: ...
+
+    def documents(self, ids: Sequence[str]) -> list[Document]: ...
+
+    def chunks(self, ids: Sequence[str]) -> list[Chunk]: ...
+
+    def entities(self, ids: Sequence[str]) -> list[Entity]: ...
+
+    def relations(self, ids: Sequence[str]) -> list[Relation]: ...
+
+    def chunks_of_document(self, document_id: str) -> list[Chunk]: ...
+
+    def mentions_of_chunks(self, chunk_ids: Sequence[str]) -> list[Mention]: ...
+
+    def neighbors(
+        self, entity_ids: Sequence[str], per_node: int = DEFAULT_PER_NODE
+    ) -> list[tuple[str, Relation, Entity]]:
+        """``(from_id, relation, neighbour)`` for each entity's edges in either direction.
+
+        At most ``per_node`` edges per entity, chosen deterministically: highest weight first, then
+        by relation id (the hub-capping rule).
+        """
+
+    def subgraph(
+        self,
+        entity_ids: Sequence[str],
+        hops: int = DEFAULT_HOPS,
+        limit: int = DEFAULT_SUBGRAPH_LIMIT,
+        per_node: int = DEFAULT_PER_NODE,
+    ) -> Subgraph: ...
+
+    def shortest_paths(
+        self, source_id: str, target_id: str, max_hops: int = 3, limit: int = 10
+    ) -> list[Path]: ...
+
+    def stats(self) -> Stats: ...
+
+    def cypher(self, query: str, params: Mapping[str, Any] | None = None) -> list[dict[str, Any]]: ...

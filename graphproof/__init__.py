@@ -1,0 +1,1 @@
+"""graphproof: graphproof layer."""
