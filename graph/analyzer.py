@@ -63,6 +63,7 @@ class Analyzer:
         self.stem = stem
         self.stop_words = frozenset(stop_words)
         self._cache: dict[str, str] = {}
+        self._parts: dict[str, str] = {}
 
     @property
     def name(self) -> str:
@@ -96,6 +97,25 @@ class Analyzer:
     def index_text(self, text: str) -> str:
         """What a full-text index stores: the terms joined by single spaces."""
         return " ".join(self.tokens(text))
+
+    def index_parts(self, parts: Iterable[str]) -> str:
+        """``index_text(" ".join(parts))``, with short parts (names, predicates) cached.
+
+        Equal to analysing the joined text because parts are joined by a space, which always
+        separates tokens. Bulk imports repeat the same names thousands of times.
+        """
+        out = []
+        for part in parts:
+            if len(part) <= 64:
+                cached = self._parts.get(part)
+                if cached is None:
+                    cached = self.index_text(part)
+                    if len(self._parts) < 500_000:
+                        self._parts[part] = cached
+                out.append(cached)
+            else:
+                out.append(self.index_text(part))
+        return " ".join(p for p in out if p)
 
     def query_terms(self, text: str) -> list[str]:
         """The distinct terms of a query, in first-seen order."""

@@ -13,26 +13,25 @@ import re
 import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Generic, Literal, TypeVar
 
 Origin = Literal["ingest", "enrichment"]
 ORIGINS: tuple[str, ...] = ("ingest", "enrichment")
 
 _SPACE = re.compile(r"\s+")
-_PUNCT_EDGE = re.compile(r"^[\W_]+|[\W_]+$")
 
 
 def normalize_id(name: str) -> str:
-    """The canonical entity id of a name: NFKC, case-folded, whitespace collapsed, edge punctuation cut.
+    """The canonical entity id of a name: Unicode NFKC, case-folded, whitespace collapsed and trimmed.
 
-    ``"  Li   Hua "``, ``"li hua"`` and ``"LI HUA."`` all map to ``"li hua"``. Raises ``ValueError``
-    when nothing is left (the name was empty or only punctuation).
+    ``"  Li   Hua "``, ``"li hua"`` and ``"LI HUA"`` all map to ``"li hua"``. Punctuation is kept
+    (``"Help!"`` and ``"Help"`` can be different films); loaders trim mention text before naming.
+    Raises ``ValueError`` when nothing is left.
     """
-    text = unicodedata.normalize("NFKC", name).casefold()
-    text = _SPACE.sub(" ", text).strip()
-    text = _PUNCT_EDGE.sub("", text)
+    text = _SPACE.sub(" ", unicodedata.normalize("NFKC", name).casefold()).strip()
     if not text:
-        raise ValueError(f"entity name {name!r} is empty after normalisation; expected some letters or digits")
+        raise ValueError(f"entity name {name!r} is empty after normalisation; expected a non-blank name")
     return text
 
 
@@ -112,15 +111,21 @@ def relation_id(source_id: str, predicate: str, target_id: str) -> str:
     return content_hash(source_id, predicate, target_id)[:24]
 
 
+@lru_cache(maxsize=4096)
 def predicate_words(predicate: str) -> str:
     """``"starred_actors"`` -> ``"starred actors"``: the predicate as words for edge text."""
     return _SPACE.sub(" ", re.sub(r"[_\-]+", " ", predicate)).strip()
 
 
+def edge_parts(relation: Relation, source_name: str, target_name: str) -> tuple[str, ...]:
+    """The pieces of the edge information, in order: predicate words, keywords, names, description."""
+    parts = (predicate_words(relation.predicate), relation.keywords, source_name, target_name, relation.description)
+    return tuple(part for part in parts if part)
+
+
 def edge_text(relation: Relation, source_name: str, target_name: str) -> str:
     """The edge information BM25 scores: predicate words, keywords, both names, description."""
-    parts = (predicate_words(relation.predicate), relation.keywords, source_name, target_name, relation.description)
-    return " ".join(part for part in parts if part)
+    return " ".join(edge_parts(relation, source_name, target_name))
 
 
 @dataclass(frozen=True, slots=True)

