@@ -38,14 +38,18 @@ _RUN = re.compile(rf"[{_CJK_RANGES}]+|[^\W_{_CJK_RANGES}]+")
 _CJK = re.compile(rf"[{_CJK_RANGES}]")
 
 ENGLISH_STOP_WORDS: frozenset[str] = frozenset(
-    """a about above after again against all am an and any are aren't as at be because been before
-    being below between both but by can cannot could did do does doing don down during each few for
-    from further had has have having he her here hers herself him himself his how i if in into is
-    isn it its itself just let me more most my myself no nor not of off on once only or other ought
-    our ours ourselves out over own same she should so some such than that the their theirs them
-    themselves then there these they this those through to too under until up very was we were what
-    when where which while who whom why will with would you your yours yourself yourselves s t
-    """.split()
+    (
+        "a", "about", "above", "after", "again", "against", "all", "am", "an", "and", "any", "are", "aren't", "as",
+        "at", "be", "because", "been", "before", "being", "below", "between", "both", "but", "by", "can", "cannot",
+        "could", "did", "do", "does", "doing", "don", "down", "during", "each", "few", "for", "from", "further",
+        "had", "has", "have", "having", "he", "her", "here", "hers", "herself", "him", "himself", "his", "how", "i",
+        "if", "in", "into", "is", "isn", "it", "its", "itself", "just", "let", "me", "more", "most", "my", "myself",
+        "no", "nor", "not", "of", "off", "on", "once", "only", "or", "other", "ought", "our", "ours", "ourselves",
+        "out", "over", "own", "same", "she", "should", "so", "some", "such", "than", "that", "the", "their", "theirs",
+        "them", "themselves", "then", "there", "these", "they", "this", "those", "through", "to", "too", "under",
+        "until", "up", "very", "was", "we", "were", "what", "when", "where", "which", "while", "who", "whom", "why",
+        "will", "with", "would", "you", "your", "yours", "yourself", "yourselves", "s", "t"
+    )
 )
 
 

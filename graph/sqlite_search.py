@@ -70,7 +70,7 @@ class FtsSearcher:
         key = (self.db.execute("PRAGMA data_version").fetchone()[0], self.writes)
         if self._cache.key != key:
             rows, tokens = self.db.execute(
-                f"SELECT count(*), coalesce(sum(length(tokens) - length(replace(tokens, ' ', '')) "  # noqa: S608
+                f"SELECT count(*), coalesce(sum(length(tokens) - length(replace(tokens, ' ', '')) "
                 f"+ (tokens <> '')), 0) FROM {self.table}"
             ).fetchone()
             self._cache = _Cache(key=key, rows=rows, tokens=tokens)
@@ -88,7 +88,7 @@ class FtsSearcher:
                 self._vocab_ready = True
             for term in todo:
                 row = self.db.execute(
-                    f"SELECT doc FROM temp.{self.table}_vocab WHERE term = ?", (term,)  # noqa: S608
+                    f"SELECT doc FROM temp.{self.table}_vocab WHERE term = ?", (term,)
                 ).fetchone()
                 cache.df[term] = row[0] if row else 0
         return {t: cache.df[t] for t in terms}
@@ -118,16 +118,17 @@ class FtsSearcher:
 
     def _score_candidates(self, rare: list[str], idf: dict[str, float], avgdl: float) -> list[tuple[int, float]]:
         sql = (
-            f"SELECT f.rowid, t.tokens FROM {self.table}_fts f JOIN {self.table} t ON t.rowid = f.rowid "  # noqa: S608
+            f"SELECT f.rowid, t.tokens FROM {self.table}_fts f JOIN {self.table} t ON t.rowid = f.rowid "
             f"WHERE {self.table}_fts MATCH ?"
         )
-        out = [(rowid, fts5_bm25(tokens.split(" "), idf, avgdl)) for rowid, tokens in self.db.execute(sql, (fts_match(rare),))]
+        rows = self.db.execute(sql, (fts_match(rare),))
+        out = [(rowid, fts5_bm25(tokens.split(" "), idf, avgdl)) for rowid, tokens in rows]
         out.sort(key=lambda pair: (-pair[1], pair[0]))
         return out
 
     def _fts_rank(self, terms: list[str], k: int) -> list[tuple[int, float]]:
         sql = (
-            f"SELECT rowid, -rank FROM {self.table}_fts WHERE {self.table}_fts MATCH ? "  # noqa: S608
+            f"SELECT rowid, -rank FROM {self.table}_fts WHERE {self.table}_fts MATCH ? "
             "ORDER BY rank, rowid LIMIT ?"
         )
         return [(rowid, float(score)) for rowid, score in self.db.execute(sql, (fts_match(terms), k))]

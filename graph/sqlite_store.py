@@ -15,6 +15,7 @@ from typing import Any
 
 from graph import sqlite_schema
 from graph.analyzer import Analyzer, default_analyzer
+from graph.batches import merge_chunks, merge_documents, merge_entities, merge_mentions, merge_relations
 from graph.model import (
     Chunk,
     DeleteReport,
@@ -38,6 +39,7 @@ from graph.store import (
     ConnectionFailed,
     GraphStore,
     IntegrityError,
+    InvalidInput,
     QueryFailed,
     SchemaMismatch,
     UnsupportedOperation,
@@ -54,6 +56,13 @@ _REL_COLUMNS = (
 _REL_NAMES = "JOIN entities s ON s.id = r.source_id JOIN entities t ON t.id = r.target_id"
 _CHUNK_COLUMNS = "c.id, c.document_id, c.ordinal, c.text, c.hash, c.embedding, c.metadata"
 _ENTITY_COLUMNS = "e.id, e.name, e.type, e.description, e.embedding"
+
+
+def _blob(vector: Sequence[float] | None, owner: str) -> bytes | None:
+    try:
+        return to_blob(vector)
+    except ValueError as exc:
+        raise InvalidInput(f"embedding of {owner!r}: {exc}") from exc
 
 
 def _relation(row: Sequence[Any]) -> Relation:
@@ -165,10 +174,15 @@ class SQLiteStore(GraphStore):
         try:
             if table is None:
                 return max(db.executemany(sql, rows).rowcount, 0)
-            before = db.execute(f"SELECT coalesce(max(rowid), 0) FROM {table}").fetchone()[0]  # noqa: S608
+            before = db.execute(f"SELECT coalesce(max(rowid), 0) FROM {table}").fetchone()[0]
             changed = max(db.executemany(sql, rows).rowcount, 0)
             db.execute(sqlite_schema.index_new_rows(table), (before,))
             return changed
+        except UnicodeEncodeError as exc:
+            raise InvalidInput(
+                f"batch for {table or 'the store'} holds text that is not valid UTF-8 "
+                f"({exc.reason} at {exc.object[max(exc.start - 20, 0) : exc.end + 20]!r}); nothing was written"
+            ) from exc
         except sqlite3.Error as exc:
             raise QueryFailed(f"SQLite write failed on {self.path!r}: {exc}") from exc
 
@@ -176,21 +190,21 @@ class SQLiteStore(GraphStore):
     def _unknown(db: sqlite3.Connection, table: str, ids: set[str]) -> list[str]:
         if not ids:
             return []
-        sql = f"SELECT value FROM json_each(?) WHERE value NOT IN (SELECT id FROM {table})"  # noqa: S608 - table is a constant
+        sql = f"SELECT value FROM json_each(?) WHERE value NOT IN (SELECT id FROM {table})"
         return sorted(r[0] for r in db.execute(sql, (json.dumps(sorted(ids)),)))
 
     # writes -----------------------------------------------------------------------------------
     def upsert_documents(self, batch: Iterable[Document]) -> int:
         rows = [
             (d.id, d.source, d.title, d.hash, d.created_at, json.dumps(dict(d.metadata), sort_keys=True))
-            for d in batch
+            for d in merge_documents(batch)
         ]
         return self._write(_UPSERT_DOCUMENT, rows, {})
 
     def upsert_chunks(self, batch: Iterable[Chunk]) -> int:
-        items = list(batch)
+        items = merge_chunks(batch)
         rows = [
-            (c.id, c.document_id, c.ordinal, c.text, c.hash, to_blob(c.embedding),
+            (c.id, c.document_id, c.ordinal, c.text, c.hash, _blob(c.embedding, c.id),
              json.dumps(dict(c.metadata), sort_keys=True), self.analyzer.index_text(c.text))
             for c in items
         ]  # fmt: skip
@@ -200,15 +214,15 @@ class SQLiteStore(GraphStore):
 
     def upsert_entities(self, batch: Iterable[Entity]) -> int:
         rows = [
-            (e.id, e.name, e.type, e.description, to_blob(e.embedding), self.analyzer.index_text(e.name))
-            for e in batch
+            (e.id, e.name, e.type, e.description, _blob(e.embedding, e.id), self.analyzer.index_text(e.name))
+            for e in merge_entities(batch)
         ]
         changed = self._write(_UPSERT_ENTITY, rows, {}, "entities")
         self._entity_vectors.stale = self._entity_vectors.stale or changed > 0
         return changed
 
     def upsert_relations(self, batch: Iterable[Relation]) -> int:
-        items = list(batch)
+        items = merge_relations(batch)
         links = [(r.id, c) for r in items for c in r.chunk_ids]
         entity_ids = sorted({r.source_id for r in items} | {r.target_id for r in items})
         with self._tx() as db:
@@ -233,7 +247,7 @@ class SQLiteStore(GraphStore):
             return changed
 
     def upsert_mentions(self, batch: Iterable[Mention]) -> int:
-        items = list(batch)
+        items = merge_mentions(batch)
         rows = [(m.chunk_id, m.entity_id) for m in items]
         missing = {"chunks": {m.chunk_id for m in items}, "entities": {m.entity_id for m in items}}
         return self._write("INSERT OR IGNORE INTO mentions VALUES (?, ?)", rows, missing)
@@ -271,7 +285,7 @@ class SQLiteStore(GraphStore):
             raise QueryFailed(f"full-text search of {table} failed on {self.path!r}: {exc}") from exc
         alias = table[0]
         sql = (
-            f"SELECT {columns}, j.value FROM json_each(?) j JOIN {table} {alias} ON {alias}.rowid = j.value "  # noqa: S608
+            f"SELECT {columns}, j.value FROM json_each(?) j JOIN {table} {alias} ON {alias}.rowid = j.value "
             f"{joins} ORDER BY j.key"
         )
         scores = dict(top)
@@ -293,7 +307,7 @@ class SQLiteStore(GraphStore):
     def _nearest(self, index: VectorIndex, table: str, vector: Sequence[float], k: int) -> list[tuple[str, float]]:
         check_k(k)
         if index.stale:
-            index.load(self._query(f"SELECT id, embedding FROM {table} WHERE embedding IS NOT NULL ORDER BY id"))  # noqa: S608
+            index.load(self._query(f"SELECT id, embedding FROM {table} WHERE embedding IS NOT NULL ORDER BY id"))
         try:
             return index.search(vector, k)
         except ValueError as exc:
@@ -329,7 +343,10 @@ class SQLiteStore(GraphStore):
         return [_entity(r) for r in self._by_ids(sql, ids)]
 
     def relations(self, ids: Sequence[str]) -> list[Relation]:
-        sql = f"SELECT {_REL_COLUMNS} FROM json_each(?) j JOIN relations r ON r.id = j.value {_REL_NAMES} ORDER BY j.key"
+        sql = (
+            f"SELECT {_REL_COLUMNS} FROM json_each(?) j JOIN relations r ON r.id = j.value {_REL_NAMES} "
+            "ORDER BY j.key"
+        )
         return [_relation(r) for r in self._by_ids(sql, ids)]
 
     def chunks_of_document(self, document_id: str) -> list[Chunk]:
@@ -371,7 +388,7 @@ class SQLiteStore(GraphStore):
     # misc -------------------------------------------------------------------------------------
     def stats(self) -> Stats:
         counts = {
-            t: self._query(f"SELECT count(*) FROM {t}")[0][0]  # noqa: S608 - constant table names
+            t: self._query(f"SELECT count(*) FROM {t}")[0][0]
             for t in ("documents", "chunks", "entities", "relations", "mentions")
         }
         origins = dict(self._query("SELECT origin, count(*) FROM relations GROUP BY origin ORDER BY origin"))

@@ -1,0 +1,119 @@
+"""Full-text and vector search through the store's own indexes, including hostile query text."""
+
+from __future__ import annotations
+
+from itertools import pairwise
+
+import pytest
+
+from graph.store import GraphStore, InvalidInput, StoreError
+
+
+def test_edge_search_ranks_the_matching_edge_first(filled: GraphStore) -> None:
+    hits = filled.search_relations("who starred in Kismet?", k=3)
+    assert hits[0].item.predicate == "starred_actors"
+    assert hits[0].item.source_name == "Kismet"
+    assert all(a.score >= b.score > 0 for a, b in pairwise(hits))
+
+
+def test_edge_search_reads_keywords_names_and_description(filled: GraphStore) -> None:
+    assert filled.search_relations("music concert", k=1)[0].item.predicate == "attended"
+    assert filled.search_relations("favourite", k=1)[0].item.predicate == "loved"
+    assert {h.item.predicate for h in filled.search_relations("Li Hua", k=10)} == {"met", "visited"}
+
+
+def test_k_limits_results(filled: GraphStore) -> None:
+    assert len(filled.search_relations("wolfgang", k=2)) == 2
+    assert len(filled.search_relations("wolfgang", k=10)) == 3
+
+
+@pytest.mark.parametrize(
+    "text",
+    ['"unbalanced', "(paris", "jazz*", "title:paris", "paris AND", "OR NOT", "NEAR(a b)", "a\\b/c", "^~?!{}[]",
+     "'; DROP TABLE relations; --", "-paris +jazz", "paris~2", "&& ||"],
+)  # fmt: skip
+def test_special_characters_are_just_text(filled: GraphStore, text: str) -> None:
+    for search in (filled.search_relations, filled.search_chunks, filled.search_entities):
+        hits = search(text, k=5)
+        assert isinstance(hits, list)
+    assert filled.stats().relations == 6
+
+
+def test_special_characters_do_not_hide_the_words(filled: GraphStore) -> None:
+    hits = filled.search_relations('"paris" AND (jazz*):', k=1)
+    assert hits[0].item.target_id in {"paris", "paris jazz festival"}
+
+
+@pytest.mark.parametrize("text", ["", "   ", "\n\t"])
+def test_empty_text_is_rejected(filled: GraphStore, text: str) -> None:
+    with pytest.raises(InvalidInput, match="empty"):
+        filled.search_relations(text)
+    with pytest.raises(InvalidInput):
+        filled.search_chunks(text)
+
+
+def test_text_with_no_searchable_terms_finds_nothing(filled: GraphStore) -> None:
+    assert filled.search_relations("the of and ???") == []
+    assert filled.search_chunks("zzzzqqq") == []
+
+
+@pytest.mark.parametrize("k", [0, -1, 10_001, 2.5, True])
+def test_bad_k_is_rejected(filled: GraphStore, k: object) -> None:
+    with pytest.raises(InvalidInput, match="k must be"):
+        filled.search_relations("paris", k=k)  # type: ignore[arg-type]
+
+
+def test_chunk_search(filled: GraphStore) -> None:
+    hits = filled.search_chunks("jazz festival in Paris", k=2)
+    assert hits[0].item.id == "c1"
+    assert hits[0].item.text.startswith("Li Hua met")
+
+
+def test_japanese_and_korean_text_is_searchable(filled: GraphStore) -> None:
+    assert filled.search_chunks("東京タワー", k=1)[0].item.id == "c2"
+    assert filled.search_chunks("ジャズを聴いた", k=1)[0].item.id == "c2"
+    assert filled.search_chunks("재즈 공연", k=1)[0].item.id == "c4"
+    assert filled.search_entities("東京", k=1)[0].item.id == "東京タワー"
+    assert filled.search_relations("観光", k=1)[0].item.predicate == "visited"
+
+
+def test_entity_search(filled: GraphStore) -> None:
+    hits = filled.search_entities("ingrid", k=5)
+    assert [h.item.id for h in hits] == ["ingrid bergman"]
+    assert {h.item.id for h in filled.search_entities("paris", k=5)} == {"paris", "paris jazz festival"}
+    assert filled.search_entities("paris", k=5)[0].item.id == "paris"
+
+
+def test_nearest_chunks(filled: GraphStore) -> None:
+    hits = filled.nearest_chunks([0.1, 0.9, 0.0, 0.2], k=2)
+    assert [h.item.id for h in hits] == ["c2", "c4"]
+    assert hits[0].score == pytest.approx(0.9 / (0.01 + 0.81 + 0.04) ** 0.5, rel=1e-5)
+
+
+def test_nearest_entities_with_and_without_embeddings(filled: GraphStore) -> None:
+    assert filled.nearest_entities([1.0, 0.0], k=3) == []
+    from graph.model import Entity
+
+    filled.upsert_entities(
+        [Entity("paris", "Paris", embedding=(1.0, 0.0)), Entity("kismet", "Kismet", embedding=(0.0, 1.0))]
+    )
+    hits = filled.nearest_entities([0.8, 0.2], k=5)
+    assert [h.item.id for h in hits] == ["paris", "kismet"]
+    assert hits[0].item.type == "city", "writing an embedding must keep the entity's type"
+
+
+def test_nearest_with_wrong_dimensions_or_zero_vector(filled: GraphStore) -> None:
+    with pytest.raises(StoreError):
+        filled.nearest_chunks([1.0, 0.0], k=1)
+    with pytest.raises(StoreError):
+        filled.nearest_chunks([0.0, 0.0, 0.0, 0.0], k=1)
+
+
+def test_search_sees_later_writes(filled: GraphStore) -> None:
+    from graph.model import Relation
+
+    assert filled.search_relations("rehearsed", k=1) == []
+    filled.upsert_relations([Relation("li hua", "paris", "rehearsed_in")])
+    assert filled.search_relations("rehearsed", k=1)[0].item.target_id == "paris"
+    filled.delete_document("d2")
+    assert filled.search_relations("starred", k=1) == []
