@@ -1,0 +1,38 @@
+# graphproof set-up and checks. `make demo` installs everything and runs the demo; `make test` runs the tests.
+PYTHON ?= python3
+VENV   ?= .venv
+BIN    := $(VENV)/bin
+PY_STAMP   := $(VENV)/.graphproof-installed
+LINT_STAMP := tests/cypher_lint/node_modules/.graphproof-installed
+
+.PHONY: setup demo test lint bench clean
+
+setup: $(PY_STAMP) $(LINT_STAMP)
+
+# torch first, pinned: a bare `torch` requirement with nothing installed pulls a multi-GB CUDA build.
+$(PY_STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet torch==2.13.0
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $@
+
+# Neo4j's own Cypher front end (pinned in package.json / package-lock.json) lints every .cypher file.
+$(LINT_STAMP): tests/cypher_lint/package.json tests/cypher_lint/package-lock.json
+	cd tests/cypher_lint && npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+demo: setup
+	$(BIN)/graphproof demo
+
+lint: setup
+	$(BIN)/ruff check .
+
+test: setup lint
+	$(BIN)/python -m pytest
+
+bench: setup
+	$(BIN)/python benchmarks/store.py
+
+clean:
+	rm -rf $(VENV) tests/cypher_lint/node_modules .graphproof
