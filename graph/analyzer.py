@@ -121,9 +121,29 @@ class Analyzer:
                 out.append(self.index_text(part))
         return " ".join(p for p in out if p)
 
+    def entity_text(self, name: str) -> str:
+        """What the entity name index stores: the name's terms plus its compact alias key.
+
+        The alias key is the case-folded name without spaces, hyphens, dots or apostrophes, so
+        ``"LiHua"`` finds ``"Li Hua"`` and ``"li-hua"`` (the key is only added for multi-part names).
+        """
+        terms = self.index_text(name)
+        key = alias_key(name)
+        if not key or _CJK.search(key) or " " not in terms or key in terms.split(" "):
+            return terms
+        return f"{terms} {key}"
+
     def query_terms(self, text: str) -> list[str]:
         """The distinct terms of a query, in first-seen order."""
         return list(dict.fromkeys(self.tokens(text)))
+
+
+_ALIAS_DROP = re.compile(r"[\s\-‐-―.'’·・_]+")
+
+
+def alias_key(name: str) -> str:
+    """``"Li Hua"``, ``"LiHua"``, ``"li-hua"`` -> ``"lihua"``: the key aliases are merged by."""
+    return _ALIAS_DROP.sub("", unicodedata.normalize("NFKC", name).casefold())
 
 
 _DEFAULT: Analyzer | None = None

@@ -148,9 +148,7 @@ class SentenceTransformerEmbedder:
         if not isinstance(text, str):
             raise EmbeddingError(f"embed_query() expects a str, got {type(text).__name__}")
         model = self._load()
-        vector = model.encode_query(
-            [text], normalize_embeddings=True, convert_to_numpy=True, show_progress_bar=False
-        )
+        vector = model.encode_query([text], normalize_embeddings=True, convert_to_numpy=True, show_progress_bar=False)
         return l2_normalize(vector[0])
 
     def __repr__(self) -> str:

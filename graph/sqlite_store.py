@@ -214,7 +214,7 @@ class SQLiteStore(GraphStore):
 
     def upsert_entities(self, batch: Iterable[Entity]) -> int:
         rows = [
-            (e.id, e.name, e.type, e.description, _blob(e.embedding, e.id), self.analyzer.index_text(e.name))
+            (e.id, e.name, e.type, e.description, _blob(e.embedding, e.id), self.analyzer.entity_text(e.name))
             for e in merge_entities(batch)
         ]
         changed = self._write(_UPSERT_ENTITY, rows, {}, "entities")

@@ -117,3 +117,8 @@ def test_search_sees_later_writes(filled: GraphStore) -> None:
     assert filled.search_relations("rehearsed", k=1)[0].item.target_id == "paris"
     filled.delete_document("d2")
     assert filled.search_relations("starred", k=1) == []
+
+
+def test_entity_search_finds_spelling_variants(filled: GraphStore) -> None:
+    assert filled.search_entities("LiHua", k=1)[0].item.id == "li hua"
+    assert filled.search_entities("ingrid-bergman", k=1)[0].item.id == "ingrid bergman"

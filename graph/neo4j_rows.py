@@ -1,0 +1,205 @@
+"""Row building and record conversion for the Neo4j backend (no driver connection needed here).
+
+Writes send plain dicts (``UNWIND $rows AS row``); reads return Cypher map projections that are
+turned back into ``graph.model`` types. The conversions mirror the embedded backend exactly:
+embeddings round-trip through float32 (as SQLite's blobs do), metadata is stored as sorted JSON,
+weights and confidences are floats, a relation's ``chunk_ids`` come back sorted.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from typing import Any, TypeVar
+
+from neo4j.graph import Node, Path, Relationship
+from neo4j.spatial import Point
+
+from graph.analyzer import Analyzer
+from graph.model import Chunk, Document, Entity, Mention, Relation, edge_text
+from graph.model import Path as GraphPath
+from graph.store import InvalidInput
+from graph.vectors import from_blob, to_blob
+
+T = TypeVar("T")
+
+MAX_VECTOR_DIMENSIONS = 4096  # Neo4j 5 vector indexes accept 1..4096 dimensions
+
+_LUCENE_SPECIAL = frozenset('+-&|!(){}[]^"~*?:\\/')
+_LUCENE_OPERATORS = frozenset({"AND", "OR", "NOT", "TO"})
+
+
+# Lucene -------------------------------------------------------------------------------------------
+def lucene_escape(term: str) -> str:
+    """One term made literal for Lucene's query parser.
+
+    Every special character (``+ - & | ! ( ) { } [ ] ^ " ~ * ? : \\ /``) and any whitespace gets a
+    backslash; a term that reads as an operator (``AND``, ``OR``, ``NOT``, ``TO``, in any case) is
+    quoted, which makes it a one-term phrase, i.e. that term.
+    """
+    escaped = "".join("\\" + ch if ch in _LUCENE_SPECIAL or ch.isspace() else ch for ch in term)
+    if term.upper() in _LUCENE_OPERATORS:
+        return f'"{escaped}"'
+    return escaped
+
+
+def lucene_query(terms: Iterable[str]) -> str:
+    """The analyzer's query terms, each escaped, joined by ``OR`` (like the embedded FTS5 match)."""
+    return " OR ".join(lucene_escape(term) for term in terms if term)
+
+
+# vectors ------------------------------------------------------------------------------------------
+def stored_vector(values: Sequence[float] | None) -> list[float] | None:
+    """An embedding as it is stored: validated like the embedded backend, rounded through float32.
+
+    Raises ``ValueError`` ("an embedding must be a non-empty 1-d sequence of finite numbers") for
+    the same inputs the embedded backend rejects.
+    """
+    vector = from_blob(to_blob(values))
+    return None if vector is None else list(vector)
+
+
+def vector_dimensions(value: object, what: str = "embedding dimensions") -> int:
+    """The one gate for a vector index dimension: an ``int`` from 1 to 4096, or ``InvalidInput``."""
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_VECTOR_DIMENSIONS:
+        raise InvalidInput(f"{what} must be an integer from 1 to {MAX_VECTOR_DIMENSIONS}, got {value!r}")
+    return value
+
+
+def batch_dimensions(rows: Sequence[Mapping[str, Any]], what: str) -> int | None:
+    """The embedding size shared by every row that has one (``None`` when no row has one)."""
+    sizes = sorted({len(row["embedding"]) for row in rows if row.get("embedding") is not None})
+    if not sizes:
+        return None
+    if len(sizes) > 1:
+        raise InvalidInput(f"{what} embeddings in one batch must have one size, got sizes {sizes}")
+    return vector_dimensions(sizes[0], f"{what} embedding size")
+
+
+# rows sent to Cypher ------------------------------------------------------------------------------
+def _metadata(values: Mapping[str, str]) -> str:
+    return json.dumps(dict(values), sort_keys=True)
+
+
+def document_row(doc: Document) -> dict[str, Any]:
+    return {
+        "id": doc.id, "source": doc.source, "title": doc.title, "hash": doc.hash,
+        "created_at": doc.created_at, "metadata": _metadata(doc.metadata),
+    }  # fmt: skip
+
+
+def chunk_row(chunk: Chunk, analyzer: Analyzer) -> dict[str, Any]:
+    return {
+        "id": chunk.id, "document_id": chunk.document_id, "ordinal": int(chunk.ordinal), "text": chunk.text,
+        "hash": chunk.hash, "embedding": stored_vector(chunk.embedding), "metadata": _metadata(chunk.metadata),
+        "tokens": analyzer.index_text(chunk.text),
+    }  # fmt: skip
+
+
+def entity_row(entity: Entity, analyzer: Analyzer) -> dict[str, Any]:
+    return {
+        "id": entity.id, "name": entity.name, "type": entity.type, "description": entity.description,
+        "embedding": stored_vector(entity.embedding), "tokens": analyzer.index_text(entity.name),
+    }  # fmt: skip
+
+
+def relation_row(relation: Relation, names: Mapping[str, str], analyzer: Analyzer) -> dict[str, Any]:
+    """The row for one edge; ``names`` are the *stored* entity names (edge text is built from them)."""
+    text = edge_text(relation, names[relation.source_id], names[relation.target_id])
+    return {
+        "id": relation.id, "source_id": relation.source_id, "target_id": relation.target_id,
+        "predicate": relation.predicate, "keywords": relation.keywords, "description": relation.description,
+        "text": text, "tokens": analyzer.index_text(text), "weight": float(relation.weight),
+        "origin": relation.origin, "source_url": relation.source_url,
+        "confidence": None if relation.confidence is None else float(relation.confidence),
+        "created_at": relation.created_at, "chunk_ids": sorted(set(relation.chunk_ids)),
+    }  # fmt: skip
+
+
+def mention_row(mention: Mention) -> dict[str, Any]:
+    return {"chunk_id": mention.chunk_id, "entity_id": mention.entity_id}
+
+
+def batches(rows: Sequence[T], size: int) -> Iterator[Sequence[T]]:
+    """``rows`` in consecutive slices of at most ``size``."""
+    for start in range(0, len(rows), size):
+        yield rows[start : start + size]
+
+
+# records -> model ---------------------------------------------------------------------------------
+def _vector(values: Sequence[float] | None) -> tuple[float, ...] | None:
+    return None if values is None else tuple(float(v) for v in values)
+
+
+def to_document(m: Mapping[str, Any]) -> Document:
+    return Document(
+        id=m["id"], source=m["source"], title=m.get("title") or "", hash=m.get("hash") or "",
+        created_at=m.get("created_at") or "", metadata=json.loads(m.get("metadata") or "{}"),
+    )  # fmt: skip
+
+
+def to_chunk(m: Mapping[str, Any]) -> Chunk:
+    return Chunk(
+        id=m["id"], document_id=m["document_id"], ordinal=int(m["ordinal"]), text=m["text"],
+        hash=m.get("hash") or "", embedding=_vector(m.get("embedding")),
+        metadata=json.loads(m.get("metadata") or "{}"),
+    )  # fmt: skip
+
+
+def to_entity(m: Mapping[str, Any]) -> Entity:
+    return Entity(
+        id=m["id"], name=m["name"], type=m.get("type") or "", description=m.get("description") or "",
+        embedding=_vector(m.get("embedding")),
+    )  # fmt: skip
+
+
+def to_relation(m: Mapping[str, Any]) -> Relation:
+    confidence = m.get("confidence")
+    return Relation(
+        id=m["id"], source_id=m["source_id"], target_id=m["target_id"], predicate=m["predicate"],
+        source_name=m.get("source_name") or "", target_name=m.get("target_name") or "",
+        keywords=m.get("keywords") or "", description=m.get("description") or "",
+        weight=float(m["weight"]) if m.get("weight") is not None else 1.0,
+        chunk_ids=tuple(sorted(m.get("chunk_ids") or ())), origin=m.get("origin") or "ingest",
+        source_url=m.get("source_url"), confidence=None if confidence is None else float(confidence),
+        created_at=m.get("created_at"),
+    )  # fmt: skip
+
+
+def to_path(m: Mapping[str, Any]) -> GraphPath:
+    return GraphPath(
+        entities=tuple(to_entity(e) for e in m["entities"]),
+        relations=tuple(to_relation(r) for r in m["relations"]),
+    )
+
+
+# arbitrary Cypher results -> plain Python ---------------------------------------------------------
+def plain(value: Any) -> Any:
+    """A driver value as plain, JSON-friendly Python.
+
+    Nodes become ``{"element_id", "labels", "properties"}``, relationships
+    ``{"element_id", "type", "start", "end", "properties"}`` (``start``/``end`` are element ids),
+    paths ``{"nodes", "relationships"}``; temporal values become ISO-8601 strings, points
+    ``{"srid", "coordinates"}``; lists and maps are converted element by element.
+    """
+    if isinstance(value, Node):
+        return {"element_id": value.element_id, "labels": sorted(value.labels), "properties": plain(dict(value))}
+    if isinstance(value, Relationship):
+        return {
+            "element_id": value.element_id, "type": value.type,
+            "start": value.start_node.element_id if value.start_node is not None else None,
+            "end": value.end_node.element_id if value.end_node is not None else None,
+            "properties": plain(dict(value)),
+        }  # fmt: skip
+    if isinstance(value, Path):
+        return {"nodes": [plain(n) for n in value.nodes], "relationships": [plain(r) for r in value.relationships]}
+    if isinstance(value, Point):
+        return {"srid": value.srid, "coordinates": [float(c) for c in value]}
+    if isinstance(value, Mapping):
+        return {str(k): plain(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [plain(v) for v in value]
+    iso = getattr(value, "iso_format", None)
+    if callable(iso):
+        return iso()
+    return value

@@ -1,0 +1,423 @@
+"""The production backend: Neo4j 5 over Bolt with the official ``neo4j`` driver; statements from ``cypher/``.
+
+It behaves like the embedded backend (``graph.sqlite_store``), which is the reference for the
+semantics: same return values, errors, ordering and idempotency. Every write method is one
+transaction (``execute_write``) that first checks the ids the batch refers to (nothing is written
+when one is unknown) and then sends the rows in ``UNWIND $rows`` sub-batches of ``batch_size``.
+
+Full-text search runs on Lucene indexes over a ``tokens`` property that holds
+``Analyzer.index_text(...)`` (chunk text, entity name, edge text) with Lucene's ``whitespace``
+analyzer, so both backends tokenise alike; queries send the analyzer's terms, Lucene-escaped, OR-ed.
+
+Vector indexes need their dimension at creation and ``init()`` cannot know which embedder will be
+used, so each vector index is created on the first write that carries embeddings of its kind, with
+that batch's size as ``$dimensions`` (validated by ``neo4j_rows.vector_dimensions``). A later batch
+whose embeddings have another size is rejected (``IntegrityError``) instead of being silently left
+out of the index. Nearest-neighbour candidates come from the HNSW index and are re-scored with exact
+cosine similarity (``graph.vectors.VectorIndex``), so scores match the embedded backend's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, LiteralString, TypeVar, cast
+
+import neo4j
+import numpy as np
+from neo4j import ManagedTransaction, Query
+from neo4j.exceptions import (
+    AuthError,
+    ConfigurationError,
+    ConnectionAcquisitionTimeoutError,
+    DriverError,
+    Neo4jError,
+    ServiceUnavailable,
+    SessionExpired,
+)
+
+from cypher import query
+from graph import neo4j_rows as rows_
+from graph.analyzer import Analyzer, default_analyzer
+from graph.model import Chunk, DeleteReport, Document, Entity, Hit, Mention, Path, Relation, Stats, Subgraph
+from graph.store import (
+    DEFAULT_HOPS,
+    DEFAULT_PER_NODE,
+    DEFAULT_SUBGRAPH_LIMIT,
+    MAX_PATH_HOPS,
+    ConnectionFailed,
+    GraphStore,
+    IntegrityError,
+    InvalidInput,
+    QueryFailed,
+    SchemaMismatch,
+    StoreError,
+)
+from graph.store_checks import check_k, check_path_args, check_subgraph_args, check_text, missing_error, not_found
+from graph.traversal import UNCAPPED, expand_subgraph
+from graph.vectors import VectorIndex, to_blob
+
+R = TypeVar("R")
+Item = TypeVar("Item", Chunk, Entity, Relation)
+Row = dict[str, Any]
+
+SCHEMA_VERSION = "1"
+DEFAULT_BATCH_SIZE = 5000
+OVERFETCH = 64  # extra hits asked of Lucene / HNSW so ties at the cut are broken by id, as in SQLite
+MAX_QUERY_TERMS = 1024  # Lucene's default BooleanQuery clause limit
+INDEX_TIMEOUT_S = 300
+SCHEMA_STATEMENTS: tuple[str, ...] = (
+    "schema_document_id", "schema_chunk_id", "schema_entity_id", "schema_related_id", "schema_meta_id",
+    "schema_chunk_document", "schema_chunk_fulltext", "schema_entity_fulltext", "schema_related_fulltext",
+)  # fmt: skip
+# kind -> (statement that creates the vector index, the index name inside that statement, one item)
+VECTOR_INDEXES: dict[str, tuple[str, str, str]] = {
+    "chunks": ("schema_chunk_vector", "chunk_embedding", "chunk"),
+    "entities": ("schema_entity_vector", "entity_embedding", "entity"),
+}
+_MISSING = {"documents": "missing_documents", "chunks": "missing_chunks", "entities": "missing_entities"}
+_CONNECTION_ERRORS = (ServiceUnavailable, SessionExpired, ConnectionAcquisitionTimeoutError)
+
+
+def _rows(tx: ManagedTransaction, name: str, **params: Any) -> list[Row]:
+    """Run the statement ``cypher/<name>.cypher`` with ``params`` and return its records as dicts."""
+    return [record.data() for record in tx.run(query(name), params)]
+
+
+def _distinct(ids: Iterable[str]) -> list[str]:
+    return list(dict.fromkeys(ids))
+
+
+class Neo4jStore(GraphStore):
+    """``GraphStore`` over a Neo4j 5 database (``neo4j://``, ``bolt://`` or their ``+s`` forms)."""
+
+    backend = "neo4j"
+
+    def __init__(
+        self,
+        uri: str,
+        user: str,
+        password: str,
+        database: str | None = None,
+        analyzer: Analyzer | None = None,
+        batch_size: int = DEFAULT_BATCH_SIZE,
+    ) -> None:
+        self.uri = check_text(uri, "uri")
+        self.user = user
+        self.database = database or None
+        self.analyzer = analyzer or default_analyzer()
+        self.batch_size = check_k(batch_size, "batch_size", 1_000_000)
+        self._dimensions: dict[str, int] = {}
+        try:
+            self._driver = neo4j.GraphDatabase.driver(uri, auth=(user, password))
+        except (ConfigurationError, ValueError) as exc:
+            raise ConnectionFailed(f"cannot open a Neo4j driver for {uri!r}: {exc}") from exc
+        try:
+            self.init()
+        except BaseException:
+            self._driver.close()
+            raise
+
+    @property
+    def location(self) -> str:
+        return self.uri if self.database is None else f"{self.uri} (database {self.database!r})"
+
+    # lifecycle --------------------------------------------------------------------------------
+    def init(self) -> None:
+        """Create constraints and full-text indexes (idempotent), then check the recorded versions."""
+        for name in SCHEMA_STATEMENTS:
+            self._schema(name)
+        self._schema("await_indexes", timeout=INDEX_TIMEOUT_S)
+        expected = {"schema": SCHEMA_VERSION, "analyzer": self.analyzer.name}
+        found = self._write(lambda tx: _rows(tx, "meta", **expected)[0], "the schema check")
+        for key, value in expected.items():
+            if found.get(key) is not None and found[key] != value:
+                raise SchemaMismatch(
+                    f"store {self.location!r} was written with {key} {found[key]!r}, this version uses "
+                    f"{value!r}; re-create the store (delete graphproof's nodes in that database and ingest again)"
+                )
+        self._dimensions.clear()
+
+    def close(self) -> None:
+        self._driver.close()
+
+    def __enter__(self) -> Neo4jStore:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # driver plumbing --------------------------------------------------------------------------
+    def _error(self, exc: Exception, what: str) -> StoreError:
+        """The graphproof error for a driver or server error (the caller raises it ``from exc``)."""
+        if isinstance(exc, _CONNECTION_ERRORS):
+            return ConnectionFailed(f"cannot reach Neo4j at {self.location} during {what}: {exc}")
+        if isinstance(exc, AuthError):
+            return ConnectionFailed(
+                f"Neo4j at {self.location} refused the credentials of user {self.user!r}: {exc.message or exc}"
+            )
+        if isinstance(exc, Neo4jError):
+            return QueryFailed(f"Neo4j {what} failed on {self.location}: {exc.code}: {exc.message or exc}")
+        return QueryFailed(f"Neo4j driver error during {what} on {self.location}: {exc}")
+
+    def _call(self, write: bool, work: Callable[[ManagedTransaction], R], what: str) -> R:
+        try:
+            with self._driver.session(database=self.database) as session:
+                return session.execute_write(work) if write else session.execute_read(work)
+        except (Neo4jError, DriverError) as exc:
+            raise self._error(exc, what) from exc
+
+    def _read(self, work: Callable[[ManagedTransaction], R], what: str) -> R:
+        return self._call(False, work, what)
+
+    def _write(self, work: Callable[[ManagedTransaction], R], what: str) -> R:
+        return self._call(True, work, what)
+
+    def _read_rows(self, name: str, **params: Any) -> list[Row]:
+        return self._read(lambda tx: _rows(tx, name, **params), name.replace("_", " "))
+
+    def _schema(self, name: str, **params: Any) -> None:
+        self._write(lambda tx: tx.run(query(name), params).consume(), f"schema statement {name}")
+
+    def _unknown(self, tx: ManagedTransaction, table: str, ids: Iterable[str]) -> list[str]:
+        wanted = sorted(set(ids))
+        found: list[str] = []
+        for part in rows_.batches(wanted, self.batch_size):
+            found.extend(row["id"] for row in _rows(tx, _MISSING[table], ids=list(part)))
+        return sorted(found)
+
+    def _apply(self, tx: ManagedTransaction, name: str, rows: Sequence[Row]) -> int:
+        changed = 0
+        for part in rows_.batches(rows, self.batch_size):
+            changed += int(_rows(tx, name, rows=list(part))[0]["changed"] or 0)
+        return changed
+
+    def _upsert(self, name: str, rows: Sequence[Row], refs: Mapping[str, Iterable[str]]) -> int:
+        """One transaction: check every referenced id exists, then write ``rows`` in sub-batches."""
+
+        def work(tx: ManagedTransaction) -> int:
+            for table, ids in refs.items():
+                unknown = self._unknown(tx, table, ids)
+                if unknown:
+                    raise missing_error(table, unknown)
+            return self._apply(tx, name, rows)
+
+        return self._write(work, name.replace("_", " ")) if rows else 0
+
+    # vector indexes ---------------------------------------------------------------------------
+    def _index_dimensions(self, kind: str) -> int | None:
+        """The dimension of the ``kind`` vector index, or ``None`` when it does not exist (cached)."""
+        if kind not in self._dimensions:
+            for row in self._read_rows("vector_indexes"):
+                for known, (_, index, _) in VECTOR_INDEXES.items():
+                    if row["name"] == index and row["dimensions"] is not None:
+                        self._dimensions[known] = int(row["dimensions"])
+        return self._dimensions.get(kind)
+
+    def _ensure_vector_index(self, kind: str, rows: Sequence[Row]) -> None:
+        statement, index, item = VECTOR_INDEXES[kind]
+        size = rows_.batch_dimensions(rows, item)
+        if size is None:
+            return
+        current = self._index_dimensions(kind)
+        if current is None:
+            self._schema(statement, dimensions=rows_.vector_dimensions(size))
+            self._schema("await_indexes", timeout=INDEX_TIMEOUT_S)
+            current = self._index_dimensions(kind)
+        if current is not None and current != size:
+            raise IntegrityError(
+                f"{kind} embeddings have {size} dimensions but the vector index {index!r} on {self.location} "
+                f"has {current}; nothing was written (embed with the model the store was built with)"
+            )
+
+    # writes -----------------------------------------------------------------------------------
+    def upsert_documents(self, batch: Iterable[Document]) -> int:
+        return self._upsert("upsert_documents", [rows_.document_row(d) for d in batch], {})
+
+    def upsert_chunks(self, batch: Iterable[Chunk]) -> int:
+        items = list(batch)
+        rows = [rows_.chunk_row(c, self.analyzer) for c in items]
+        self._ensure_vector_index("chunks", rows)
+        return self._upsert("upsert_chunks", rows, {"documents": {c.document_id for c in items}})
+
+    def upsert_entities(self, batch: Iterable[Entity]) -> int:
+        rows = [rows_.entity_row(e, self.analyzer) for e in batch]
+        self._ensure_vector_index("entities", rows)
+        return self._upsert("upsert_entities", rows, {})
+
+    def upsert_relations(self, batch: Iterable[Relation]) -> int:
+        items = list(batch)
+        if not items:
+            return 0
+        entity_ids = sorted({r.source_id for r in items} | {r.target_id for r in items})
+        chunk_ids = {c for r in items for c in r.chunk_ids}
+
+        def work(tx: ManagedTransaction) -> int:
+            names: dict[str, str] = {}
+            for part in rows_.batches(entity_ids, self.batch_size):
+                names.update((row["id"], row["name"]) for row in _rows(tx, "entity_names", ids=list(part)))
+            unknown = [i for i in entity_ids if i not in names]
+            if unknown:
+                raise missing_error("entities", unknown)
+            unknown = self._unknown(tx, "chunks", chunk_ids)
+            if unknown:
+                raise missing_error("chunks", unknown)
+            rows = [rows_.relation_row(r, names, self.analyzer) for r in items]
+            return self._apply(tx, "upsert_relations", rows)
+
+        return self._write(work, "upsert relations")
+
+    def upsert_mentions(self, batch: Iterable[Mention]) -> int:
+        items = list(batch)
+        refs = {"chunks": {m.chunk_id for m in items}, "entities": {m.entity_id for m in items}}
+        return self._upsert("upsert_mentions", [rows_.mention_row(m) for m in items], refs)
+
+    def delete_document(self, document_id: str) -> DeleteReport:
+        check_text(document_id, "document_id")
+        found = self._write(lambda tx: _rows(tx, "delete_document", document_id=document_id), "delete document")
+        if not found:
+            return DeleteReport(document_id=document_id, found=False)
+        row = found[0]
+        return DeleteReport(
+            document_id, True, int(row["chunks"]), int(row["mentions"]), int(row["relations"]), int(row["entities"])
+        )
+
+    # full-text search -------------------------------------------------------------------------
+    def _search(self, name: str, key: str, text: str, k: int, convert: Callable[[Row], Item]) -> list[Hit[Item]]:
+        check_k(k)
+        terms = self.analyzer.query_terms(check_text(text, "search text"))[:MAX_QUERY_TERMS]
+        if not terms:
+            return []
+        found = self._read_rows(name, query=rows_.lucene_query(terms), fetch=k + OVERFETCH, k=k)
+        hits = [(convert(row[key]), float(row["score"])) for row in found]
+        hits.sort(key=lambda hit: (-hit[1], hit[0].id))
+        return [Hit(item, score) for item, score in hits[:k]]
+
+    def search_relations(self, text: str, k: int = 10) -> list[Hit[Relation]]:
+        return self._search("search_relations", "relation", text, k, rows_.to_relation)
+
+    def search_chunks(self, text: str, k: int = 10) -> list[Hit[Chunk]]:
+        return self._search("search_chunks", "chunk", text, k, rows_.to_chunk)
+
+    def search_entities(self, text: str, k: int = 10) -> list[Hit[Entity]]:
+        return self._search("search_entities", "entity", text, k, rows_.to_entity)
+
+    # vectors ----------------------------------------------------------------------------------
+    def _nearest(
+        self, kind: str, key: str, vector: Sequence[float], k: int, convert: Callable[[Row], Item]
+    ) -> list[Hit[Item]]:
+        check_k(k)
+        dimensions = self._index_dimensions(kind)
+        if dimensions is None:
+            return []  # nothing was ever written with embeddings of this kind
+        try:
+            probe = np.asarray(vector, dtype=np.float32)
+        except (TypeError, ValueError) as exc:
+            raise IntegrityError(f"nearest {kind}: {exc}") from exc
+        problem = None
+        if probe.ndim != 1 or probe.shape[0] != dimensions:
+            problem = f"query vector has {probe.shape} dimensions; the stored embeddings have {dimensions}"
+        elif not 0 < float(np.linalg.norm(probe)) < float("inf"):
+            problem = "query vector must be non-zero and finite"
+        if problem is not None:
+            if not self._read_rows("embeddings_present")[0][kind]:
+                return []  # like the embedded backend: a search over no vectors finds nothing
+            raise IntegrityError(f"nearest {kind}: {problem}")
+        found = self._read_rows(f"nearest_{kind}", fetch=k + OVERFETCH, vector=[float(x) for x in probe])
+        items = {row[key]["id"]: row[key] for row in found if row[key].get("embedding") is not None}
+        exact = VectorIndex()
+        exact.load((i, cast(bytes, to_blob(items[i]["embedding"]))) for i in sorted(items))
+        try:
+            ranked = exact.search(vector, k)
+        except ValueError as exc:
+            raise IntegrityError(f"nearest {kind}: {exc}") from exc
+        return [Hit(convert(items[i]), score) for i, score in ranked]
+
+    def nearest_chunks(self, vector: Sequence[float], k: int = 10) -> list[Hit[Chunk]]:
+        return self._nearest("chunks", "chunk", vector, k, rows_.to_chunk)
+
+    def nearest_entities(self, vector: Sequence[float], k: int = 10) -> list[Hit[Entity]]:
+        return self._nearest("entities", "entity", vector, k, rows_.to_entity)
+
+    # lookups ----------------------------------------------------------------------------------
+    def documents(self, ids: Sequence[str]) -> list[Document]:
+        return [rows_.to_document(r["document"]) for r in self._read_rows("documents_by_ids", ids=_distinct(ids))]
+
+    def chunks(self, ids: Sequence[str]) -> list[Chunk]:
+        return [rows_.to_chunk(r["chunk"]) for r in self._read_rows("chunks_by_ids", ids=_distinct(ids))]
+
+    def entities(self, ids: Sequence[str]) -> list[Entity]:
+        return [rows_.to_entity(r["entity"]) for r in self._read_rows("entities_by_ids", ids=_distinct(ids))]
+
+    def relations(self, ids: Sequence[str]) -> list[Relation]:
+        return [rows_.to_relation(r["relation"]) for r in self._read_rows("relations_by_ids", ids=_distinct(ids))]
+
+    def chunks_of_document(self, document_id: str) -> list[Chunk]:
+        found = [rows_.to_chunk(r["chunk"]) for r in self._read_rows("chunks_of_document", document_id=document_id)]
+        return sorted(found, key=lambda c: (c.ordinal, c.id))
+
+    def mentions_of_chunks(self, chunk_ids: Sequence[str]) -> list[Mention]:
+        found = self._read_rows("mentions_of_chunks", ids=_distinct(chunk_ids))
+        return sorted((Mention(r["chunk_id"], r["entity_id"]) for r in found), key=lambda m: (m.chunk_id, m.entity_id))
+
+    # graph walks ------------------------------------------------------------------------------
+    def neighbors(
+        self, entity_ids: Sequence[str], per_node: int = DEFAULT_PER_NODE
+    ) -> list[tuple[str, Relation, Entity]]:
+        check_k(per_node, "per_node", UNCAPPED)
+        found = self._read_rows("neighbors", ids=sorted(set(entity_ids)), per_node=per_node)
+        out = [(r["from_id"], rows_.to_relation(r["relation"]), rows_.to_entity(r["neighbour"])) for r in found]
+        out.sort(key=lambda t: (t[0], -t[1].weight, t[1].id))
+        return out
+
+    def subgraph(
+        self,
+        entity_ids: Sequence[str],
+        hops: int = DEFAULT_HOPS,
+        limit: int = DEFAULT_SUBGRAPH_LIMIT,
+        per_node: int = DEFAULT_PER_NODE,
+    ) -> Subgraph:
+        check_subgraph_args(entity_ids, hops, limit, per_node)
+        return expand_subgraph(self.neighbors, self.entities, entity_ids, hops, limit, per_node)
+
+    def shortest_paths(self, source_id: str, target_id: str, max_hops: int = 3, limit: int = 10) -> list[Path]:
+        check_path_args(source_id, target_id, max_hops, limit, MAX_PATH_HOPS)
+        nodes = {e.id: e for e in self.entities([source_id, target_id])}
+        missing = [i for i in (source_id, target_id) if i not in nodes]
+        if missing:
+            raise not_found("entities", missing)
+        if source_id == target_id:  # Neo4j's shortest path refuses equal endpoints
+            return [Path(entities=(nodes[source_id],), relations=())]
+        found = self._read_rows(
+            "shortest_paths", source_id=source_id, target_id=target_id, max_hops=max_hops, limit=limit
+        )
+        paths = [rows_.to_path(r) for r in found]
+        paths.sort(key=lambda p: (p.entity_ids, tuple(r.id for r in p.relations)))
+        return paths[:limit]
+
+    # misc -------------------------------------------------------------------------------------
+    def stats(self) -> Stats:
+        row = self._read_rows("stats")[0]
+        origins = {("" if o is None else str(o)): int(n) for o, n in row["origins"]}
+        return Stats(
+            backend=self.backend, location=self.location, documents=int(row["documents"]),
+            chunks=int(row["chunks"]), entities=int(row["entities"]), relations=int(row["relations"]),
+            mentions=int(row["mentions"]), relations_by_origin=dict(sorted(origins.items())),
+        )  # fmt: skip
+
+    def cypher(self, query: str, params: Mapping[str, Any] | None = None) -> list[dict[str, Any]]:
+        """Run one Cypher statement from the user (read or write, auto-commit), ``params`` as parameters.
+
+        Returns one dict per record; nodes, relationships, paths and temporal values are converted
+        to plain Python (see ``graph.neo4j_rows.plain``).
+        """
+        if not isinstance(query, str) or not query.strip():
+            raise InvalidInput("query must be a non-empty Cypher statement")
+        parameters = dict(params or {})
+        if not all(isinstance(key, str) for key in parameters):
+            raise InvalidInput("params must map parameter names (strings) to values")
+        try:
+            with self._driver.session(database=self.database) as session:
+                result = session.run(Query(cast(LiteralString, query)), parameters)
+                return [{key: rows_.plain(value) for key, value in record.items()} for record in result]
+        except (Neo4jError, DriverError) as exc:
+            raise self._error(exc, "Cypher query") from exc
