@@ -22,10 +22,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from benchmarks._common import data_file, percentile, print_table, timed_ms  # noqa: E402
-from graph.model import normalize_id  # noqa: E402
-from graph.sqlite_store import SQLiteStore  # noqa: E402
-from loaders.triples import import_triples  # noqa: E402
+from benchmarks._common import data_file, percentile, print_table, timed_ms
+from graph.model import normalize_id
+from graph.sqlite_store import SQLiteStore
+from loaders.triples import import_triples
 
 TOPIC = re.compile(r"\[([^\]]+)\]")
 
@@ -77,7 +77,8 @@ def main() -> None:
         "skipped_lines": len(report.skipped), "import_s": round(import_s, 2),
         "triples_per_s": round(report.lines / import_s), "search_p50_ms": round(percentile(search, 50), 2),
         "search_p95_ms": round(percentile(search, 95), 2), "subgraph_p50_ms": round(percentile(subgraph, 50), 2),
-        "subgraph_p95_ms": round(percentile(subgraph, 95), 2), "subgraph_median_entities": sorted(sizes)[len(sizes) // 2],
+        "subgraph_p95_ms": round(percentile(subgraph, 95), 2),
+        "subgraph_median_entities": sorted(sizes)[len(sizes) // 2],
         "shortest_paths_p50_ms": round(percentile(paths, 50), 2), "file_mb": round(size_mb, 1),
         "queries": len(one_hop),
     }  # fmt: skip
@@ -95,7 +96,8 @@ def main() -> None:
         f"{report.entities:,} entities)",
         [
             ("import (embeddings off)", f"{import_s:.2f} s", "< 6 s", ok(import_s < 6)),
-            ("import rate", f"{figures['triples_per_s']:,} triples/s", "> 22,000/s", ok(figures["triples_per_s"] > 22_000)),
+            ("import rate", f"{figures['triples_per_s']:,} triples/s", "> 22,000/s",
+             ok(figures["triples_per_s"] > 22_000)),
             (f"search edges p50 ({len(search)} queries)", f"{figures['search_p50_ms']} ms", "< 10 ms",
              ok(figures["search_p50_ms"] < 10)),
             ("search edges p95", f"{figures['search_p95_ms']} ms", "", ""),

@@ -12,7 +12,7 @@ from __future__ import annotations
 import threading
 import zlib
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol
 
 import numpy as np
 from numpy.typing import NDArray
@@ -32,9 +32,12 @@ class EmbeddingError(RuntimeError):
     """An embedding model could not be loaded or could not embed the given input."""
 
 
-@runtime_checkable
 class Embedder(Protocol):
-    """Turns text into unit-length ``float32`` vectors of a fixed dimension."""
+    """Turns text into unit-length ``float32`` vectors of a fixed dimension.
+
+    Deliberately not ``runtime_checkable``: on Python 3.11 an ``isinstance`` check reads every
+    member, and reading ``dimensions`` would load a lazy model.
+    """
 
     @property
     def name(self) -> str:

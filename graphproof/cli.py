@@ -1,0 +1,311 @@
+"""The ``graphproof`` command line.
+
+Exit codes: 0 success; 1 a graphproof error (a store, loader, export or settings problem — the
+message goes to stderr, without a traceback); 2 a usage error (reported by typer/click).
+``--json`` output goes to stdout as one JSON document; progress and errors go to stderr.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from enum import StrEnum
+from pathlib import Path
+from typing import Annotated, Any, NoReturn
+
+import typer
+from rich.console import Console
+from rich.text import Text
+
+from graph.embed import EmbeddingError
+from graph.store import GraphStore, StoreError
+from graphproof import render
+from graphproof.errors import GraphproofError
+from graphproof.progress import ImportProgress
+from graphproof.settings import DEFAULT_STORE, load_settings
+from graphproof.stores import open_store
+from loaders.errors import LoaderError, MalformedInput
+from loaders.triples import DEFAULT_BATCH_SIZE, import_triples
+
+app = typer.Typer(
+    name="graphproof",
+    help="Knowledge-graph RAG on Neo4j (or an embedded SQLite store): import, search and inspect graphs.",
+    no_args_is_help=True,
+    pretty_exceptions_show_locals=False,
+)
+export_app = typer.Typer(help="Export part of the graph to a file.", no_args_is_help=True)
+app.add_typer(export_app, name="export")
+
+ERRORS: tuple[type[Exception], ...] = (StoreError, LoaderError, GraphproofError, EmbeddingError)
+JsonFlag = Annotated[bool, typer.Option("--json", help="Print one JSON document to stdout instead of tables.")]
+
+
+class TripleFormatChoice(StrEnum):
+    auto = "auto"
+    pipe = "pipe"
+    jsonl = "jsonl"
+
+
+class SearchKind(StrEnum):
+    edges = "edges"
+    chunks = "chunks"
+    entities = "entities"
+
+
+@dataclass
+class CliState:
+    store_url: str | None = None
+
+
+def _stdout() -> Console:
+    return Console(highlight=False)
+
+
+def _stderr() -> Console:
+    return Console(stderr=True, highlight=False)
+
+
+def fail(message: str) -> NoReturn:
+    """Print ``message`` to stderr and exit with code 1."""
+    _stderr().print(Text(f"Error: {message}", style="bold red"), soft_wrap=True)
+    raise typer.Exit(1)
+
+
+@contextmanager
+def graphproof_errors() -> Iterator[None]:
+    """Turn graphproof's own errors into a message on stderr and exit code 1."""
+    try:
+        yield
+    except ERRORS as exc:
+        fail(str(exc))
+
+
+@contextmanager
+def _store(ctx: typer.Context, *, create: bool = False) -> Iterator[GraphStore]:
+    """The store named by ``--store`` (or the settings), closed when the command ends."""
+    state: CliState = ctx.obj or CliState()
+    with graphproof_errors():
+        settings = load_settings()
+        store = open_store(state.store_url or settings.store, settings, create=create)
+        try:
+            yield store
+        finally:
+            store.close()
+
+
+def _print_json(data: Any) -> None:
+    typer.echo(render.dumps(data))
+
+
+@app.callback()
+def _main(
+    ctx: typer.Context,
+    store: Annotated[
+        str | None,
+        typer.Option(
+            "--store",
+            envvar="GRAPHPROOF_STORE",
+            show_default=DEFAULT_STORE,
+            metavar="URL",
+            help="Store URL: sqlite:///path.db (relative), sqlite:////abs/path.db, sqlite:///:memory:, "
+            "neo4j://[user:password@]host:7687[?database=name], bolt://… (+s/+ssc variants).",
+        ),
+    ] = None,
+) -> None:
+    """graphproof: knowledge graphs you can search, inspect and check."""
+    # The Neo4j driver logs every retry of an unreachable server as a warning; the final error is reported anyway.
+    logging.getLogger("neo4j").setLevel(logging.ERROR)
+    ctx.obj = CliState(store_url=store)
+
+
+@app.command()
+def init(ctx: typer.Context) -> None:
+    """Create the store's constraints and indexes (idempotent); creates an SQLite file if needed."""
+    with _store(ctx, create=True) as store:
+        store.init()
+        _stdout().print(Text(f"Initialised the {store.backend} store at {store.location}"), soft_wrap=True)
+
+
+@app.command("import-triples")
+def import_triples_command(
+    ctx: typer.Context,
+    file: Annotated[
+        Path,
+        typer.Argument(
+            exists=True, dir_okay=False, metavar="FILE", help="Triples file: subject|relation|object lines or JSONL."
+        ),
+    ],
+    fmt: Annotated[
+        TripleFormatChoice, typer.Option("--format", help="auto: .jsonl/.json are JSONL, anything else pipe.")
+    ] = TripleFormatChoice.auto,
+    strict: Annotated[
+        bool, typer.Option("--strict", help="Reject the whole file (write nothing) if any line is malformed.")
+    ] = False,
+    batch_size: Annotated[
+        int, typer.Option("--batch-size", min=1, help="Entities/relations per write transaction.")
+    ] = DEFAULT_BATCH_SIZE,
+    as_json: JsonFlag = False,
+) -> None:
+    """Import triples (MetaQA kb.txt pipe format or JSONL) into the store; malformed lines are reported."""
+    started = time.perf_counter()
+    with _store(ctx, create=True) as store, ImportProgress(file, enabled=not as_json, console=_stderr()) as progress:
+        try:
+            report = import_triples(
+                store, file, fmt.value, strict=strict, batch_size=batch_size,
+                on_progress=progress.lines_read, on_batch=progress.batch_written,
+            )  # fmt: skip
+        except MalformedInput as exc:
+            progress.stop()
+            shown = render.skipped_lines_from(exc.problems)
+            _stderr().print(shown, soft_wrap=True)
+            fail(f"{exc.source}: {len(exc.problems)} malformed line(s); nothing was written (--strict)")
+    if as_json:
+        _print_json(report.as_dict())
+        return
+    console = _stdout()
+    console.print(render.import_summary(report, time.perf_counter() - started), soft_wrap=True)
+    if report.skipped:
+        console.print(render.skipped_lines_from(report.skipped), soft_wrap=True)
+
+
+@app.command()
+def stats(ctx: typer.Context, as_json: JsonFlag = False) -> None:
+    """Count documents, chunks, entities, relations and mentions."""
+    with _store(ctx) as store:
+        result = store.stats()
+    if as_json:
+        _print_json(result.as_dict())
+    else:
+        _stdout().print(render.stats_table(result))
+
+
+@app.command()
+def search(
+    ctx: typer.Context,
+    kind: Annotated[
+        SearchKind,
+        typer.Argument(metavar="KIND", help="What to search: edges (relation text), chunks or entities (names)."),
+    ],
+    text: Annotated[str, typer.Argument(metavar="TEXT", help="Search text (BM25 over the shared analyzer's terms).")],
+    k: Annotated[int, typer.Option("-k", "--k", min=1, max=1000, help="How many hits.")] = 10,
+    as_json: JsonFlag = False,
+) -> None:
+    """Full-text (BM25) search over edges, chunks or entities."""
+    with _store(ctx) as store:
+        if kind is SearchKind.edges:
+            hits: list[Any] = store.search_relations(text, k)
+            rows, table = [render.relation_json(h) for h in hits], render.relations_table
+        elif kind is SearchKind.chunks:
+            hits = store.search_chunks(text, k)
+            rows, table = [render.chunk_json(h) for h in hits], render.chunks_table
+        else:
+            hits = store.search_entities(text, k)
+            rows, table = [render.entity_json(h) for h in hits], render.entities_table
+    if as_json:
+        _print_json({"kind": kind.value, "query": text, "hits": rows})
+    elif not hits:
+        _stdout().print(Text(f"No {kind.value} match {text!r}."))
+    else:
+        _stdout().print(table(hits, f"{kind.value} matching {text!r}"))
+
+
+def parse_params(pairs: list[str]) -> dict[str, Any]:
+    """``["k=v", ...]`` as a dict; values parse as JSON when they can (numbers, lists), else strings."""
+    params: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, raw = pair.partition("=")
+        key = key.strip()
+        if not sep or not key.isidentifier():
+            raise typer.BadParameter(f"expected NAME=VALUE with NAME an identifier, got {pair!r}", param_hint="--param")
+        try:
+            params[key] = json.loads(raw)
+        except json.JSONDecodeError:
+            params[key] = raw
+    return params
+
+
+@app.command()
+def cypher(
+    ctx: typer.Context,
+    query: Annotated[
+        str, typer.Argument(metavar="QUERY", help="A Cypher statement; pass values with --param, not inline.")
+    ],
+    param: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--param", "-p", metavar="NAME=VALUE", help="A query parameter (repeatable); JSON values are parsed."
+        ),
+    ] = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """Run a Cypher statement (Neo4j backend only) and print the records."""
+    params = parse_params(param or [])
+    with _store(ctx) as store:
+        records = store.cypher(query, params)
+    if as_json:
+        _print_json(records)
+    else:
+        _stdout().print(render.records_table(records))
+
+
+@export_app.command("html")
+def export_html_command(
+    ctx: typer.Context,
+    out: Annotated[Path, typer.Argument(dir_okay=False, metavar="OUT", help="The HTML file to write.")],
+    entity: Annotated[
+        list[str] | None, typer.Option("--entity", "-e", help="Start from this entity (repeatable).")
+    ] = None,
+    hops: Annotated[
+        int, typer.Option("--hops", min=0, max=5, help="How far to expand from the starting entities.")
+    ] = 1,
+    limit: Annotated[int, typer.Option("--limit", min=1, max=5000, help="At most this many entities.")] = 300,
+    as_json: JsonFlag = False,
+) -> None:
+    """Write a self-contained HTML page (works offline) to explore a subgraph in a browser.
+
+    Without --entity it shows the whole graph when that has at most --limit entities, else the best-connected
+    entities and their neighbourhood.
+    """
+    from graphproof.export import export_html
+
+    with _store(ctx) as store:
+        result = export_html(store, out, names=entity or None, hops=hops, limit=limit)
+    if as_json:
+        _print_json(result.as_dict())
+        return
+    note = " (truncated by caps)" if result.truncated else ""
+    _stdout().print(
+        Text(f"Wrote {result.path} ({result.entities} entities, {result.relations} relations{note})"), soft_wrap=True
+    )
+
+
+@app.command()
+def demo(
+    out: Annotated[Path, typer.Option("--out", file_okay=False, help="Directory for the demo store and page.")] = Path(
+        ".graphproof/demo"
+    ),
+    as_json: JsonFlag = False,
+) -> None:
+    """Build a fresh demo graph from the bundled corpus (offline), search it and export a page."""
+    from graphproof.demo import demo_json, run_demo
+
+    with graphproof_errors():
+        result = run_demo(out)
+    if as_json:
+        _print_json(demo_json(result))
+        return
+    console = _stdout()
+    console.print(Text(f"Demo store: {result.store}", style="bold"), soft_wrap=True)
+    console.print(render.stats_table(result.stats))
+    console.print(render.relations_table(result.hits, f"Edges for: {result.question}"))
+    console.print(Text(f"Subgraph page: {result.page.path}", style="bold"), soft_wrap=True)
+    console.print(Text(f"Open it in a browser: {result.page.path.as_uri()}"), soft_wrap=True)
+
+
+def main() -> None:
+    """Console-script entry point (``graphproof``)."""
+    app(prog_name="graphproof")

@@ -1,0 +1,80 @@
+"""Embedders: the real all-MiniLM-L6-v2 (loaded offline from its package) and the hashing embedder."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import numpy as np
+import pytest
+
+from graph.embed import DEFAULT_MODEL, Embedder, EmbeddingError, HashingEmbedder, SentenceTransformerEmbedder
+
+
+@pytest.fixture(scope="session")
+def minilm() -> Iterator[SentenceTransformerEmbedder]:
+    embedder = SentenceTransformerEmbedder()
+    assert embedder._model is None, "the model must not load before first use"
+    yield embedder
+
+
+def _cos(a: np.ndarray, b: np.ndarray) -> float:
+    return float(a @ b)
+
+
+def test_minilm_loads_offline_and_normalises(minilm: SentenceTransformerEmbedder) -> None:
+    vectors = minilm.embed(["The lab is located in Kestrel Harbor.", "Priya builds datasets."])
+    assert minilm.name == DEFAULT_MODEL
+    assert minilm.dimensions == 384
+    assert vectors.shape == (2, 384)
+    assert vectors.dtype == np.float32
+    np.testing.assert_allclose(np.linalg.norm(vectors, axis=1), 1.0, atol=1e-5)
+
+
+def test_minilm_similar_sentences_score_higher_than_unrelated(minilm: SentenceTransformerEmbedder) -> None:
+    query = minilm.embed_query("Where is the research laboratory located?")
+    similar, unrelated = minilm.embed(
+        ["The laboratory sits on the old ferry quay of the harbour city.", "I like my pancakes with maple syrup."]
+    )
+    assert query.shape == (384,)
+    assert _cos(query, similar) > _cos(query, unrelated) + 0.1
+
+
+def test_minilm_empty_batch_and_bad_input(minilm: SentenceTransformerEmbedder) -> None:
+    assert minilm.embed([]).shape == (0, 384)
+    with pytest.raises(EmbeddingError, match="single str"):
+        minilm.embed("not a list")
+    with pytest.raises(EmbeddingError, match="batch_size"):
+        minilm.embed(["x"], batch_size=0)
+
+
+def test_unloadable_model_names_the_model(tmp_path) -> None:
+    missing = tmp_path / "no-such-model"
+    embedder = SentenceTransformerEmbedder(str(missing))
+    with pytest.raises(EmbeddingError, match="no-such-model"):
+        embedder.embed(["hello"])
+
+
+def test_hashing_embedder_is_deterministic_and_lexical() -> None:
+    first: Embedder = HashingEmbedder(64)
+    second = HashingEmbedder(64)
+    texts = ["Aoba Robotics makes sensors", "sensor makers", "a cat sleeps on the sofa"]
+    a, b = first.embed(texts), second.embed(texts)
+    np.testing.assert_array_equal(a, b)
+    assert a.shape == (3, 64) and a.dtype == np.float32
+    np.testing.assert_allclose(np.linalg.norm(a, axis=1), 1.0, atol=1e-6)
+    query = first.embed_query("sensors made by robotics companies")
+    assert _cos(query, a[0]) > _cos(query, a[2])
+    assert first.name == "hashing-64-" + HashingEmbedder(64).analyzer.name
+
+
+def test_hashing_embedder_handles_cjk_and_empty_text() -> None:
+    embedder = HashingEmbedder(128)
+    jp = embedder.embed(["青葉ロボティクスは水無瀬市に本社を置く", "水無瀬市の干潟", "pancakes"])
+    assert _cos(jp[0], jp[1]) > _cos(jp[0], jp[2])
+    empty = embedder.embed_query("the of and")  # only stop words: no tokens
+    assert not empty.any()
+
+
+def test_hashing_embedder_rejects_bad_dimensions() -> None:
+    with pytest.raises(EmbeddingError, match="dimensions"):
+        HashingEmbedder(1)
