@@ -1,25 +1,34 @@
-"""Row building and record conversion for the Neo4j backend (no driver connection needed here).
+"""The Neo4j backend's pure helpers: rows, record conversion, Lucene escaping, error mapping.
 
-Writes send plain dicts (``UNWIND $rows AS row``); reads return Cypher map projections that are
-turned back into ``graph.model`` types. The conversions mirror the embedded backend exactly:
-embeddings round-trip through float32 (as SQLite's blobs do), metadata is stored as sorted JSON,
-weights and confidences are floats, a relation's ``chunk_ids`` come back sorted.
+Nothing here talks to a server. Writes send plain dicts (``UNWIND $rows AS row``); reads return
+Cypher map projections that are turned back into ``graph.model`` types. The conversions mirror the
+embedded backend exactly: embeddings round-trip through float32 (as SQLite's blobs do) and are
+validated with the same message, metadata is stored as sorted JSON, weights and confidences are
+floats, a relation's ``chunk_ids`` come back sorted, entity names are indexed with their alias key.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
+from urllib.parse import urlsplit, urlunsplit
 
+from neo4j.exceptions import (
+    AuthError,
+    ConnectionAcquisitionTimeoutError,
+    Neo4jError,
+    ServiceUnavailable,
+    SessionExpired,
+)
 from neo4j.graph import Node, Path, Relationship
 from neo4j.spatial import Point
 
 from graph.analyzer import Analyzer
-from graph.model import Chunk, Document, Entity, Mention, Relation, edge_text
+from graph.model import Chunk, Document, Entity, Mention, Relation, edge_parts, edge_text
 from graph.model import Path as GraphPath
-from graph.store import InvalidInput
-from graph.vectors import from_blob, to_blob
+from graph.store import ConnectionFailed, InvalidInput, QueryFailed, StoreError
+from graph.vectors import VectorIndex, from_blob, to_blob
 
 T = TypeVar("T")
 
@@ -27,6 +36,36 @@ MAX_VECTOR_DIMENSIONS = 4096  # Neo4j 5 vector indexes accept 1..4096 dimensions
 
 _LUCENE_SPECIAL = frozenset('+-&|!(){}[]^"~*?:\\/')
 _LUCENE_OPERATORS = frozenset({"AND", "OR", "NOT", "TO"})
+
+
+# errors -------------------------------------------------------------------------------------------
+def display_uri(uri: str) -> str:
+    """``uri`` for messages: any ``user:password@`` part is cut out."""
+    try:
+        parts = urlsplit(uri)
+    except ValueError:
+        return uri.rpartition("@")[2]
+    if "@" not in parts.netloc:
+        return uri
+    return urlunsplit(parts._replace(netloc=parts.netloc.rpartition("@")[2]))
+
+
+_CONNECTION_ERRORS = (ServiceUnavailable, SessionExpired, ConnectionAcquisitionTimeoutError)
+
+
+def driver_error(exc: Exception, what: str, location: str, user: str) -> StoreError:
+    """The graphproof error for a driver or server error (the caller raises it ``from exc``).
+
+    Unreachable server or refused credentials -> ``ConnectionFailed`` (never showing the password);
+    anything the server or driver rejected -> ``QueryFailed`` with Neo4j's code and message.
+    """
+    if isinstance(exc, _CONNECTION_ERRORS):
+        return ConnectionFailed(f"cannot reach Neo4j at {location} during {what}: {exc}")
+    if isinstance(exc, AuthError):
+        return ConnectionFailed(f"Neo4j at {location} refused the credentials of user {user!r}: {exc.message or exc}")
+    if isinstance(exc, Neo4jError):
+        return QueryFailed(f"Neo4j {what} failed on {location}: {exc.code}: {exc.message or exc}")
+    return QueryFailed(f"Neo4j driver error during {what} on {location}: {exc}")
 
 
 # Lucene -------------------------------------------------------------------------------------------
@@ -49,13 +88,16 @@ def lucene_query(terms: Iterable[str]) -> str:
 
 
 # vectors ------------------------------------------------------------------------------------------
-def stored_vector(values: Sequence[float] | None) -> list[float] | None:
+def stored_vector(values: Sequence[float] | None, owner: str) -> list[float] | None:
     """An embedding as it is stored: validated like the embedded backend, rounded through float32.
 
-    Raises ``ValueError`` ("an embedding must be a non-empty 1-d sequence of finite numbers") for
-    the same inputs the embedded backend rejects.
+    Raises ``InvalidInput`` ("embedding of 'c1': an embedding must be a non-empty 1-d sequence of
+    finite numbers") for the same inputs, with the same message, as the embedded backend.
     """
-    vector = from_blob(to_blob(values))
+    try:
+        vector = from_blob(to_blob(values))
+    except ValueError as exc:
+        raise InvalidInput(f"embedding of {owner!r}: {exc}") from exc
     return None if vector is None else list(vector)
 
 
@@ -64,6 +106,17 @@ def vector_dimensions(value: object, what: str = "embedding dimensions") -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_VECTOR_DIMENSIONS:
         raise InvalidInput(f"{what} must be an integer from 1 to {MAX_VECTOR_DIMENSIONS}, got {value!r}")
     return value
+
+
+def exact_top(candidates: Mapping[str, Sequence[float]], vector: Sequence[float], k: int) -> list[tuple[str, float]]:
+    """The best ``k`` of ``candidates`` (id -> embedding) by exact cosine, as the embedded backend ranks.
+
+    Uses the embedded backend's own ``VectorIndex`` (float32, ties by id), so an approximate
+    neighbour list from the HNSW index gets the same scores and order as an exact search.
+    """
+    exact = VectorIndex()
+    exact.load((key, cast(bytes, to_blob(candidates[key]))) for key in sorted(candidates))
+    return exact.search(vector, k)
 
 
 def batch_dimensions(rows: Sequence[Mapping[str, Any]], what: str) -> int | None:
@@ -91,29 +144,39 @@ def document_row(doc: Document) -> dict[str, Any]:
 def chunk_row(chunk: Chunk, analyzer: Analyzer) -> dict[str, Any]:
     return {
         "id": chunk.id, "document_id": chunk.document_id, "ordinal": int(chunk.ordinal), "text": chunk.text,
-        "hash": chunk.hash, "embedding": stored_vector(chunk.embedding), "metadata": _metadata(chunk.metadata),
-        "tokens": analyzer.index_text(chunk.text),
+        "hash": chunk.hash, "embedding": stored_vector(chunk.embedding, chunk.id),
+        "metadata": _metadata(chunk.metadata), "tokens": analyzer.index_text(chunk.text),
     }  # fmt: skip
 
 
 def entity_row(entity: Entity, analyzer: Analyzer) -> dict[str, Any]:
     return {
         "id": entity.id, "name": entity.name, "type": entity.type, "description": entity.description,
-        "embedding": stored_vector(entity.embedding), "tokens": analyzer.index_text(entity.name),
+        "embedding": stored_vector(entity.embedding, entity.id), "tokens": analyzer.entity_text(entity.name),
     }  # fmt: skip
 
 
 def relation_row(relation: Relation, names: Mapping[str, str], analyzer: Analyzer) -> dict[str, Any]:
     """The row for one edge; ``names`` are the *stored* entity names (edge text is built from them)."""
-    text = edge_text(relation, names[relation.source_id], names[relation.target_id])
+    source, target = names[relation.source_id], names[relation.target_id]
     return {
         "id": relation.id, "source_id": relation.source_id, "target_id": relation.target_id,
         "predicate": relation.predicate, "keywords": relation.keywords, "description": relation.description,
-        "text": text, "tokens": analyzer.index_text(text), "weight": float(relation.weight),
+        "text": edge_text(relation, source, target), "weight": float(relation.weight),
+        "tokens": analyzer.index_parts(edge_parts(relation, source, target)),
         "origin": relation.origin, "source_url": relation.source_url,
         "confidence": None if relation.confidence is None else float(relation.confidence),
         "created_at": relation.created_at, "chunk_ids": sorted(set(relation.chunk_ids)),
     }  # fmt: skip
+
+
+def not_utf8(exc: UnicodeEncodeError, table: str | None) -> InvalidInput:
+    """The embedded backend's error for a batch whose text cannot be encoded as UTF-8."""
+    around = exc.object[max(exc.start - 20, 0) : exc.end + 20]
+    return InvalidInput(
+        f"batch for {table or 'the store'} holds text that is not valid UTF-8 "
+        f"({exc.reason} at {around!r}); nothing was written"
+    )
 
 
 def mention_row(mention: Mention) -> dict[str, Any]:

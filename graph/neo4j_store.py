@@ -13,31 +13,26 @@ Vector indexes need their dimension at creation and ``init()`` cannot know which
 used, so each vector index is created on the first write that carries embeddings of its kind, with
 that batch's size as ``$dimensions`` (validated by ``neo4j_rows.vector_dimensions``). A later batch
 whose embeddings have another size is rejected (``IntegrityError``) instead of being silently left
-out of the index. Nearest-neighbour candidates come from the HNSW index and are re-scored with exact
-cosine similarity (``graph.vectors.VectorIndex``), so scores match the embedded backend's.
+out of the index, unless no vector of that kind is stored any more (then the index is rebuilt for
+the new size, as an empty embedded store would accept it). Nearest-neighbour candidates come from
+the HNSW index and are re-scored with exact cosine similarity (``graph.vectors.VectorIndex``), so
+scores match the embedded backend's.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any, LiteralString, TypeVar, cast
+from typing import Any, LiteralString, NamedTuple, TypeVar, cast
 
 import neo4j
 import numpy as np
 from neo4j import ManagedTransaction, Query
-from neo4j.exceptions import (
-    AuthError,
-    ConfigurationError,
-    ConnectionAcquisitionTimeoutError,
-    DriverError,
-    Neo4jError,
-    ServiceUnavailable,
-    SessionExpired,
-)
+from neo4j.exceptions import ConfigurationError, DriverError, Neo4jError
 
 from cypher import query
 from graph import neo4j_rows as rows_
 from graph.analyzer import Analyzer, default_analyzer
+from graph.batches import merge_chunks, merge_documents, merge_entities, merge_mentions, merge_relations
 from graph.model import Chunk, DeleteReport, Document, Entity, Hit, Mention, Path, Relation, Stats, Subgraph
 from graph.store import (
     DEFAULT_HOPS,
@@ -48,13 +43,10 @@ from graph.store import (
     GraphStore,
     IntegrityError,
     InvalidInput,
-    QueryFailed,
     SchemaMismatch,
-    StoreError,
 )
 from graph.store_checks import check_k, check_path_args, check_subgraph_args, check_text, missing_error, not_found
 from graph.traversal import UNCAPPED, expand_subgraph
-from graph.vectors import VectorIndex, to_blob
 
 R = TypeVar("R")
 Item = TypeVar("Item", Chunk, Entity, Relation)
@@ -62,20 +54,32 @@ Row = dict[str, Any]
 
 SCHEMA_VERSION = "1"
 DEFAULT_BATCH_SIZE = 5000
-OVERFETCH = 64  # extra hits asked of Lucene / HNSW so ties at the cut are broken by id, as in SQLite
+OVERFETCH = 64  # extra hits asked of Lucene / HNSW, so ties at the k-th place are broken by id, not at random
 MAX_QUERY_TERMS = 1024  # Lucene's default BooleanQuery clause limit
 INDEX_TIMEOUT_S = 300
 SCHEMA_STATEMENTS: tuple[str, ...] = (
     "schema_document_id", "schema_chunk_id", "schema_entity_id", "schema_related_id", "schema_meta_id",
     "schema_chunk_document", "schema_chunk_fulltext", "schema_entity_fulltext", "schema_related_fulltext",
 )  # fmt: skip
-# kind -> (statement that creates the vector index, the index name inside that statement, one item)
-VECTOR_INDEXES: dict[str, tuple[str, str, str]] = {
-    "chunks": ("schema_chunk_vector", "chunk_embedding", "chunk"),
-    "entities": ("schema_entity_vector", "entity_embedding", "entity"),
+
+
+class VectorSpec(NamedTuple):
+    """One vector index: its name, the statements that create, drop and query it, one item's name."""
+
+    index: str
+    create: str
+    drop: str
+    nearest: str
+    item: str
+
+
+VECTOR_INDEXES: dict[str, VectorSpec] = {
+    "chunks": VectorSpec("chunk_embedding", "schema_chunk_vector", "drop_chunk_vector", "nearest_chunks", "chunk"),
+    "entities": VectorSpec(
+        "entity_embedding", "schema_entity_vector", "drop_entity_vector", "nearest_entities", "entity"
+    ),
 }
 _MISSING = {"documents": "missing_documents", "chunks": "missing_chunks", "entities": "missing_entities"}
-_CONNECTION_ERRORS = (ServiceUnavailable, SessionExpired, ConnectionAcquisitionTimeoutError)
 
 
 def _rows(tx: ManagedTransaction, name: str, **params: Any) -> list[Row]:
@@ -101,16 +105,18 @@ class Neo4jStore(GraphStore):
         analyzer: Analyzer | None = None,
         batch_size: int = DEFAULT_BATCH_SIZE,
     ) -> None:
-        self.uri = check_text(uri, "uri")
+        if not isinstance(uri, str) or not uri.strip():
+            raise InvalidInput(f"uri must be a Neo4j URI such as neo4j://localhost:7687, got {uri!r}")
+        self.uri = uri
         self.user = user
         self.database = database or None
         self.analyzer = analyzer or default_analyzer()
         self.batch_size = check_k(batch_size, "batch_size", 1_000_000)
-        self._dimensions: dict[str, int] = {}
         try:
             self._driver = neo4j.GraphDatabase.driver(uri, auth=(user, password))
         except (ConfigurationError, ValueError) as exc:
-            raise ConnectionFailed(f"cannot open a Neo4j driver for {uri!r}: {exc}") from exc
+            where = rows_.display_uri(uri)
+            raise ConnectionFailed(f"cannot open a Neo4j driver for {where!r}: {str(exc).replace(uri, where)}") from exc
         try:
             self.init()
         except BaseException:
@@ -119,11 +125,16 @@ class Neo4jStore(GraphStore):
 
     @property
     def location(self) -> str:
-        return self.uri if self.database is None else f"{self.uri} (database {self.database!r})"
+        where = rows_.display_uri(self.uri)
+        return where if self.database is None else f"{where} (database {self.database!r})"
 
     # lifecycle --------------------------------------------------------------------------------
     def init(self) -> None:
-        """Create constraints and full-text indexes (idempotent), then check the recorded versions."""
+        """Create constraints and full-text indexes (idempotent), then check the recorded versions.
+
+        Vector indexes are not created here: they need the embedding size, so the first write that
+        carries embeddings creates them (see the module docstring).
+        """
         for name in SCHEMA_STATEMENTS:
             self._schema(name)
         self._schema("await_indexes", timeout=INDEX_TIMEOUT_S)
@@ -135,7 +146,6 @@ class Neo4jStore(GraphStore):
                     f"store {self.location!r} was written with {key} {found[key]!r}, this version uses "
                     f"{value!r}; re-create the store (delete graphproof's nodes in that database and ingest again)"
                 )
-        self._dimensions.clear()
 
     def close(self) -> None:
         self._driver.close()
@@ -147,30 +157,23 @@ class Neo4jStore(GraphStore):
         self.close()
 
     # driver plumbing --------------------------------------------------------------------------
-    def _error(self, exc: Exception, what: str) -> StoreError:
-        """The graphproof error for a driver or server error (the caller raises it ``from exc``)."""
-        if isinstance(exc, _CONNECTION_ERRORS):
-            return ConnectionFailed(f"cannot reach Neo4j at {self.location} during {what}: {exc}")
-        if isinstance(exc, AuthError):
-            return ConnectionFailed(
-                f"Neo4j at {self.location} refused the credentials of user {self.user!r}: {exc.message or exc}"
-            )
-        if isinstance(exc, Neo4jError):
-            return QueryFailed(f"Neo4j {what} failed on {self.location}: {exc.code}: {exc.message or exc}")
-        return QueryFailed(f"Neo4j driver error during {what} on {self.location}: {exc}")
-
-    def _call(self, write: bool, work: Callable[[ManagedTransaction], R], what: str) -> R:
+    def _call(self, write: bool, work: Callable[[ManagedTransaction], R], what: str, table: str | None = None) -> R:
+        """Run ``work`` in one managed transaction; ``table`` names a write's batch in UTF-8 errors."""
         try:
             with self._driver.session(database=self.database) as session:
                 return session.execute_write(work) if write else session.execute_read(work)
         except (Neo4jError, DriverError) as exc:
-            raise self._error(exc, what) from exc
+            raise rows_.driver_error(exc, what, self.location, self.user) from exc
+        except UnicodeEncodeError as exc:  # the driver encodes every string as UTF-8 before sending
+            if write:
+                raise rows_.not_utf8(exc, table) from exc
+            raise InvalidInput(f"{what}: text is not valid UTF-8 ({exc.reason}); nothing was read") from exc
 
     def _read(self, work: Callable[[ManagedTransaction], R], what: str) -> R:
         return self._call(False, work, what)
 
-    def _write(self, work: Callable[[ManagedTransaction], R], what: str) -> R:
-        return self._call(True, work, what)
+    def _write(self, work: Callable[[ManagedTransaction], R], what: str, table: str | None = None) -> R:
+        return self._call(True, work, what, table)
 
     def _read_rows(self, name: str, **params: Any) -> list[Row]:
         return self._read(lambda tx: _rows(tx, name, **params), name.replace("_", " "))
@@ -191,7 +194,9 @@ class Neo4jStore(GraphStore):
             changed += int(_rows(tx, name, rows=list(part))[0]["changed"] or 0)
         return changed
 
-    def _upsert(self, name: str, rows: Sequence[Row], refs: Mapping[str, Iterable[str]]) -> int:
+    def _upsert(
+        self, name: str, rows: Sequence[Row], refs: Mapping[str, Iterable[str]], table: str | None = None
+    ) -> int:
         """One transaction: check every referenced id exists, then write ``rows`` in sub-batches."""
 
         def work(tx: ManagedTransaction) -> int:
@@ -201,51 +206,68 @@ class Neo4jStore(GraphStore):
                     raise missing_error(table, unknown)
             return self._apply(tx, name, rows)
 
-        return self._write(work, name.replace("_", " ")) if rows else 0
+        return self._write(work, name.replace("_", " "), table) if rows else 0
 
     # vector indexes ---------------------------------------------------------------------------
     def _index_dimensions(self, kind: str) -> int | None:
-        """The dimension of the ``kind`` vector index, or ``None`` when it does not exist (cached)."""
-        if kind not in self._dimensions:
-            for row in self._read_rows("vector_indexes"):
-                for known, (_, index, _) in VECTOR_INDEXES.items():
-                    if row["name"] == index and row["dimensions"] is not None:
-                        self._dimensions[known] = int(row["dimensions"])
-        return self._dimensions.get(kind)
+        """The dimension of the ``kind`` vector index, or ``None`` when it does not exist.
+
+        Asked of the server each time (one cheap ``SHOW``), so an index dropped or rebuilt by
+        someone else is never trusted from a stale cache.
+        """
+        index = VECTOR_INDEXES[kind].index
+        for row in self._read_rows("vector_indexes"):
+            if row["name"] == index and row["dimensions"] is not None:
+                return int(row["dimensions"])
+        return None
 
     def _ensure_vector_index(self, kind: str, rows: Sequence[Row]) -> None:
-        statement, index, item = VECTOR_INDEXES[kind]
-        size = rows_.batch_dimensions(rows, item)
+        """Create the ``kind`` vector index for this batch's embedding size, or check that it fits.
+
+        An index of another size is replaced only while no node of that kind carries an embedding
+        (it indexes nothing, as after a wipe); otherwise the batch is refused before anything is
+        written, because Neo4j would silently leave vectors of the wrong size out of the index.
+        """
+        spec = VECTOR_INDEXES[kind]
+        size = rows_.batch_dimensions(rows, spec.item)
         if size is None:
             return
         current = self._index_dimensions(kind)
+        if current is not None and current != size and not self._embeddings_present(kind):
+            self._schema(spec.drop)
+            current = None
         if current is None:
-            self._schema(statement, dimensions=rows_.vector_dimensions(size))
+            self._schema(spec.create, dimensions=rows_.vector_dimensions(size))
             self._schema("await_indexes", timeout=INDEX_TIMEOUT_S)
             current = self._index_dimensions(kind)
         if current is not None and current != size:
             raise IntegrityError(
-                f"{kind} embeddings have {size} dimensions but the vector index {index!r} on {self.location} "
+                f"{kind} embeddings have {size} dimensions but the vector index {spec.index!r} on {self.location} "
                 f"has {current}; nothing was written (embed with the model the store was built with)"
             )
 
+    def _embeddings_present(self, kind: str) -> bool:
+        return bool(self._read_rows("embeddings_present")[0][kind])
+
     # writes -----------------------------------------------------------------------------------
+    # Each write first merges repeated ids inside the batch (graph.batches), as the embedded backend
+    # does, so a batch means the same as writing its items one by one.
     def upsert_documents(self, batch: Iterable[Document]) -> int:
-        return self._upsert("upsert_documents", [rows_.document_row(d) for d in batch], {})
+        return self._upsert("upsert_documents", [rows_.document_row(d) for d in merge_documents(batch)], {})
 
     def upsert_chunks(self, batch: Iterable[Chunk]) -> int:
-        items = list(batch)
+        items = merge_chunks(batch)
         rows = [rows_.chunk_row(c, self.analyzer) for c in items]
         self._ensure_vector_index("chunks", rows)
-        return self._upsert("upsert_chunks", rows, {"documents": {c.document_id for c in items}})
+        return self._upsert("upsert_chunks", rows, {"documents": {c.document_id for c in items}}, "chunks")
 
     def upsert_entities(self, batch: Iterable[Entity]) -> int:
-        rows = [rows_.entity_row(e, self.analyzer) for e in batch]
+        rows = [rows_.entity_row(e, self.analyzer) for e in merge_entities(batch)]
         self._ensure_vector_index("entities", rows)
-        return self._upsert("upsert_entities", rows, {})
+        return self._upsert("upsert_entities", rows, {}, "entities")
 
     def upsert_relations(self, batch: Iterable[Relation]) -> int:
-        items = list(batch)
+        items = merge_relations(batch)
         if not items:
             return 0
         entity_ids = sorted({r.source_id for r in items} | {r.target_id for r in items})
@@ -264,10 +286,10 @@ class Neo4jStore(GraphStore):
             rows = [rows_.relation_row(r, names, self.analyzer) for r in items]
             return self._apply(tx, "upsert_relations", rows)
 
-        return self._write(work, "upsert relations")
+        return self._write(work, "upsert relations", "relations")
 
     def upsert_mentions(self, batch: Iterable[Mention]) -> int:
-        items = list(batch)
+        items = merge_mentions(batch)
         refs = {"chunks": {m.chunk_id for m in items}, "entities": {m.entity_id for m in items}}
         return self._upsert("upsert_mentions", [rows_.mention_row(m) for m in items], refs)
 
@@ -302,9 +324,7 @@ class Neo4jStore(GraphStore):
         return self._search("search_entities", "entity", text, k, rows_.to_entity)
 
     # vectors ----------------------------------------------------------------------------------
-    def _nearest(
-        self, kind: str, key: str, vector: Sequence[float], k: int, convert: Callable[[Row], Item]
-    ) -> list[Hit[Item]]:
+    def _nearest(self, kind: str, vector: Sequence[float], k: int, convert: Callable[[Row], Item]) -> list[Hit[Item]]:
         check_k(k)
         dimensions = self._index_dimensions(kind)
         if dimensions is None:
@@ -319,24 +339,24 @@ class Neo4jStore(GraphStore):
         elif not 0 < float(np.linalg.norm(probe)) < float("inf"):
             problem = "query vector must be non-zero and finite"
         if problem is not None:
-            if not self._read_rows("embeddings_present")[0][kind]:
+            if not self._embeddings_present(kind):
                 return []  # like the embedded backend: a search over no vectors finds nothing
             raise IntegrityError(f"nearest {kind}: {problem}")
-        found = self._read_rows(f"nearest_{kind}", fetch=k + OVERFETCH, vector=[float(x) for x in probe])
+        spec = VECTOR_INDEXES[kind]
+        found = self._read_rows(spec.nearest, fetch=k + OVERFETCH, vector=[float(x) for x in probe])
+        key = spec.item
         items = {row[key]["id"]: row[key] for row in found if row[key].get("embedding") is not None}
-        exact = VectorIndex()
-        exact.load((i, cast(bytes, to_blob(items[i]["embedding"]))) for i in sorted(items))
         try:
-            ranked = exact.search(vector, k)
+            ranked = rows_.exact_top({i: item["embedding"] for i, item in items.items()}, vector, k)
         except ValueError as exc:
             raise IntegrityError(f"nearest {kind}: {exc}") from exc
         return [Hit(convert(items[i]), score) for i, score in ranked]
 
     def nearest_chunks(self, vector: Sequence[float], k: int = 10) -> list[Hit[Chunk]]:
-        return self._nearest("chunks", "chunk", vector, k, rows_.to_chunk)
+        return self._nearest("chunks", vector, k, rows_.to_chunk)
 
     def nearest_entities(self, vector: Sequence[float], k: int = 10) -> list[Hit[Entity]]:
-        return self._nearest("entities", "entity", vector, k, rows_.to_entity)
+        return self._nearest("entities", vector, k, rows_.to_entity)
 
     # lookups ----------------------------------------------------------------------------------
     def documents(self, ids: Sequence[str]) -> list[Document]:
@@ -420,4 +440,6 @@ class Neo4jStore(GraphStore):
                 result = session.run(Query(cast(LiteralString, query)), parameters)
                 return [{key: rows_.plain(value) for key, value in record.items()} for record in result]
         except (Neo4jError, DriverError) as exc:
-            raise self._error(exc, "Cypher query") from exc
+            raise rows_.driver_error(exc, "Cypher query", self.location, self.user) from exc
+        except UnicodeEncodeError as exc:
+            raise InvalidInput(f"Cypher query or parameters hold text that is not valid UTF-8 ({exc.reason})") from exc

@@ -87,8 +87,11 @@ def _layer(
     return sorted(new)
 
 
+ENUMERATION_CAP = 10_000
+
+
 def _walks(
-    node: str, parents: dict[str, list[tuple[str, Relation]]], cap: int
+    node: str, parents: dict[str, list[tuple[str, Relation]]], cap: int = ENUMERATION_CAP
 ) -> list[list[tuple[str, Relation | None]]]:
     """Every walk from the BFS root to ``node`` as ``[(root, None), …, (node, rel)]`` (at most ``cap``)."""
     if not parents.get(node):
@@ -113,7 +116,9 @@ def all_shortest_paths(
     """All shortest undirected paths between two entities (at most ``limit``), sorted by entity ids.
 
     Bidirectional BFS that always expands the smaller frontier; a layer is finished before the
-    meeting nodes are read, so every shortest path is found exactly once. Raises ``KeyError`` with
+    meeting nodes are read, so every shortest path is found exactly once. Paths are enumerated
+    (up to ``ENUMERATION_CAP``), sorted, and only then cut to ``limit``, so ``limit=n`` gives the
+    first n of the full sorted list. Raises ``KeyError`` with
     the missing ids when an endpoint does not exist.
     """
     nodes = {e.id: e for e in entities([source_id, target_id])}
@@ -144,8 +149,10 @@ def all_shortest_paths(
             break
     paths: list[Path] = []
     for node in meeting:
-        for left in _walks(node, par_s, limit):
-            for right in _walks(node, par_t, limit):
+        for left in _walks(node, par_s):
+            for right in _walks(node, par_t):
+                if len(paths) >= ENUMERATION_CAP:
+                    break
                 ids = [n for n, _ in left] + [n for n, _ in reversed(right[:-1])]
                 rels = [r for _, r in left[1:]] + [r for _, r in reversed(right[1:])]
                 paths.append(

@@ -17,6 +17,9 @@ from graphproof.errors import ConfigError
 DEFAULT_STORE = "sqlite:///.graphproof/graph.db"
 
 
+DEV_NEO4J_PASSWORD = "graphproof-dev"  # noqa: S105 - docker-compose.yml's documented development default
+
+
 class Settings(BaseSettings):
     """graphproof's configuration. Construct with keyword arguments to override the environment."""
 
@@ -33,7 +36,11 @@ class Settings(BaseSettings):
     llm: str | None = Field(default=None, description="A LangChain init_chat_model string such as 'ollama:qwen3:8b'.")
     neo4j_uri: str | None = Field(default=None, validation_alias="NEO4J_URI")
     neo4j_user: str = Field(default="neo4j", validation_alias="NEO4J_USER")
-    neo4j_password: SecretStr | None = Field(default=None, validation_alias="NEO4J_PASSWORD")
+    neo4j_password: SecretStr | None = Field(
+        default=SecretStr(DEV_NEO4J_PASSWORD),
+        validation_alias="NEO4J_PASSWORD",
+        description="Neo4j password; defaults to docker-compose.yml's development password.",
+    )
     neo4j_database: str | None = Field(default=None, validation_alias="NEO4J_DATABASE")
 
     @field_validator("embedding_model", "llm", "neo4j_uri", "neo4j_database", "neo4j_password", mode="before")

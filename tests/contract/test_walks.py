@@ -95,3 +95,14 @@ def test_neighbors_cap_per_entity(filled: GraphStore) -> None:
     rows = filled.neighbors(["wolfgang"], per_node=2)
     assert len(rows) == 2
     assert rows[0][1].predicate == "met", "the weight-2 edge comes first"
+
+
+def test_limit_keeps_the_first_paths_of_the_full_sorted_list(store: GraphStore) -> None:
+    names = ["s", "a1", "a2", "b1", "b2", "m", "y", "t"] + [f"leaf{i}" for i in range(5)]
+    store.upsert_entities([Entity(n, n) for n in names])
+    edges = [("s", "a1"), ("s", "a2"), ("a1", "b1"), ("a1", "b2"), ("a2", "b1"), ("a2", "b2"), ("b1", "m"),
+             ("b2", "m"), ("m", "y"), ("y", "t")] + [("y", f"leaf{i}") for i in range(5)]  # fmt: skip
+    store.upsert_relations([Relation(a, b, "r") for a, b in edges])
+    everything = store.shortest_paths("s", "t", max_hops=6, limit=100)
+    assert len(everything) == 4
+    assert store.shortest_paths("s", "t", max_hops=6, limit=2) == everything[:2]

@@ -23,9 +23,9 @@ def clean_env(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_settings_defaults_and_environment(monkeypatch: pytest.MonkeyPatch) -> None:
     defaults = Settings()
-    assert (defaults.store, defaults.neo4j_user, defaults.neo4j_password, defaults.llm) == (
-        DEFAULT_STORE, "neo4j", None, None,
-    )  # fmt: skip
+    assert (defaults.store, defaults.neo4j_user, defaults.llm) == (DEFAULT_STORE, "neo4j", None)
+    assert defaults.neo4j_password is not None
+    assert defaults.neo4j_password.get_secret_value() == "graphproof-dev", "docker-compose.yml's default"
     monkeypatch.setenv("GRAPHPROOF_STORE", "sqlite:///x.db")
     monkeypatch.setenv("GRAPHPROOF_LLM", "ollama:qwen3:8b")
     monkeypatch.setenv("GRAPHPROOF_EMBEDDING_MODEL", "")
