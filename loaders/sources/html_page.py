@@ -1,0 +1,129 @@
+"""HTML files and fetched web pages: main-text extraction.
+
+``trafilatura`` extracts the main text (dropping navigation, headers, footers and other
+boilerplate). When it finds no main text (a tiny page, or HTML too broken for it), a plain
+tag-stripping extraction with the standard library's ``html.parser`` is used instead, which keeps
+every visible text node except scripts, styles and the like. Broken HTML never raises; a page with
+no visible text at all is an ``InvalidSource``.
+"""
+
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+
+from loaders.sources.decode import decode_text, stem_title
+from loaders.sources.errors import InvalidSource
+from loaders.types import SourceDocument
+
+_INVISIBLE = frozenset({"script", "style", "noscript", "template", "svg", "head", "iframe", "object"})
+_BLOCK = frozenset(
+    {
+        "address", "article", "aside", "blockquote", "br", "dd", "div", "dl", "dt", "figcaption", "footer", "form",
+        "h1", "h2", "h3", "h4", "h5", "h6", "header", "hr", "li", "main", "nav", "ol", "p", "pre", "section",
+        "table", "td", "th", "tr", "ul",
+    }
+)
+_VOID = frozenset({"br", "hr", "img", "input", "meta", "link", "area", "base", "col", "embed", "source", "wbr"})
+_CHARSET = re.compile(rb"""<meta[^>]+charset\s*=\s*["']?\s*([A-Za-z0-9._:-]+)""", re.IGNORECASE)
+_SPACES = re.compile(r"[ \t\r\f\v\u00a0]+")
+_BLANK_LINES = re.compile(r"\n\s*\n+")
+
+
+class _TextCollector(HTMLParser):
+    """Visible text of an HTML document, with line breaks at block elements, and its ``<title>``."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.parts: list[str] = []
+        self.title_parts: list[str] = []
+        self.h1_parts: list[str] = []
+        self._stack: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in _BLOCK or tag == "body":  # body content closes an unclosed <head> or <title>
+            self._stack = [open_tag for open_tag in self._stack if open_tag not in ("head", "title")]
+        if tag in _BLOCK:
+            self.parts.append("\n")
+        if tag not in _VOID:
+            self._stack.append(tag)
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in self._stack:  # tolerate unclosed and stray end tags
+            while self._stack and self._stack.pop() != tag:
+                pass
+        if tag in _BLOCK:
+            self.parts.append("\n")
+
+    def handle_data(self, data: str) -> None:
+        if "title" in self._stack:
+            self.title_parts.append(data)
+        elif not _INVISIBLE.intersection(self._stack):
+            self.parts.append(data)
+            if "h1" in self._stack:
+                self.h1_parts.append(data)
+
+
+def _tidy(text: str) -> str:
+    lines = (_SPACES.sub(" ", line).strip() for line in text.split("\n"))
+    return _BLANK_LINES.sub("\n\n", "\n".join(lines)).strip()
+
+
+def strip_tags(html: str) -> tuple[str, str]:
+    """``(text, title)`` of ``html`` by plain tag stripping (never raises on malformed markup)."""
+    collector = _TextCollector()
+    try:
+        collector.feed(html)
+        collector.close()
+    except Exception:  # noqa: S110 - html.parser is lenient; keep whatever was collected before a failure
+        pass
+    title = _tidy("".join(collector.title_parts)) or _tidy("".join(collector.h1_parts))
+    return _tidy("".join(collector.parts)), " ".join(title.split())
+
+
+def _trafilatura(html: str) -> tuple[str, str, dict[str, str]]:
+    """``(text, title, metadata)`` from trafilatura, or empty strings when it finds no main text."""
+    import trafilatura  # slow to import: only when a page is read
+
+    try:
+        result = trafilatura.bare_extraction(
+            html, with_metadata=True, include_comments=False, include_tables=True, favor_recall=True
+        )
+    except Exception:  # broken markup: fall back to tag stripping
+        return "", "", {}
+    if result is None or not (result.text or "").strip():
+        return "", "", {}
+    metadata = {key: str(value) for key in ("url", "date", "author") if (value := getattr(result, key, None))}
+    return _tidy(result.text), " ".join((result.title or "").split()), metadata
+
+
+def html_document(html: str, source: str, id: str) -> SourceDocument:
+    """The main text of an HTML page (a file's content or a fetched web page) as one document.
+
+    ``source`` is where the page came from (a path or URL) and ``id`` its stable document id. The
+    title is the page's ``<title>`` (or first ``<h1>``) as trafilatura or the fallback finds it, else
+    the stem of ``id``. Raises ``InvalidSource`` when the page has no visible text.
+    """
+    if not html.strip():
+        raise InvalidSource(source, "empty HTML page")
+    text, title, metadata = _trafilatura(html)
+    if not text or not title:
+        fallback_text, fallback_title = strip_tags(html)
+        text, title = text or fallback_text, title or fallback_title
+    if not text:
+        raise InvalidSource(source, "no visible text in the HTML page")
+    return SourceDocument(
+        id=id,
+        source=source,
+        title=title or stem_title(id),
+        text=text,
+        format="html",
+        metadata=metadata,
+    )
+
+
+def html_file_document(data: bytes, *, id: str, source: str) -> SourceDocument:
+    """An HTML file: UTF-8, or the charset its ``<meta charset>`` declares; then ``html_document``."""
+    declared = _CHARSET.search(data[:4096])
+    encoding = declared.group(1).decode("ascii") if declared else None
+    return html_document(decode_text(data, source, fallback_encoding=encoding), source, id)

@@ -1,0 +1,49 @@
+"""Plain text and Markdown files (``.txt``, ``.md``, ``.markdown``).
+
+The text is kept as written (Markdown markup included: the BM25 analyzer ignores punctuation).
+The title is the first Markdown heading (``# Title`` or a ``Title`` line underlined with ``===``),
+outside fenced code blocks, or else the file's stem.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+from loaders.sources.decode import decode_text, stem_title
+from loaders.types import SourceDocument
+
+_ATX = re.compile(r"^ {0,3}#{1,6}[ \t]+(?P<title>.*?)(?:[ \t]+#+)?[ \t]*$")
+_SETEXT_H1 = re.compile(r"^ {0,3}=+[ \t]*$")
+_FENCE = re.compile(r"^ {0,3}(```|~~~)")
+
+
+def first_heading(text: str) -> str | None:
+    """The text of the first Markdown heading in ``text``, or ``None`` when there is none."""
+    lines = text.split("\n")
+    in_fence = False
+    for i, line in enumerate(lines):
+        if _FENCE.match(line):
+            in_fence = not in_fence
+            continue
+        if in_fence:
+            continue
+        atx = _ATX.match(line)
+        if atx and atx.group("title").strip():
+            return atx.group("title").strip()
+        if line.strip() and i + 1 < len(lines) and _SETEXT_H1.match(lines[i + 1]):
+            return line.strip()
+    return None
+
+
+def text_document(
+    data: bytes, *, id: str, source: str, fmt: Literal["text", "markdown"] = "text"
+) -> SourceDocument:
+    """A plain-text or Markdown file as one document.
+
+    Raises ``InvalidSource`` for empty, binary or non-UTF-8 content (see ``loaders.sources.decode``).
+    """
+    text = decode_text(data, source)
+    return SourceDocument(
+        id=id, source=source, title=first_heading(text) or stem_title(id), text=text.strip("\n"), format=fmt
+    )
