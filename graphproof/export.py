@@ -120,7 +120,7 @@ def render_html(subgraph: Subgraph, title: str = "graphproof subgraph") -> str:
     types = sorted({e.type for e in subgraph.entities})
     color = {t: PALETTE[i % len(PALETTE)] for i, t in enumerate(types)}
     nodes = [
-        Node(id=e.id, caption=e.name, size=14 if e.id in seeds else 9, color=color[e.type],
+        Node(id=e.id, caption=e.name, size=36 if e.id in seeds else 24, color=color[e.type],
              properties=_node_properties(e, degree[e.id]))
         for e in subgraph.entities
     ]  # fmt: skip
