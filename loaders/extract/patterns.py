@@ -1,0 +1,189 @@
+"""Pattern-found mentions: dates, times, quantities, quoted titles, and CJK noun runs.
+
+Each finder returns ``Span``s with character offsets into the text it was given. The rule
+extractor runs the pattern finders first and masks what they found, so a date's "March" or a
+time's "PM" is not read again as a capitalised name.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from loaders.extract.lexicon import (
+    JA_HONORIFICS,
+    KO_HONORIFICS,
+    KO_PARTICLES,
+    KO_PREDICATE_ENDINGS,
+    MONTHS_FULL,
+    MONTHS_SHORT,
+    NUMBER_WORDS,
+    STOP,
+    UNITS,
+    WEEKDAYS,
+)
+
+# Entity types the rule extractor assigns (documented in ``loaders.extract.rule``).
+PERSON = "person"
+NAME = "name"
+CONCEPT = "concept"
+TITLE = "title"
+DATE = "date"
+TIME = "time"
+QUANTITY = "quantity"
+ENTITY_TYPES: tuple[str, ...] = (PERSON, NAME, CONCEPT, TITLE, DATE, TIME, QUANTITY)
+
+
+@dataclass(frozen=True, slots=True)
+class Span:
+    """A mention: ``text[start:end]`` is where it was written, ``name`` what it is called."""
+
+    start: int
+    end: int
+    name: str
+    type: str
+
+
+def _alt(words: tuple[str, ...] | list[str]) -> str:
+    return "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
+
+
+_MONTH = rf"(?:{_alt(MONTHS_FULL)}|(?:{_alt(MONTHS_SHORT)})\.?)"
+_DAY = r"(?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)?"
+_YEAR = r"(?:1[89]|20)\d{2}"
+_WEEKDAY = rf"(?:(?:[Nn]ext|[Tt]his|[Ll]ast|[Ee]very)\s+)?(?:{_alt(WEEKDAYS)})s?"
+_UNIT_ALT = _alt(UNITS)
+_NUMBER = r"\d+(?:[.,]\d+)*(?:\s?[-–]\s?\d+(?:[.,]\d+)?)?"
+_CJK_DIGIT = r"[0-9０-９一二三四五六七八九十百千万〇]"
+_ANY_DIGIT = re.compile(_CJK_DIGIT + r"|\d")
+
+# Order matters: earlier patterns win overlaps (a date's day number is not also a quantity).
+_PATTERNS: tuple[tuple[str, re.Pattern[str], bool], ...] = (  # (type, pattern, needs a digit)
+    (DATE, re.compile(rf"\b{_YEAR}[-/.](?:1[0-2]|0?[1-9])[-/.](?:[12]\d|3[01]|0?[1-9])\b"), True),
+    (DATE, re.compile(r"\b(?:[12]\d|3[01]|0?[1-9])/(?:[12]\d|3[01]|0?[1-9])/(?:\d{4}|\d{2})\b"), True),
+    (DATE, re.compile(rf"\b{_MONTH}\s+{_DAY}(?:,?\s+{_YEAR})?\b"), True),
+    (DATE, re.compile(rf"\b{_DAY}\s+(?:of\s+)?{_MONTH}(?:,?\s+{_YEAR})?\b"), True),
+    (DATE, re.compile(rf"\b{_MONTH}\s+{_YEAR}\b"), True),
+    (DATE, re.compile(rf"(?:{_CJK_DIGIT}+年\s?)?{_CJK_DIGIT}{{1,2}}月(?:\s?{_CJK_DIGIT}{{1,3}}日)?"), True),
+    (DATE, re.compile(r"(?:\d{4}년\s?)?\d{1,2}월(?:\s?\d{1,2}일)?"), True),
+    (DATE, re.compile(r"[月火水木金土日]曜日?"), False),
+    (TIME, re.compile(r"\b(?:[01]?\d|2[0-3]):[0-5]\d(?:\s?[AaPp]\.?[Mm]\b\.?)?"), True),
+    (TIME, re.compile(r"\b(?:1[0-2]|0?[1-9])\s?[AaPp]\.?[Mm]\b\.?"), True),
+    (TIME, re.compile(rf"(?:午前|午後)?{_CJK_DIGIT}{{1,2}}時(?!間)(?:{_CJK_DIGIT}{{1,2}}分|半)?"), True),
+    (TIME, re.compile(r"(?:(?:오전|오후)\s?)?\d{1,2}시(?!간)(?:\s?\d{1,2}분)?"), True),
+    (DATE, re.compile(rf"\b{_WEEKDAY}\b"), False),
+    (DATE, re.compile(rf"\b(?:{_alt([m for m in MONTHS_FULL if m != 'May'])})\b"), False),
+    (QUANTITY, re.compile(r"[$€£¥₩]\s?\d+(?:[.,]\d+)*(?:\s?(?:[kKmM]\b|million\b|billion\b|thousand\b))?"), True),
+    (QUANTITY, re.compile(r"\b\d+(?:[.,]\d+)?\s?(?:%|％|percent\b)"), True),
+    (QUANTITY, re.compile(rf"\b{_NUMBER}\s?(?:{_UNIT_ALT})\b", re.IGNORECASE), True),
+    (QUANTITY, re.compile(rf"\b(?:{_alt(NUMBER_WORDS)})\s(?:{_UNIT_ALT})\b", re.IGNORECASE), False),
+    (
+        QUANTITY,
+        re.compile(
+            rf"{_CJK_DIGIT}+(?:\.\d+)?\s?(?:キロ|メートル|グラム|時間|分間|秒|日間|週間|か月|ヶ月|年間|人|個|本|枚|冊|回|"
+            r"杯|歳|階|円|ドル|元|km|kg|시간|분|명|개|번|살|층|원)"
+        ),
+        True,
+    ),
+    (DATE, re.compile(rf"\b{_YEAR}\b"), True),
+)
+
+_KANJI = r"\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0002ffff々〆ヶ"
+_KATAKANA = r"\u30a1-\u30fa\u30fc-\u30fe\u31f0-\u31ff\uff66-\uff9f"
+_JA_RUN = re.compile(rf"[{_KANJI}{_KATAKANA}][{_KANJI}{_KATAKANA}\u30fb]*")
+_KANJI_ONLY = re.compile(rf"[{_KANJI}]+")
+_HANGUL_WORD = re.compile(r"[\uac00-\ud7af]+")
+_KANJI_HONORIFICS = tuple(h for h in JA_HONORIFICS if _KANJI_ONLY.fullmatch(h))
+_CJK_MAX_RUN = 10  # longer Han runs are Chinese clauses, not names (Chinese needs a segmenter or the LLM)
+HAS_CJK = re.compile(rf"[{_KANJI}{_KATAKANA}\u3040-\u309f\uac00-\ud7af]")
+
+_TITLE_QUOTES = re.compile(
+    r"“(?P<a>[^”\n]{1,80})”|\"(?P<b>[^\"\n]{1,80})\"|『(?P<c>[^』\n]{1,60})』|「(?P<d>[^」\n]{1,30})」"
+    r"|《(?P<e>[^》\n]{1,60})》|‘(?P<f>[^’\n]{2,60})’|(?<![\w'])'(?P<g>[^'\n]{2,60})'(?!\w)"
+)
+_TITLE_MAX_WORDS = 8
+_HIRAGANA_ONLY = re.compile(r"[\u3040-\u309f\s、。！？!?ー〜]+")
+
+
+def pattern_spans(text: str) -> list[Span]:
+    """Dates, times and quantities in ``text``, non-overlapping, in text order."""
+    taken: list[tuple[int, int]] = []
+    spans: list[Span] = []
+    digits = _ANY_DIGIT.search(text) is not None
+    for kind, pattern, needs_digit in _PATTERNS:
+        if needs_digit and not digits:
+            continue
+        for match in pattern.finditer(text):
+            start, end = match.span()
+            while end > start and text[end - 1].isspace():
+                end -= 1
+            if end <= start or any(start < e and s < end for s, e in taken):
+                continue
+            if kind == TIME and text[end - 1] == "." and text.count(".", start, end) == 1:
+                end -= 1  # "8 pm." ends a sentence; "8 p.m." keeps its dots
+            name = " ".join(text[start:end].split())
+            if kind == DATE and name.isdigit() and len(name) != 4:
+                continue
+            taken.append((start, end))
+            spans.append(Span(start, end, name, kind))
+    spans.sort(key=lambda s: s.start)
+    return spans
+
+
+def title_spans(text: str) -> list[Span]:
+    """Quoted titles: “…”, "…", '…', ‘…’, 『…』, 「…」 (short), 《…》. Quoted sentences are not titles."""
+    spans = []
+    for match in _TITLE_QUOTES.finditer(text):
+        inner = next(g for g in match.groups() if g is not None).strip()
+        if not inner or not any(ch.isalnum() for ch in inner) or inner[-1] in ".!?。！？,;:":
+            continue
+        if len(inner.split()) > _TITLE_MAX_WORDS or inner.casefold() in STOP:
+            continue
+        if inner == inner.lower() and not HAS_CJK.search(inner):  # "scare quotes", not a title
+            continue
+        if _HIRAGANA_ONLY.fullmatch(inner):  # 「はい」 quotes speech, not a title
+            continue
+        spans.append(Span(match.start(), match.end(), inner, TITLE))
+    return spans
+
+
+def cjk_spans(text: str) -> list[Span]:
+    """Japanese runs of Kanji and Katakana, and Korean Hangul words, as names.
+
+    A run followed by an honorific (さん, 様, 先生, 씨, 님 …) is a person and the honorific is
+    not part of the name. A lone Kanji is a verb or adjective stem more often than a name and is
+    skipped, as are Korean predicates (words ending like a verb).
+    """
+    spans: list[Span] = []
+    for match in _JA_RUN.finditer(text):
+        start, end = match.span()
+        run = match.group().rstrip("\u30fb")
+        end = start + len(run)
+        kind = NAME
+        for honorific in _KANJI_HONORIFICS:
+            if run.endswith(honorific) and len(run) > len(honorific):
+                run, end, kind = run[: -len(honorific)], end - len(honorific), PERSON
+                break
+        if kind == NAME and text.startswith(JA_HONORIFICS, end):
+            kind = PERSON
+        if len(run) > _CJK_MAX_RUN or run.strip("ー") == "":
+            continue
+        if len(run) < 2 and kind != PERSON:
+            continue
+        spans.append(Span(start, end, run, kind))
+    for match in _HANGUL_WORD.finditer(text):
+        word, start = match.group(), match.start()
+        for particle in KO_PARTICLES:
+            if word.endswith(particle) and len(word) - len(particle) >= 2:
+                word = word[: -len(particle)]
+                break
+        kind = NAME
+        for honorific in KO_HONORIFICS:
+            if word.endswith(honorific) and len(word) > len(honorific):
+                word, kind = word[: -len(honorific)], PERSON
+                break
+        if kind == NAME and (len(word) < 2 or word.endswith(KO_PREDICATE_ENDINGS)):
+            continue
+        spans.append(Span(start, start + len(word), word, kind))
+    spans.sort(key=lambda s: s.start)
+    return spans

@@ -1,0 +1,213 @@
+"""Names written in Latin script: runs of capitalised words, chat participants, sentence splitting.
+
+A run of capitalised words ("Central Park", "Li Hua's", "Room 302", "Statue of Liberty") is a
+name unless its words are function words, greetings or contractions ("The", "I", "Hey",
+"I'm"). A *single* capitalised word at the start of a sentence ("Sounds good!") is only a
+candidate: the extractor keeps it when the same word is capitalised mid-sentence elsewhere in
+the chunk, or names a chat participant.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from loaders.extract.lexicon import (
+    ABBREVIATIONS,
+    BREAK,
+    CONNECTORS,
+    FILLER,
+    PERSON_TITLES,
+    STARTERS,
+    VERBS,
+    is_contraction,
+)
+from loaders.extract.patterns import NAME, PERSON
+from loaders.resolve import alias_key
+
+_WORD = re.compile(r"[^\W_]+(?:['’\-.&][^\W_]+)*")
+_SENTENCE_END = re.compile(r"(?<=[.!?…])[\"'”’)\]]*\s+|(?<=[。！？])\s*|\s*\n\s*")
+_TITLE_BEFORE = re.compile(r"\b(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof|Sir|Madam)\.?\s+$")
+_CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
+_NOT_INITIAL_BEFORE = frozenset(",|&/+")
+
+
+@dataclass(frozen=True, slots=True)
+class NameSpan:
+    """A capitalised run: its offsets, name, type, and whether it is a lone sentence-initial word."""
+
+    start: int
+    end: int
+    name: str
+    type: str
+    initial_single: bool = False
+
+
+def split_sentences(text: str) -> list[tuple[int, str]]:
+    """``(offset, sentence)`` pieces of ``text``: cut after ``.!?…`` + space, ``。！？``, and newlines.
+
+    A cut after a known abbreviation ("Mr.", "p.m.", "e.g.") is undone.
+    """
+    pieces: list[tuple[int, str]] = []
+    position = 0
+    for match in _SENTENCE_END.finditer(text):
+        if match.end() == match.start() and match.start() in (0, len(text)):
+            continue
+        piece = text[position : match.start()]
+        last = piece.rsplit(None, 1)[-1].rstrip(".").casefold() if piece.strip() else ""
+        if piece.endswith(".") and "\n" not in match.group() and last in ABBREVIATIONS:
+            continue
+        if piece.strip():
+            pieces.append((position, piece))
+        position = match.end()
+    if text[position:].strip():
+        pieces.append((position, text[position:]))
+    return pieces
+
+
+def humanise(handle: str) -> str:
+    """A chat handle as words: ``"AdamSmith"`` → ``"Adam Smith"``, ``"ChaeSong-hwa"`` → ``"Chae Song-hwa"``.
+
+    Lower-to-upper case changes become spaces (except after a leading "Mc": "McDonald"),
+    underscores become spaces.
+    """
+    words = []
+    for word in handle.replace("_", " ").split():
+        if word.startswith("Mc") and len(word) > 2:
+            words.append("Mc" + _CAMEL.sub(" ", word[2:]))
+        else:
+            words.append(_CAMEL.sub(" ", word))
+    return " ".join(words)
+
+
+class People:
+    """Chat participants of a chunk, looked up by any spelling of their name or a unique first name."""
+
+    def __init__(self, handles: Iterable[str]) -> None:
+        self.display: dict[str, str] = {}
+        firsts: dict[str, list[str]] = {}
+        for handle in handles:
+            name = humanise(handle.strip())
+            if not name:
+                continue
+            self.display.setdefault(alias_key(name), name)
+            parts = name.split()
+            if len(parts) > 1:
+                firsts.setdefault(parts[0].casefold(), []).append(name)
+        self.first = {key: names[0] for key, names in firsts.items() if len(set(names)) == 1}
+
+    def lookup(self, name: str) -> str | None:
+        """The participant's display name for ``name`` ("LiHua", "Li Hua", "Adam" for Adam Smith), or None."""
+        found = self.display.get(alias_key(name))
+        if found is None and " " not in name:
+            found = self.first.get(name.casefold())
+        return found
+
+    def __bool__(self) -> bool:
+        return bool(self.display)
+
+
+def _is_initial(text: str, start: int) -> bool:
+    window = max(0, start - 32)
+    before = text[window:start].rstrip(" \t\"'“‘(*-–—[")
+    if not before:
+        return window == 0
+    last = before[-1]
+    return not last.isalnum() and last not in _NOT_INITIAL_BEFORE
+
+
+def _capitalised(word: str) -> bool:
+    first = word[0]
+    if first.isupper():
+        return True
+    return first.islower() and not word.islower()  # iPhone, eBay
+
+
+_POSSESSIVE = ("'s", "’s")
+
+
+def _strip_front(words: list[tuple[int, int, str, bool]]) -> tuple[bool, bool]:
+    """Drop titles, sentence-start filler and leading connectors; returns (person title seen, stripped)."""
+    person = stripped = False
+    while words:
+        first, initial = words[0][2], words[0][3]
+        lower = first.casefold()
+        if lower in PERSON_TITLES:
+            person = True
+        elif not (
+            (lower in CONNECTORS and first.islower())
+            or (initial and (lower in STARTERS or lower in FILLER or lower in VERBS or lower.endswith(("ing", "ly"))))
+        ):
+            break
+        stripped = True
+        del words[0]
+    return person, stripped
+
+
+def name_spans(text: str, seen_mid: set[str]) -> list[NameSpan]:
+    """Capitalised runs in ``text`` (CJK characters must already be masked).
+
+    A possessive ends a name ("Li Hua's garden" → "Li Hua") unless a capitalised word follows
+    ("Mother's Day"). Adds the case-folded capitalised words found mid-sentence to ``seen_mid``.
+    """
+    spans: list[NameSpan] = []
+    run: list[tuple[int, int, str, bool]] = []  # (start, end, word, sentence-initial)
+
+    def flush() -> None:
+        words = run[:]
+        run.clear()
+        while words and words[-1][2].casefold() in CONNECTORS:
+            words.pop()
+        if words and words[-1][2].endswith(_POSSESSIVE):
+            start, end, word, initial = words[-1]
+            words[-1] = (start, end - 2, word[:-2], initial)
+        person, stripped = _strip_front(words)
+        if not words or (len(words) == 1 and len(words[0][2]) == 1):
+            return
+        start, end = words[0][0], words[-1][1]
+        if _TITLE_BEFORE.search(text, max(0, start - 12), start):
+            person = True
+        single_initial = len(words) == 1 and words[0][3] and not stripped and not person
+        spans.append(NameSpan(start, end, " ".join(w[2] for w in words), PERSON if person else NAME, single_initial))
+
+    last_end = -1
+    for match in _WORD.finditer(text):
+        word, start, end = match.group(), match.start(), match.end()
+        gap = text[last_end:start] if run else ""
+        joinable = bool(run) and gap.strip(" \t") == "" and "\n" not in gap
+        last_end = end
+        after_possessive = bool(run) and run[-1][2].endswith(_POSSESSIVE)
+        lower = word.casefold()
+        if word.isdigit():  # "Room 302", "Witcher 3"
+            if joinable and not after_possessive and _capitalised(run[-1][2]):
+                run.append((start, end, word, False))
+            flush()
+            continue
+        if not _capitalised(word):
+            if joinable and not after_possessive and lower in CONNECTORS:
+                run.append((start, end, word, False))
+            elif run:
+                flush()
+            continue
+        base = word[:-2] if word.endswith(_POSSESSIVE) else word
+        if is_contraction(word) or base.casefold() in BREAK:
+            flush()
+            continue
+        if run and not joinable:
+            flush()
+        initial = _is_initial(text, start)
+        if not initial:
+            seen_mid.add(base.casefold())
+        run.append((start, end, word, initial))
+    if run:
+        flush()
+    return spans
+
+
+def mask(text: str, spans: Iterable[tuple[int, int]], char: str = "|") -> str:
+    """``text`` with each ``(start, end)`` range overwritten by ``char`` (offsets are kept)."""
+    out = list(text)
+    for start, end in spans:
+        out[start:end] = char * (end - start)
+    return "".join(out)

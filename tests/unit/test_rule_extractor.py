@@ -1,0 +1,235 @@
+"""The offline rule extractor: entities, types, relations, chats, CJK, caps, determinism."""
+
+from __future__ import annotations
+
+import pytest
+from rank_bm25 import BM25Okapi
+
+from graph.analyzer import default_analyzer
+from loaders.extract import ExtractorError, make_extractor
+from loaders.extract.patterns import pattern_spans, title_spans
+from loaders.extract.rule import RuleExtractor, between_predicate
+from loaders.extract.spans import humanise, split_sentences
+from loaders.resolve import EntityResolver
+from loaders.types import Extraction
+
+MAINTENANCE_CHAT = (
+    "Time: 20260121_10:00\n"
+    "AdamSmith: Hi Li Hua! Just wanted to let you know that there will be some maintenance work in the "
+    "building soon. Can you let me know if there are any times you'd prefer to avoid? Thanks!\n"
+    "LiHua: Hey Adam! Thanks for the heads up. Mornings are usually best for me, so it would be great to "
+    "avoid those if possible. Let me know the schedule when you have it!\n"
+)
+DINNER_CHAT = (
+    "Time: 20260123_17:00\n"
+    "WolfgangSchulz: Hey Li Hua, do you want to go out for dinner tonight? There's a new Italian place downtown.\n"
+    "LiHua: Sure, dinner sounds great! Let's meet at 7 PM.\n"
+)
+WORKOUT_CHAT = (
+    "Time: 20260206_16:00\n"
+    "LiHua: Jennifer, my arms are sore after the bench press. How do I prevent muscle soreness?\n"
+    "JenniferMoore: Stretch after the workout and drink plenty of water. Foam rolling helps too!\n"
+)
+
+
+def entities(extraction: Extraction) -> dict[str, str]:
+    return {e.name: e.type for e in extraction.entities}
+
+
+def triples(extraction: Extraction) -> set[tuple[str, str, str]]:
+    return {(r.head, r.relation, r.tail) for r in extraction.relations}
+
+
+@pytest.fixture(scope="module")
+def rule() -> RuleExtractor:
+    return RuleExtractor()
+
+
+def test_prose_sentence_entities_types_and_verb_predicate(rule: RuleExtractor) -> None:
+    ex = rule.extract_one("Adam Smith visited Central Park on March 3 with Li Hua's sister. The trip took 3 hours.")
+    found = entities(ex)
+    assert found["Adam Smith"] == "name"
+    assert found["Central Park"] == "name"
+    assert found["Li Hua"] == "name"  # possessive stripped
+    assert found["March 3"] == "date"
+    assert found["3 hours"] == "quantity"
+    assert found["sister"] == "concept"
+    assert "The" not in found and "Li Hua's" not in found
+    assert ("Adam Smith", "visited", "Central Park") in triples(ex)
+    assert ("trip", "took", "3 hours") in triples(ex)
+    visited = next(r for r in ex.relations if r.relation == "visited")
+    assert visited.description.startswith("Adam Smith visited Central Park on March 3")
+    assert "sister" in visited.keywords
+
+
+def test_prose_relation_names_and_concepts_without_leading_verbs(rule: RuleExtractor) -> None:
+    ex = rule.extract_one("Marie Curie was born in Warsaw in 1867. The Curies discovered polonium and radium.")
+    assert ("Marie Curie", "was_born_in", "Warsaw") in triples(ex)
+    found = entities(ex)
+    assert found["1867"] == "date"
+    assert found["polonium"] == "concept" and "discovered polonium" not in found and "born" not in found
+
+
+def test_sentence_initial_stop_words_and_greetings_are_not_names(rule: RuleExtractor) -> None:
+    found = entities(rule.extract_one("Thanks Jennifer! The weather is nice. I think Hey is a greeting. Sounds good."))
+    assert "Jennifer" in found
+    assert not {"Thanks", "The", "I", "Hey", "Sounds", "Thanks Jennifer"} & set(found)
+
+
+def test_lone_sentence_initial_word_needs_support_elsewhere(rule: RuleExtractor) -> None:
+    assert "Oslo" not in entities(rule.extract_one("Oslo is cold."))
+    assert "Oslo" in entities(rule.extract_one("Oslo is cold. We flew to Oslo in May."))
+    assert "NASA" in entities(rule.extract_one("NASA launched it."))  # acronyms stand on their own
+
+
+def test_multi_word_names_connectors_numbers_and_titles_before_names(rule: RuleExtractor) -> None:
+    found = entities(
+        rule.extract_one("We saw the Statue of Liberty, then Room 302, then Mother's Day cards with Mr. Brown.")
+    )
+    assert "Statue of Liberty" in found
+    assert "Room 302" in found
+    assert "Mother's Day" in found
+    assert found["Brown"] == "person"
+
+
+def test_quoted_titles_in_several_quote_styles() -> None:
+    text = "I read “The Old Man and the Sea”, watched 『千と千尋の神隠し』 and \"Hotel California\" is on; it's 'fine'."
+    names = {s.name for s in title_spans(text)}
+    assert names == {"The Old Man and the Sea", "千と千尋の神隠し", "Hotel California"}  # 'fine': scare quotes
+    assert [s.name for s in title_spans("彼は「はい」と言って『ノルウェイの森』を読んだ。")] == ["ノルウェイの森"]
+
+
+def test_dates_times_and_quantities() -> None:
+    text = "On March 3, 2026 at 10:00 (or 5 PM next Monday, 2026-01-05) I ran 5 km in 3 hours for $20, 10% off."
+    found = {(s.name, s.type) for s in pattern_spans(text)}
+    assert {
+        ("March 3, 2026", "date"),
+        ("10:00", "time"),
+        ("5 PM", "time"),
+        ("next Monday", "date"),
+        ("2026-01-05", "date"),
+        ("5 km", "quantity"),
+        ("3 hours", "quantity"),
+        ("$20", "quantity"),
+        ("10%", "quantity"),
+    } <= found
+    assert ("8 pm", "time") in {(s.name, s.type) for s in pattern_spans("We start at 8 pm.")}
+
+
+def test_chat_speakers_mentions_time_prefixed_descriptions_and_first_names(rule: RuleExtractor) -> None:
+    ex = rule.extract_one(MAINTENANCE_CHAT, {"speakers": "AdamSmith, LiHua", "time": "20260121_10:00"})
+    found = entities(ex)
+    assert found["Adam Smith"] == "person" and found["Li Hua"] == "person"
+    assert found["maintenance work"] == "concept"
+    got = triples(ex)
+    assert ("Adam Smith", "mentions", "Li Hua") in got
+    assert ("Adam Smith", "mentions", "maintenance work") in got
+    assert ("Li Hua", "mentions", "Adam Smith") in got  # "Hey Adam!" is the participant Adam Smith
+    assert not any(h == t for h, _, t in got)
+    edge = next(r for r in ex.relations if r.tail == "maintenance work")
+    assert edge.description.startswith("[20260121_10:00] Adam Smith: Hi Li Hua! Just wanted to let you know")
+    assert "maintenance work" in edge.keywords
+    assert not any("Time" in e.name for e in ex.entities)
+
+
+def test_chat_continuation_lines_join_the_previous_message(rule: RuleExtractor) -> None:
+    text = "Time: 20260301_09:00\nLiHua: Recipe ideas:\n- Greek yogurt with honey\nAdamSmith: Nice!"
+    ex = rule.extract_one(text, {"speakers": "LiHua,AdamSmith"})
+    edge = next(r for r in ex.relations if r.head == "Li Hua")
+    assert "Greek yogurt with honey" in edge.description
+
+
+def test_japanese_text_yields_names_and_honorific_persons(rule: RuleExtractor) -> None:
+    ex = rule.extract_one("東京タワーで李華さんは山田太郎とジャズを聴いた。")
+    found = entities(ex)
+    assert found == {"東京タワー": "name", "李華": "person", "山田太郎": "name", "ジャズ": "name"}
+    assert ("東京タワー", "related_to", "李華") in triples(ex)
+    assert all(r.description == "東京タワーで李華さんは山田太郎とジャズを聴いた。" for r in ex.relations)
+
+
+def test_japanese_dates_times_and_latin_names_inside_cjk(rule: RuleExtractor) -> None:
+    found = entities(rule.extract_one("3月3日の午後3時にAliceとPythonを3時間勉強した。"))
+    assert found["3月3日"] == "date"
+    assert found["午後3時"] == "time"
+    assert found["3時間"] == "quantity"
+    assert found["Alice"] == "name" and found["Python"] == "name"  # no capitalised sentence starts in Japanese
+
+
+def test_korean_particles_and_honorifics(rule: RuleExtractor) -> None:
+    found = entities(rule.extract_one("민수씨는 서울에서 커피를 마셨다."))
+    assert found == {"민수": "person", "서울": "name", "커피": "name"}
+
+
+def test_pairs_are_capped_per_sentence() -> None:
+    names = ", ".join(f"Person{chr(65 + i)} Smith" for i in range(12))
+    ex = RuleExtractor(max_pairs=8).extract_one(f"We met {names} yesterday.")
+    assert len(ex.entities) == 12
+    assert len(ex.relations) == 8
+
+
+def test_extraction_is_deterministic_and_batch_checks_lengths(rule: RuleExtractor) -> None:
+    texts = [MAINTENANCE_CHAT, "Adam Smith visited Central Park."]
+    metas = [{"speakers": "AdamSmith,LiHua"}, {}]
+    assert rule.extract(texts, metas) == rule.extract(texts, metas)
+    assert rule.extract(["", "   "], [{}, {}]) == [Extraction(), Extraction()]
+    with pytest.raises(ExtractorError, match="2 texts but 1 metadata"):
+        rule.extract(texts, metas[:1])
+    with pytest.raises(ExtractorError, match="chunk 0: expected text as str"):
+        rule.extract_one(b"bytes")  # type: ignore[arg-type]
+
+
+def test_helpers_humanise_split_and_predicate() -> None:
+    assert humanise("AdamSmith") == "Adam Smith"
+    assert humanise("ChaeSong-hwa") == "Chae Song-hwa"
+    assert humanise("McDonald") == "McDonald"
+    assert [s for _, s in split_sentences("Mr. Smith came. He left! 次。終わり")] == [
+        "Mr. Smith came.",
+        "He left!",
+        "次。",
+        "終わり",
+    ]
+    assert between_predicate(" works at ") == "works_at"
+    assert between_predicate(" didn't invite ") == "not_invite"
+    assert between_predicate(" and ") == ""
+    assert between_predicate(" is ") == ""  # too light to name a relation
+    assert between_predicate(" is the manager of ") == "is_manager_of"
+    assert between_predicate(" went home. Then ") == ""
+
+
+def test_yake_keyword_method_finds_chunk_keywords() -> None:
+    ex = RuleExtractor(keywords="yake").extract_one(MAINTENANCE_CHAT, {"speakers": "AdamSmith,LiHua"})
+    assert any("maintenance" in r.keywords for r in ex.relations)
+    with pytest.raises(ValueError, match="unknown keyword method 'tfidf'"):
+        RuleExtractor(keywords="tfidf")
+
+
+def test_make_extractor_by_name() -> None:
+    assert make_extractor("rule").name == "rule"
+    with pytest.raises(ExtractorError, match=r"GRAPHPROOF_LLM.*ollama:qwen3:8b"):
+        make_extractor("llm")
+    with pytest.raises(ExtractorError, match="unknown extractor 'spacy'"):
+        make_extractor("spacy")
+
+
+def test_bm25_over_edge_text_finds_the_right_conversation(rule: RuleExtractor) -> None:
+    chats = {
+        "maintenance#0": (MAINTENANCE_CHAT, "AdamSmith,LiHua"),
+        "dinner#0": (DINNER_CHAT, "WolfgangSchulz,LiHua"),
+        "workout#0": (WORKOUT_CHAT, "LiHua,JenniferMoore"),
+    }
+    resolver = EntityResolver()
+    for chunk_id, (text, speakers) in chats.items():
+        resolver.add(chunk_id, rule.extract_one(text, {"speakers": speakers, "time": text[6:20]}))
+    relations = resolver.relations()
+    analyzer = default_analyzer()
+    bm25 = BM25Okapi([analyzer.tokens(r.text) for r in relations])
+
+    def best_chunk(question: str) -> str:
+        scores = bm25.get_scores(analyzer.tokens(question))
+        return relations[max(range(len(relations)), key=lambda i: scores[i])].chunk_ids[0]
+
+    assert best_chunk("Did Adam Smith send a message to Li Hua about the upcoming building maintenance schedule?") == (
+        "maintenance#0"
+    )
+    assert best_chunk("Did Li Hua agree to go out for dinner when Wolfgang asked him?") == "dinner#0"
+    assert best_chunk("Did Li Hua ask Jennifer how to prevent muscle soreness after the bench press?") == "workout#0"
