@@ -10,25 +10,28 @@ from __future__ import annotations
 import json
 import logging
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
-from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated, Any, NoReturn
+from typing import Annotated, Any
 
 import typer
-from rich.console import Console
 from rich.text import Text
 
-from graph.embed import EmbeddingError
-from graph.store import GraphStore, StoreError
 from graphproof import render
-from graphproof.errors import GraphproofError
+from graphproof.cli_ingest import delete_command, ingest_command, report_table
+from graphproof.cli_support import (
+    CliState,
+    JsonFlag,
+    cli_store,
+    fail,
+    graphproof_errors,
+    print_json,
+    stderr,
+    stdout,
+)
 from graphproof.progress import ImportProgress
-from graphproof.settings import DEFAULT_STORE, load_settings
-from graphproof.stores import open_store
-from loaders.errors import LoaderError, MalformedInput
+from graphproof.settings import DEFAULT_STORE
+from loaders.errors import MalformedInput
 from loaders.triples import DEFAULT_BATCH_SIZE, import_triples
 
 app = typer.Typer(
@@ -39,9 +42,8 @@ app = typer.Typer(
 )
 export_app = typer.Typer(help="Export part of the graph to a file.", no_args_is_help=True)
 app.add_typer(export_app, name="export")
-
-ERRORS: tuple[type[Exception], ...] = (StoreError, LoaderError, GraphproofError, EmbeddingError)
-JsonFlag = Annotated[bool, typer.Option("--json", help="Print one JSON document to stdout instead of tables.")]
+app.command("ingest")(ingest_command)
+app.command("delete")(delete_command)
 
 
 class TripleFormatChoice(StrEnum):
@@ -54,51 +56,6 @@ class SearchKind(StrEnum):
     edges = "edges"
     chunks = "chunks"
     entities = "entities"
-
-
-@dataclass
-class CliState:
-    store_url: str | None = None
-
-
-def _stdout() -> Console:
-    return Console(highlight=False)
-
-
-def _stderr() -> Console:
-    return Console(stderr=True, highlight=False)
-
-
-def fail(message: str) -> NoReturn:
-    """Print ``message`` to stderr and exit with code 1."""
-    _stderr().print(Text(f"Error: {message}", style="bold red"), soft_wrap=True)
-    raise typer.Exit(1)
-
-
-@contextmanager
-def graphproof_errors() -> Iterator[None]:
-    """Turn graphproof's own errors into a message on stderr and exit code 1."""
-    try:
-        yield
-    except ERRORS as exc:
-        fail(str(exc))
-
-
-@contextmanager
-def _store(ctx: typer.Context, *, create: bool = False) -> Iterator[GraphStore]:
-    """The store named by ``--store`` (or the settings), closed when the command ends."""
-    state: CliState = ctx.obj or CliState()
-    with graphproof_errors():
-        settings = load_settings()
-        store = open_store(state.store_url or settings.store, settings, create=create)
-        try:
-            yield store
-        finally:
-            store.close()
-
-
-def _print_json(data: Any) -> None:
-    typer.echo(render.dumps(data))
 
 
 @app.callback()
@@ -125,9 +82,9 @@ def _main(
 @app.command()
 def init(ctx: typer.Context) -> None:
     """Create the store's constraints and indexes (idempotent); creates an SQLite file if needed."""
-    with _store(ctx, create=True) as store:
+    with cli_store(ctx, create=True) as store:
         store.init()
-        _stdout().print(Text(f"Initialised the {store.backend} store at {store.location}"), soft_wrap=True)
+        stdout().print(Text(f"Initialised the {store.backend} store at {store.location}"), soft_wrap=True)
 
 
 @app.command("import-triples")
@@ -152,7 +109,7 @@ def import_triples_command(
 ) -> None:
     """Import triples (MetaQA kb.txt pipe format or JSONL) into the store; malformed lines are reported."""
     started = time.perf_counter()
-    with _store(ctx, create=True) as store, ImportProgress(file, enabled=not as_json, console=_stderr()) as progress:
+    with cli_store(ctx, create=True) as store, ImportProgress(file, enabled=not as_json, console=stderr()) as progress:
         try:
             report = import_triples(
                 store, file, fmt.value, strict=strict, batch_size=batch_size,
@@ -161,12 +118,12 @@ def import_triples_command(
         except MalformedInput as exc:
             progress.stop()
             shown = render.skipped_lines_from(exc.problems)
-            _stderr().print(shown, soft_wrap=True)
+            stderr().print(shown, soft_wrap=True)
             fail(f"{exc.source}: {len(exc.problems)} malformed line(s); nothing was written (--strict)")
     if as_json:
-        _print_json(report.as_dict())
+        print_json(report.as_dict())
         return
-    console = _stdout()
+    console = stdout()
     console.print(render.import_summary(report, time.perf_counter() - started), soft_wrap=True)
     if report.skipped:
         console.print(render.skipped_lines_from(report.skipped), soft_wrap=True)
@@ -175,12 +132,12 @@ def import_triples_command(
 @app.command()
 def stats(ctx: typer.Context, as_json: JsonFlag = False) -> None:
     """Count documents, chunks, entities, relations and mentions."""
-    with _store(ctx) as store:
+    with cli_store(ctx) as store:
         result = store.stats()
     if as_json:
-        _print_json(result.as_dict())
+        print_json(result.as_dict())
     else:
-        _stdout().print(render.stats_table(result))
+        stdout().print(render.stats_table(result))
 
 
 @app.command()
@@ -195,7 +152,7 @@ def search(
     as_json: JsonFlag = False,
 ) -> None:
     """Full-text (BM25) search over edges, chunks or entities."""
-    with _store(ctx) as store:
+    with cli_store(ctx) as store:
         if kind is SearchKind.edges:
             hits: list[Any] = store.search_relations(text, k)
             rows, table = [render.relation_json(h) for h in hits], render.relations_table
@@ -206,11 +163,11 @@ def search(
             hits = store.search_entities(text, k)
             rows, table = [render.entity_json(h) for h in hits], render.entities_table
     if as_json:
-        _print_json({"kind": kind.value, "query": text, "hits": rows})
+        print_json({"kind": kind.value, "query": text, "hits": rows})
     elif not hits:
-        _stdout().print(Text(f"No {kind.value} match {text!r}."))
+        stdout().print(Text(f"No {kind.value} match {text!r}."))
     else:
-        _stdout().print(table(hits, f"{kind.value} matching {text!r}"))
+        stdout().print(table(hits, f"{kind.value} matching {text!r}"))
 
 
 def parse_params(pairs: list[str]) -> dict[str, Any]:
@@ -244,12 +201,12 @@ def cypher(
 ) -> None:
     """Run a Cypher statement (Neo4j backend only) and print the records."""
     params = parse_params(param or [])
-    with _store(ctx) as store:
+    with cli_store(ctx) as store:
         records = store.cypher(query, params)
     if as_json:
-        _print_json(records)
+        print_json(records)
     else:
-        _stdout().print(render.records_table(records))
+        stdout().print(render.records_table(records))
 
 
 @export_app.command("html")
@@ -272,13 +229,13 @@ def export_html_command(
     """
     from graphproof.export import export_html
 
-    with _store(ctx) as store:
+    with cli_store(ctx) as store:
         result = export_html(store, out, names=entity or None, hops=hops, limit=limit)
     if as_json:
-        _print_json(result.as_dict())
+        print_json(result.as_dict())
         return
     note = " (truncated by caps)" if result.truncated else ""
-    _stdout().print(
+    stdout().print(
         Text(f"Wrote {result.path} ({result.entities} entities, {result.relations} relations{note})"), soft_wrap=True
     )
 
@@ -290,18 +247,20 @@ def demo(
     ),
     as_json: JsonFlag = False,
 ) -> None:
-    """Build a fresh demo graph from the bundled corpus (offline), search it and export a page."""
+    """Build a fresh demo graph from the bundled corpus (offline): ingest, search, export a page."""
     from graphproof.demo import demo_json, run_demo
 
     with graphproof_errors():
         result = run_demo(out)
     if as_json:
-        _print_json(demo_json(result))
+        print_json(demo_json(result))
         return
-    console = _stdout()
+    console = stdout()
     console.print(Text(f"Demo store: {result.store}", style="bold"), soft_wrap=True)
+    console.print(report_table(result.ingest))
     console.print(render.stats_table(result.stats))
     console.print(render.relations_table(result.hits, f"Edges for: {result.question}"))
+    console.print(render.chunks_table(result.chunks, f"Chunks for: {result.question}"))
     console.print(Text(f"Subgraph page: {result.page.path}", style="bold"), soft_wrap=True)
     console.print(Text(f"Open it in a browser: {result.page.path.as_uri()}"), soft_wrap=True)
 

@@ -4,8 +4,10 @@ The corpus (``graphproof/demo_corpus/``) is an original, fictional world — a w
 a software company, a Japanese sensor maker, a drone project, a symposium and a field trial —
 written as six Markdown documents and as ``triples.jsonl`` (typed entities, keywords and
 descriptions) stating the same facts, so multi-hop questions ("in which country is the lab where
-Priya Castellan works?") have answers in the graph. The demo imports the triples, searches the
-edges for a demo question and exports the subgraph page; it needs no network and no model.
+Priya Castellan works?") have answers in the graph. The demo ingests the documents through the
+loaders (chunking, rule-based extraction, embeddings with the packaged all-MiniLM-L6-v2), adds the
+curated triples on the same entities (as a user would add a curated knowledge graph), searches the
+edges and chunks for a demo question and exports the subgraph page. It needs no network.
 """
 
 from __future__ import annotations
@@ -15,11 +17,15 @@ from importlib.resources import as_file, files
 from pathlib import Path
 from typing import Any
 
-from graph.model import Hit, Relation, Stats
+from graph.embed import Embedder, SentenceTransformerEmbedder
+from graph.model import Chunk, Hit, Relation, Stats
 from graph.sqlite_store import SQLiteStore
 from graphproof.errors import GraphproofError
 from graphproof.export import ExportResult, export_html
-from graphproof.render import relation_json
+from graphproof.render import chunk_json, relation_json
+from loaders.extract.rule import RuleExtractor
+from loaders.ingest import IngestReport, ingest
+from loaders.sources import read_sources
 from loaders.triples import ImportReport, import_triples
 
 DEFAULT_DEMO_DIR = Path(".graphproof") / "demo"
@@ -36,10 +42,12 @@ class DemoResult:
     """Everything the demo produced, for display or ``--json``."""
 
     store: Path
+    ingest: IngestReport
     report: ImportReport
     stats: Stats
     question: str
     hits: list[Hit[Relation]]
+    chunks: list[Hit[Chunk]]
     page: ExportResult
 
 
@@ -59,20 +67,34 @@ def _fresh_store_path(out: Path) -> Path:
     return out / DEMO_DB
 
 
-def run_demo(out: str | Path = DEFAULT_DEMO_DIR, question: str = DEMO_QUESTION, k: int = 5) -> DemoResult:
-    """Build the demo store in ``out`` (replacing an old one), query it and write ``out/subgraph.html``."""
+def run_demo(
+    out: str | Path = DEFAULT_DEMO_DIR, question: str = DEMO_QUESTION, k: int = 5, embedder: Embedder | None = None
+) -> DemoResult:
+    """Build the demo store in ``out`` (replacing an old one), query it and write ``out/subgraph.html``.
+
+    ``embedder`` defaults to the packaged all-MiniLM-L6-v2 (loaded offline).
+    """
     out_dir = Path(out).resolve()
     db_path = _fresh_store_path(out_dir)
-    with SQLiteStore(db_path) as store:
-        with as_file(files("graphproof") / "demo_corpus" / "triples.jsonl") as triples:
-            report = import_triples(store, triples, "jsonl", strict=True)
+    embedder = embedder or SentenceTransformerEmbedder()
+    corpus = files("graphproof") / "demo_corpus"
+    with SQLiteStore(db_path) as store, as_file(corpus) as folder:
+        documents = sorted(Path(folder).glob("*.md"))
+        ingested = ingest(store, read_sources(documents, "markdown"), RuleExtractor(), embedder)
+        if ingested.failures or ingested.extraction_errors:
+            raise GraphproofError(f"the demo corpus did not ingest cleanly: {ingested.as_dict()}")
+        report = import_triples(store, Path(folder) / "triples.jsonl", "jsonl", strict=True)
         stats = store.stats()
         hits = store.search_relations(question, k=k)
+        chunks = store.search_chunks(question, k=3)
         page = export_html(
             store, out_dir / DEMO_PAGE, names=list(DEMO_ENTITIES), hops=DEMO_HOPS,
             title=f"graphproof demo: around {', '.join(DEMO_ENTITIES)}",
         )  # fmt: skip
-    return DemoResult(store=db_path.resolve(), report=report, stats=stats, question=question, hits=hits, page=page)
+    return DemoResult(
+        store=db_path.resolve(), ingest=ingested, report=report, stats=stats, question=question, hits=hits,
+        chunks=chunks, page=page,
+    )  # fmt: skip
 
 
 def demo_json(result: DemoResult) -> dict[str, Any]:
@@ -80,9 +102,11 @@ def demo_json(result: DemoResult) -> dict[str, Any]:
     return {
         "store": str(result.store),
         "corpus": demo_corpus_files(),
+        "ingest": result.ingest.as_dict(),
         "import": result.report.as_dict(),
         "stats": result.stats.as_dict(),
         "question": result.question,
         "edges": [relation_json(hit) for hit in result.hits],
+        "chunks": [chunk_json(hit) for hit in result.chunks],
         "page": result.page.as_dict(),
     }

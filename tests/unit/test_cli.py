@@ -175,3 +175,34 @@ def test_store_url_from_the_environment(runner: CliRunner, loaded: str, monkeypa
     result = runner.invoke(app, ["stats", "--json"])
     assert result.exit_code == 0, result.output
     assert json.loads(result.stdout)["relations"] == 3
+
+
+def test_ingest_delete_and_strict(tmp_path: Path) -> None:
+    root = tmp_path / "docs"
+    root.mkdir()
+    (root / "a.md").write_text("# A\n\nAda Quill founded Orrery Systems in Valdoria.\n", encoding="utf-8")
+    (root / "bad.txt").write_bytes(b"\xff\xfe\x00\x00garbage\x00" * 10)
+    store = f"sqlite:///{tmp_path}/g.db"
+    runner = CliRunner()
+    result = runner.invoke(app, ["--store", store, "ingest", "--no-embed", "--json", str(root)])
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)
+    assert report["added"] == 1 and [Path(s["source"]).name for s in report["skipped"]] == ["bad.txt"]
+    strict = runner.invoke(app, ["--store", store, "ingest", "--no-embed", "--strict", str(root)])
+    assert strict.exit_code == 1 and "skipped" in strict.output
+    again = json.loads(
+        runner.invoke(app, ["--store", store, "ingest", "--no-embed", "--json", str(root / "a.md")]).stdout
+    )
+    assert again["unchanged"] == 1 and again["relations"] == 0
+    deleted = runner.invoke(app, ["--store", store, "delete", "a.md", "--json"])
+    assert deleted.exit_code == 0 and json.loads(deleted.stdout)["chunks"] == 1
+    assert runner.invoke(app, ["--store", store, "delete", "a.md"]).exit_code == 1
+
+
+def test_ingest_with_llm_extractor_needs_a_configured_model(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("GRAPHPROOF_LLM", raising=False)
+    (tmp_path / "a.md").write_text("# A\n\nText.\n", encoding="utf-8")
+    store = f"sqlite:///{tmp_path}/g.db"
+    args = ["--store", store, "ingest", "--no-embed", "--extractor", "llm", str(tmp_path / "a.md")]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 1 and "GRAPHPROOF_LLM" in result.output

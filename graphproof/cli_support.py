@@ -1,0 +1,68 @@
+"""Shared pieces of the command line: the CLI state, consoles, error mapping and the store context."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Annotated, Any, NoReturn
+
+import typer
+from rich.console import Console
+from rich.text import Text
+
+from graph.embed import EmbeddingError
+from graph.store import GraphStore, StoreError
+from graphproof import render
+from graphproof.errors import GraphproofError
+from graphproof.settings import load_settings
+from graphproof.stores import open_store
+from loaders.errors import LoaderError
+
+ERRORS: tuple[type[Exception], ...] = (StoreError, LoaderError, GraphproofError, EmbeddingError)
+JsonFlag = Annotated[bool, typer.Option("--json", help="Print one JSON document to stdout instead of tables.")]
+
+
+@dataclass
+class CliState:
+    store_url: str | None = None
+
+
+def stdout() -> Console:
+    return Console(highlight=False)
+
+
+def stderr() -> Console:
+    return Console(stderr=True, highlight=False)
+
+
+def fail(message: str) -> NoReturn:
+    """Print ``message`` to stderr and exit with code 1."""
+    stderr().print(Text(f"Error: {message}", style="bold red"), soft_wrap=True)
+    raise typer.Exit(1)
+
+
+@contextmanager
+def graphproof_errors() -> Iterator[None]:
+    """Turn graphproof's own errors into a message on stderr and exit code 1."""
+    try:
+        yield
+    except ERRORS as exc:
+        fail(str(exc))
+
+
+@contextmanager
+def cli_store(ctx: typer.Context, *, create: bool = False) -> Iterator[GraphStore]:
+    """The store named by ``--store`` (or the settings), closed when the command ends."""
+    state: CliState = ctx.obj or CliState()
+    with graphproof_errors():
+        settings = load_settings()
+        store = open_store(state.store_url or settings.store, settings, create=create)
+        try:
+            yield store
+        finally:
+            store.close()
+
+
+def print_json(data: Any) -> None:
+    typer.echo(render.dumps(data))
