@@ -23,7 +23,9 @@ from graphproof.cli_support import (
     CliState,
     JsonFlag,
     cli_store,
+    eval_app,
     fail,
+    gnn_app,
     graphproof_errors,
     print_json,
     stderr,
@@ -44,6 +46,8 @@ export_app = typer.Typer(help="Export part of the graph to a file.", no_args_is_
 app.add_typer(export_app, name="export")
 app.command("ingest")(ingest_command)
 app.command("delete")(delete_command)
+app.add_typer(eval_app, name="eval")
+app.add_typer(gnn_app, name="gnn")
 
 
 class TripleFormatChoice(StrEnum):

@@ -66,3 +66,9 @@ def cli_store(ctx: typer.Context, *, create: bool = False) -> Iterator[GraphStor
 
 def print_json(data: Any) -> None:
     typer.echo(render.dumps(data))
+
+
+eval_app = typer.Typer(
+    help="Evaluate retrieval, reasoning and verification against public data sets.", no_args_is_help=True
+)
+gnn_app = typer.Typer(help="Train and evaluate the GNN (ReaRev) reasoner over the graph.", no_args_is_help=True)
