@@ -265,6 +265,15 @@ class Stats:
 
 
 @dataclass(frozen=True, slots=True)
+class TermStats:
+    """Full-text corpus statistics: rows in the index, mean row length in terms, document frequencies."""
+
+    rows: int
+    avg_length: float
+    df: Mapping[str, int]
+
+
+@dataclass(frozen=True, slots=True)
 class DeleteReport:
     """What ``delete_document`` removed."""
 

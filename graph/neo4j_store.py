@@ -33,17 +33,31 @@ from cypher import query
 from graph import neo4j_rows as rows_
 from graph.analyzer import Analyzer, default_analyzer
 from graph.batches import merge_chunks, merge_documents, merge_entities, merge_mentions, merge_relations
-from graph.model import Chunk, DeleteReport, Document, Entity, Hit, Mention, Path, Relation, Stats, Subgraph
+from graph.model import (
+    Chunk,
+    DeleteReport,
+    Document,
+    Entity,
+    Hit,
+    Mention,
+    Path,
+    Relation,
+    Stats,
+    Subgraph,
+    TermStats,
+)
 from graph.store import (
     DEFAULT_HOPS,
     DEFAULT_PER_NODE,
     DEFAULT_SUBGRAPH_LIMIT,
     MAX_PATH_HOPS,
+    SEARCH_KINDS,
     ConnectionFailed,
     GraphStore,
     IntegrityError,
     InvalidInput,
     SchemaMismatch,
+    SearchKind,
 )
 from graph.store_checks import check_k, check_path_args, check_subgraph_args, check_text, missing_error, not_found
 from graph.traversal import UNCAPPED, expand_subgraph
@@ -351,6 +365,20 @@ class Neo4jStore(GraphStore):
         except ValueError as exc:
             raise IntegrityError(f"nearest {kind}: {exc}") from exc
         return [Hit(convert(items[i]), score) for i, score in ranked]
+
+    def term_stats(self, kind: SearchKind, terms: Sequence[str]) -> TermStats:
+        if kind not in SEARCH_KINDS:
+            raise InvalidInput(f"kind must be one of {SEARCH_KINDS}, got {kind!r}")
+        distinct = list(dict.fromkeys(terms))
+        escaped = {rows_.lucene_escape(t): t for t in distinct}
+        [corpus] = self._read_rows(f"corpus_{kind}")
+        if kind == "relations":
+            found = self._read_rows("term_df_relationships", terms=list(escaped))
+        else:
+            index = "chunk_tokens" if kind == "chunks" else "entity_tokens"
+            found = self._read_rows("term_df_nodes", index=index, terms=list(escaped))
+        df = {escaped[row["term"]]: int(row["df"]) for row in found}
+        return TermStats(int(corpus["rows"]), float(corpus["avg_length"]), {t: df.get(t, 0) for t in distinct})
 
     def nearest_chunks(self, vector: Sequence[float], k: int = 10) -> list[Hit[Chunk]]:
         return self._nearest("chunks", vector, k, rows_.to_chunk)

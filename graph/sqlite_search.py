@@ -93,6 +93,11 @@ class FtsSearcher:
                 cache.df[term] = row[0] if row else 0
         return {t: cache.df[t] for t in terms}
 
+    def corpus(self) -> tuple[int, float]:
+        """Rows in the index and their mean length in terms."""
+        cache = self._fresh()
+        return cache.rows, (cache.tokens / cache.rows if cache.rows else 0.0)
+
     def top(self, terms: Sequence[str], k: int) -> list[tuple[int, float]]:
         """The ``k`` best ``(rowid, score)`` pairs for the OR of ``terms``, best first, ties by rowid."""
         df = {t: n for t, n in self.document_frequencies(terms).items() if n > 0}

@@ -27,6 +27,7 @@ from graph.model import (
     Relation,
     Stats,
     Subgraph,
+    TermStats,
     edge_parts,
     edge_text,
 )
@@ -36,12 +37,14 @@ from graph.store import (
     DEFAULT_PER_NODE,
     DEFAULT_SUBGRAPH_LIMIT,
     MAX_PATH_HOPS,
+    SEARCH_KINDS,
     ConnectionFailed,
     GraphStore,
     IntegrityError,
     InvalidInput,
     QueryFailed,
     SchemaMismatch,
+    SearchKind,
     UnsupportedOperation,
 )
 from graph.store_checks import check_k, check_path_args, check_subgraph_args, check_text, missing_error, not_found
@@ -302,6 +305,16 @@ class SQLiteStore(GraphStore):
     def search_entities(self, text: str, k: int = 10) -> list[Hit[Entity]]:
         rows = self._fts("entities", _ENTITY_COLUMNS, text, k)
         return [Hit(_entity(row), score) for row, score in rows]
+
+    def term_stats(self, kind: SearchKind, terms: Sequence[str]) -> TermStats:
+        if kind not in self._searchers:
+            raise InvalidInput(f"kind must be one of {SEARCH_KINDS}, got {kind!r}")
+        searcher = self._searchers[kind]
+        try:
+            rows, avg_length = searcher.corpus()
+            return TermStats(rows, avg_length, searcher.document_frequencies(list(dict.fromkeys(terms))))
+        except sqlite3.Error as exc:
+            raise QueryFailed(f"term statistics of {kind} failed on {self.path!r}: {exc}") from exc
 
     # vectors ----------------------------------------------------------------------------------
     def _nearest(self, index: VectorIndex, table: str, vector: Sequence[float], k: int) -> list[tuple[str, float]]:

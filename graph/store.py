@@ -8,7 +8,7 @@ Scores are "higher is better" for every search.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Literal, Protocol, runtime_checkable
 
 from graph.model import (
     Chunk,
@@ -21,7 +21,11 @@ from graph.model import (
     Relation,
     Stats,
     Subgraph,
+    TermStats,
 )
+
+SearchKind = Literal["chunks", "relations", "entities"]
+SEARCH_KINDS: tuple[str, ...] = ("chunks", "relations", "entities")
 
 DEFAULT_HOPS = 2
 DEFAULT_SUBGRAPH_LIMIT = 2000
@@ -98,6 +102,10 @@ class GraphStore(Protocol):
     def search_chunks(self, text: str, k: int = 10) -> list[Hit[Chunk]]: ...
 
     def search_entities(self, text: str, k: int = 10) -> list[Hit[Entity]]: ...
+
+    def term_stats(self, kind: SearchKind, terms: Sequence[str]) -> TermStats:
+        """Statistics of the ``kind`` full-text index (``"chunks"``, ``"relations"``, ``"entities"``) for
+        analyzed ``terms``: row count, mean row length and each term's document frequency."""
 
     def nearest_chunks(self, vector: Sequence[float], k: int = 10) -> list[Hit[Chunk]]: ...
 

@@ -122,3 +122,14 @@ def test_search_sees_later_writes(filled: GraphStore) -> None:
 def test_entity_search_finds_spelling_variants(filled: GraphStore) -> None:
     assert filled.search_entities("LiHua", k=1)[0].item.id == "li hua"
     assert filled.search_entities("ingrid-bergman", k=1)[0].item.id == "ingrid bergman"
+
+
+def test_term_statistics(filled: GraphStore) -> None:
+    stats = filled.term_stats("chunks", ["jazz", "wolfgang", "zzz", "jazz"])
+    assert stats.rows == 4
+    assert dict(stats.df) == {"jazz": 1, "wolfgang": 2, "zzz": 0}
+    assert stats.avg_length > 3
+    relations = filled.term_stats("relations", ["wolfgang"])
+    assert relations.rows == 6 and relations.df["wolfgang"] == 3
+    with pytest.raises(InvalidInput):
+        filled.term_stats("documents", ["x"])  # type: ignore[arg-type]

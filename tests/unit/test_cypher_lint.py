@@ -37,6 +37,7 @@ BROKEN: dict[str, tuple[str, list[str], str]] = {
 # String literals the statements may contain: index names and fixed configuration, never data.
 ALLOWED_LITERALS = {
     "",
+    " ",  # the separator of the analyzer's tokens, a property of the schema
     "chunk_embedding",
     "entity_embedding",
     "chunk_tokens",
