@@ -16,7 +16,6 @@ import shutil
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -27,15 +26,7 @@ from graph.sqlite_store import SQLiteStore
 from loaders.extract.rule import RuleExtractor
 from loaders.ingest import STAGES, ingest
 from loaders.sources import read_sources
-from loaders.types import SourceDocument, SourceFailure
-
-HALF_YEAR_END = "2026-07-01"
-
-
-def first_half(items: Iterator[SourceDocument | SourceFailure]) -> Iterator[SourceDocument | SourceFailure]:
-    for item in items:
-        if isinstance(item, SourceFailure) or item.metadata.get("date", "9999") < HALF_YEAR_END:
-            yield item
+from verification.retrieval_eval import half_year_only
 
 
 def run(setting: str, zip_path: Path, embed: bool) -> dict[str, object]:
@@ -45,7 +36,7 @@ def run(setting: str, zip_path: Path, embed: bool) -> dict[str, object]:
         store = SQLiteStore(folder / "lihua.db")
         embedder = SentenceTransformerEmbedder() if embed else None
         sources = read_sources([zip_path])
-        report = ingest(store, first_half(sources) if setting == "Jan-Jun" else sources, RuleExtractor(), embedder)
+        report = ingest(store, half_year_only(sources) if setting == "Jan-Jun" else sources, RuleExtractor(), embedder)
         wall = time.perf_counter() - start
         stats = store.stats()
         store.close()

@@ -19,6 +19,7 @@ from rich.text import Text
 
 from graphproof import render
 from graphproof.cli_ingest import delete_command, ingest_command, report_table
+from graphproof.cli_retrieval import ask_command
 from graphproof.cli_support import (
     CliState,
     JsonFlag,
@@ -46,6 +47,7 @@ export_app = typer.Typer(help="Export part of the graph to a file.", no_args_is_
 app.add_typer(export_app, name="export")
 app.command("ingest")(ingest_command)
 app.command("delete")(delete_command)
+app.command("ask")(ask_command)
 app.add_typer(eval_app, name="eval")
 app.add_typer(gnn_app, name="gnn")
 

@@ -1,0 +1,79 @@
+"""``graphproof ask`` and ``graphproof eval retrieval`` from the command line, on small fixtures."""
+
+from __future__ import annotations
+
+import json
+import zipfile
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from graphproof.cli import app
+
+CHATS = {
+    "LiHua-World/week1/20260105_1000.txt": "Time: 20260105_10:00\nAdamSmith: Hi Li Hua, the building maintenance "
+    "is on Friday.\nLiHua: Thanks Adam, mornings are best for me.\n",
+    "LiHua-World/week1/20260106_1800.txt": "Time: 20260106_18:00\nWolfgangSchulz: Li Hua, shall we play Viva la "
+    "Vida by Coldplay on Sunday?\nLiHua: Yes, great song!\n",
+    "LiHua-World/week30/20260720_0900.txt": "Time: 20260720_09:00\nJenniferMoore: Li Hua, bench press next week?\n"
+    "LiHua: Sure, I'll warm up properly.\n",
+}
+QA = {
+    "0": {"question": "When is the building maintenance that Adam Smith mentioned?", "answer": "Friday",
+          "evidence": "20260105_10:00", "type": "Single"},
+    "1": {"question": "Which Coldplay song did Wolfgang suggest, and did Li Hua plan a bench press session?",
+          "answer": "Viva la Vida; yes", "evidence": "20260106_18:00<and>20260720_09:00", "type": "Multi"},
+    "2": {"question": "What is Li Hua's favourite colour?", "answer": "unknown", "evidence": "N/A", "type": "Null"},
+}  # fmt: skip
+
+
+@pytest.fixture
+def data(tmp_path: Path) -> Path:
+    folder = tmp_path / "lihua-world"
+    folder.mkdir()
+    with zipfile.ZipFile(folder / "LiHuaWorld.zip", "w") as archive:
+        for name, text in CHATS.items():
+            archive.writestr(name, text)
+    (folder / "qa_dev.json").write_text(json.dumps(QA), encoding="utf-8")
+    return folder
+
+
+def test_eval_retrieval_json(data: Path, tmp_path: Path) -> None:
+    args = ["eval", "retrieval", "--data", str(data), "--out", str(tmp_path / "eval"), "--json",
+            "--methods", "bm25", "--methods", "edge-bm25", "--methods", "hybrid-rrf", "--methods", "naive"]  # fmt: skip
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.stdout)
+    assert out["questions"] == 2 and out["k"] == 10
+    for method in ("bm25", "edge-bm25", "hybrid-rrf", "naive"):
+        scores = out["methods"][method]
+        assert set(scores) >= {"recall", "ndcg", "p50_ms"}
+        # 3 conversations and K = 10: every method finds every evidence conversation
+        assert scores["recall"] == 1.0
+    assert out["methods"]["bm25"]["by_type"]["Multi"]["questions"] == 1
+    half = CliRunner().invoke(app, [*args[:-8], "--half-year", "--methods", "bm25"])
+    assert half.exit_code == 0, half.output
+    assert json.loads(half.stdout)["questions"] == 1, "only the question whose evidence is all in Jan-Jun"
+
+
+def test_eval_retrieval_rejects_unknown_methods(data: Path, tmp_path: Path) -> None:
+    result = CliRunner().invoke(app, ["eval", "retrieval", "--data", str(data), "--methods", "magic"])
+    assert result.exit_code == 2 and "magic" in result.output
+
+
+def test_ask_json(data: Path, tmp_path: Path) -> None:
+    store = f"sqlite:///{tmp_path}/g.db"
+    runner = CliRunner()
+    ingested = runner.invoke(app, ["--store", store, "ingest", "--no-embed", str(data / "LiHuaWorld.zip")])
+    assert ingested.exit_code == 0, ingested.output
+    result = runner.invoke(app, ["--store", store, "ask", "When is the building maintenance?", "--method", "edge-bm25",
+                                 "--no-llm", "--json"])  # fmt: skip
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.stdout)
+    assert out["chunks"][0]["metadata"]["time"] == "20260105_10:00"
+    assert out["chunks"][0]["source"].endswith("20260105_1000.txt")
+    assert out["paths"] and " → " in out["paths"][0]["path"]
+    assert out["answer"]["method"] == "extractive" and "maintenance" in out["answer"]["text"]
+    bad = runner.invoke(app, ["--store", store, "ask", "x", "--method", "magic"])
+    assert bad.exit_code == 1 and "unknown retrieval method" in bad.output

@@ -1,0 +1,139 @@
+"""The LiHua-World retrieval evaluation (the BM25 path-weighting paper's setting).
+
+A question's relevant items are the conversations its evidence names (``Time:`` stamps joined by
+``<and>``); Null questions have no evidence and are left out. A method's ranked chunks become a
+ranking of conversations (first occurrence kept); Recall@K and nDCG@K (binary relevance, see
+``retrieval_metrics``) are averaged over questions, overall and per question type.
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from graph.embed import Embedder
+from graph.store import GraphStore
+from loaders.extract.rule import RuleExtractor
+from loaders.ingest import IngestReport, ingest
+from loaders.sources import read_sources
+from loaders.types import SourceDocument, SourceFailure
+from reasoning.retriever import Retriever
+from verification.errors import EvaluationError
+from verification.retrieval_metrics import ndcg_at_k, recall_at_k
+
+HALF_YEAR_LAST_MONTH = "202606"
+HALF_YEAR_END = "2026-07-01"
+DEFINITIONS = (
+    "Relevant items: the conversations named by a question's evidence timestamps (Null questions excluded). "
+    "Recall@K = |relevant ∩ top-K conversations| / |relevant|; nDCG@K = DCG/IDCG with binary relevance, "
+    "DCG = Σ 1/log2(rank + 1) over relevant items in the top K; both averaged over questions."
+)
+
+
+class QAItem(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+
+    question: str = Field(min_length=1)
+    answer: str
+    evidence: str
+    type: str
+
+    @property
+    def times(self) -> list[str]:
+        return [] if self.evidence.strip() == "N/A" else [e.strip() for e in self.evidence.split("<and>") if e.strip()]
+
+
+def load_questions(path: Path, half_year: bool = False) -> list[QAItem]:
+    """The non-Null questions of a LiHua-World QA file (a JSON object or list of items)."""
+    try:
+        raw = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise EvaluationError(f"cannot read the question file {str(path)!r}: {exc}") from exc
+    values = raw.values() if isinstance(raw, dict) else raw
+    items = []
+    for index, value in enumerate(values):
+        try:
+            items.append(QAItem.model_validate(value))
+        except ValidationError as exc:
+            raise EvaluationError(f"{path}: item {index} is not a question/answer/evidence/type record: {exc}") from exc
+    kept = [q for q in items if q.type != "Null" and q.times]
+    if half_year:
+        kept = [q for q in kept if all(t[:6] <= HALF_YEAR_LAST_MONTH for t in q.times)]
+    return kept
+
+
+@dataclass
+class MethodScores:
+    recall: list[float] = field(default_factory=list)
+    ndcg: list[float] = field(default_factory=list)
+    ms: list[float] = field(default_factory=list)
+    by_type: dict[str, tuple[list[float], list[float]]] = field(default_factory=dict)
+
+    def summary(self) -> dict[str, object]:
+        return {
+            "recall": round(statistics.fmean(self.recall), 3) if self.recall else None,
+            "ndcg": round(statistics.fmean(self.ndcg), 3) if self.ndcg else None,
+            "p50_ms": round(statistics.median(self.ms), 1) if self.ms else None,
+            "mean_ms": round(statistics.fmean(self.ms), 1) if self.ms else None,
+            "by_type": {
+                t: {"questions": len(r), "recall": round(statistics.fmean(r), 3), "ndcg": round(statistics.fmean(n), 3)}
+                for t, (r, n) in sorted(self.by_type.items())
+            },
+        }
+
+
+def half_year_only(items: Iterable[SourceDocument | SourceFailure]) -> Iterator[SourceDocument | SourceFailure]:
+    """The Jan-Jun conversations (and every failure, so nothing is hidden)."""
+    for item in items:
+        if isinstance(item, SourceFailure) or item.metadata.get("date", "9999") < HALF_YEAR_END:
+            yield item
+
+
+def ingest_lihua(store: GraphStore, zip_path: Path, half_year: bool, embedder: Embedder | None) -> IngestReport:
+    """Ingest LiHua-World's chats (optionally Jan-Jun only) with the rule-based extractor."""
+    sources = read_sources([zip_path], "chat")
+    report = ingest(store, half_year_only(sources) if half_year else sources, RuleExtractor(), embedder)
+    if report.failures:
+        raise EvaluationError(
+            f"{zip_path}: {len(report.failures)} conversations could not be read: {report.failures[:3]}"
+        )
+    return report
+
+
+def conversation_times(store: GraphStore, document_ids: Sequence[str], cache: dict[str, str]) -> list[str]:
+    """The ``time`` metadata of each document (conversation), in order; documents without one are skipped."""
+    missing = [d for d in dict.fromkeys(document_ids) if d not in cache]
+    for doc in store.documents(missing):
+        cache[doc.id] = doc.metadata.get("time", "")
+    return [cache[d] for d in document_ids if cache.get(d)]
+
+
+def evaluate(
+    retriever: Retriever,
+    questions: Sequence[QAItem],
+    methods: Sequence[str],
+    k: int = 10,
+    on_question: Callable[[str, int], None] | None = None,
+) -> dict[str, MethodScores]:
+    cache: dict[str, str] = {}
+    results = {m: MethodScores() for m in methods}
+    for method in methods:
+        scores = results[method]
+        for index, item in enumerate(questions):
+            retrieval = retriever.retrieve(item.question, method)
+            ranking = conversation_times(retriever.store, [h.item.document_id for h in retrieval.chunks], cache)
+            recall, ndcg = recall_at_k(ranking, item.times, k), ndcg_at_k(ranking, item.times, k)
+            scores.recall.append(recall)
+            scores.ndcg.append(ndcg)
+            scores.ms.append(retrieval.ms)
+            per_type = scores.by_type.setdefault(item.type, ([], []))
+            per_type[0].append(recall)
+            per_type[1].append(ndcg)
+            if on_question is not None:
+                on_question(method, index)
+    return results
