@@ -10,18 +10,21 @@ Rules (``ANALYZER_VERSION`` changes whenever one of them does):
 3. Runs of CJK script (Han, Hiragana, Katakana, Hangul) have no spaces between words, so they are
    cut into overlapping character bigrams, as Lucene's ``CJKAnalyzer`` does; a lone CJK character
    stays a unigram. Latin text around them is tokenised as words.
-4. English stop words are dropped and the remaining English words are stemmed with the Snowball
+4. Chunks also index their metadata (``metadata_words``: chat time, date with month and weekday
+   names, speakers), so time and people can be searched.
+5. English stop words are dropped and the remaining English words are stemmed with the Snowball
    English stemmer (``PyStemmer``), when ``stem`` is on (the default).
 """
 
 from __future__ import annotations
 
+import datetime
 import re
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from functools import lru_cache
 
-ANALYZER_VERSION = "1"
+ANALYZER_VERSION = "2"
 
 _CJK_RANGES = (
     "\u1100-\u11ff"  # Hangul Jamo
@@ -39,16 +42,139 @@ _CJK = re.compile(rf"[{_CJK_RANGES}]")
 
 ENGLISH_STOP_WORDS: frozenset[str] = frozenset(
     (
-        "a", "about", "above", "after", "again", "against", "all", "am", "an", "and", "any", "are", "aren't", "as",
-        "at", "be", "because", "been", "before", "being", "below", "between", "both", "but", "by", "can", "cannot",
-        "could", "did", "do", "does", "doing", "don", "down", "during", "each", "few", "for", "from", "further",
-        "had", "has", "have", "having", "he", "her", "here", "hers", "herself", "him", "himself", "his", "how", "i",
-        "if", "in", "into", "is", "isn", "it", "its", "itself", "just", "let", "me", "more", "most", "my", "myself",
-        "no", "nor", "not", "of", "off", "on", "once", "only", "or", "other", "ought", "our", "ours", "ourselves",
-        "out", "over", "own", "same", "she", "should", "so", "some", "such", "than", "that", "the", "their", "theirs",
-        "them", "themselves", "then", "there", "these", "they", "this", "those", "through", "to", "too", "under",
-        "until", "up", "very", "was", "we", "were", "what", "when", "where", "which", "while", "who", "whom", "why",
-        "will", "with", "would", "you", "your", "yours", "yourself", "yourselves", "s", "t"
+        "a",
+        "about",
+        "above",
+        "after",
+        "again",
+        "against",
+        "all",
+        "am",
+        "an",
+        "and",
+        "any",
+        "are",
+        "aren't",
+        "as",
+        "at",
+        "be",
+        "because",
+        "been",
+        "before",
+        "being",
+        "below",
+        "between",
+        "both",
+        "but",
+        "by",
+        "can",
+        "cannot",
+        "could",
+        "did",
+        "do",
+        "does",
+        "doing",
+        "don",
+        "down",
+        "during",
+        "each",
+        "few",
+        "for",
+        "from",
+        "further",
+        "had",
+        "has",
+        "have",
+        "having",
+        "he",
+        "her",
+        "here",
+        "hers",
+        "herself",
+        "him",
+        "himself",
+        "his",
+        "how",
+        "i",
+        "if",
+        "in",
+        "into",
+        "is",
+        "isn",
+        "it",
+        "its",
+        "itself",
+        "just",
+        "let",
+        "me",
+        "more",
+        "most",
+        "my",
+        "myself",
+        "no",
+        "nor",
+        "not",
+        "of",
+        "off",
+        "on",
+        "once",
+        "only",
+        "or",
+        "other",
+        "ought",
+        "our",
+        "ours",
+        "ourselves",
+        "out",
+        "over",
+        "own",
+        "same",
+        "she",
+        "should",
+        "so",
+        "some",
+        "such",
+        "than",
+        "that",
+        "the",
+        "their",
+        "theirs",
+        "them",
+        "themselves",
+        "then",
+        "there",
+        "these",
+        "they",
+        "this",
+        "those",
+        "through",
+        "to",
+        "too",
+        "under",
+        "until",
+        "up",
+        "very",
+        "was",
+        "we",
+        "were",
+        "what",
+        "when",
+        "where",
+        "which",
+        "while",
+        "who",
+        "whom",
+        "why",
+        "will",
+        "with",
+        "would",
+        "you",
+        "your",
+        "yours",
+        "yourself",
+        "yourselves",
+        "s",
+        "t",
     )
 )
 
@@ -133,6 +259,11 @@ class Analyzer:
             return terms
         return f"{terms} {key}"
 
+    def chunk_text(self, text: str, metadata: Mapping[str, str]) -> str:
+        """What the chunk index stores: the text's terms plus its metadata's (see ``metadata_words``)."""
+        extra = metadata_words(metadata)
+        return self.index_text(f"{text} {extra}" if extra else text)
+
     def query_terms(self, text: str) -> list[str]:
         """The distinct terms of a query, in first-seen order."""
         return list(dict.fromkeys(self.tokens(text)))
@@ -144,6 +275,30 @@ _ALIAS_DROP = re.compile(r"[\s\-‐-―.'’·・_]+")
 def alias_key(name: str) -> str:
     """``"Li Hua"``, ``"LiHua"``, ``"li-hua"`` -> ``"lihua"``: the key aliases are merged by."""
     return _ALIAS_DROP.sub("", unicodedata.normalize("NFKC", name).casefold())
+
+
+_ISO_DATE = re.compile(r"^(\d{4})-(\d{2})-(\d{2})$")
+_MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+           "November", "December")  # fmt: skip
+_WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+
+
+def metadata_words(metadata: Mapping[str, str]) -> str:
+    """Metadata as searchable words: every value, and for an ISO ``date`` also its month and weekday names.
+
+    A chat's ``time``, ``date`` and ``speakers`` are kept as metadata so they can be searched: "What did
+    Adam say on a Tuesday in April?" then matches ``date: 2026-04-28`` through "april" and "tuesday".
+    """
+    words = [str(v) for v in metadata.values() if v]
+    match = _ISO_DATE.match(str(metadata.get("date", "")))
+    if match:
+        try:
+            day = datetime.date(int(match[1]), int(match[2]), int(match[3]))
+        except ValueError:
+            day = None
+        if day is not None:
+            words += [_MONTHS[day.month - 1], _WEEKDAYS[day.weekday()]]
+    return " ".join(words)
 
 
 _DEFAULT: Analyzer | None = None

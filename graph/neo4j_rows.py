@@ -145,7 +145,7 @@ def chunk_row(chunk: Chunk, analyzer: Analyzer) -> dict[str, Any]:
     return {
         "id": chunk.id, "document_id": chunk.document_id, "ordinal": int(chunk.ordinal), "text": chunk.text,
         "hash": chunk.hash, "embedding": stored_vector(chunk.embedding, chunk.id),
-        "metadata": _metadata(chunk.metadata), "tokens": analyzer.index_text(chunk.text),
+        "metadata": _metadata(chunk.metadata), "tokens": analyzer.chunk_text(chunk.text, chunk.metadata),
     }  # fmt: skip
 
 

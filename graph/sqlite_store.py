@@ -208,7 +208,7 @@ class SQLiteStore(GraphStore):
         items = merge_chunks(batch)
         rows = [
             (c.id, c.document_id, c.ordinal, c.text, c.hash, _blob(c.embedding, c.id),
-             json.dumps(dict(c.metadata), sort_keys=True), self.analyzer.index_text(c.text))
+             json.dumps(dict(c.metadata), sort_keys=True), self.analyzer.chunk_text(c.text, c.metadata))
             for c in items
         ]  # fmt: skip
         changed = self._write(_UPSERT_CHUNK, rows, {"documents": {c.document_id for c in items}}, "chunks")

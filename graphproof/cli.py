@@ -17,6 +17,7 @@ from typing import Annotated, Any
 import typer
 from rich.text import Text
 
+import graphproof.cli_gnn  # noqa: F401  (registers gnn train/eval/paths)
 from graphproof import render
 from graphproof.cli_ingest import delete_command, ingest_command, report_table
 from graphproof.cli_retrieval import ask_command
@@ -267,6 +268,11 @@ def demo(
     console.print(render.stats_table(result.stats))
     console.print(render.relations_table(result.hits, f"Edges for: {result.question}"))
     console.print(render.chunks_table(result.chunks, f"Chunks for: {result.question}"))
+    for retrieval, answer in result.answers:
+        console.print(Text(f"\nQ: {retrieval.question}", style="bold"), soft_wrap=True)
+        for path in retrieval.paths[:3]:
+            console.print(Text(f"   path {path.weight:.2f}: {path.format()}"), soft_wrap=True)
+        console.print(Text(f"A ({answer.method}, hybrid-rrf): {answer.text}"), soft_wrap=True)
     console.print(Text(f"Subgraph page: {result.page.path}", style="bold"), soft_wrap=True)
     console.print(Text(f"Open it in a browser: {result.page.path.as_uri()}"), soft_wrap=True)
 

@@ -27,12 +27,19 @@ from loaders.extract.rule import RuleExtractor
 from loaders.ingest import IngestReport, ingest
 from loaders.sources import read_sources
 from loaders.triples import ImportReport, import_triples
+from reasoning.answer import Answer, extractive_answer
+from reasoning.retriever import Retrieval, RetrievalConfig, Retriever
 
 DEFAULT_DEMO_DIR = Path(".graphproof") / "demo"
 DEMO_DB = "graph.db"
 DEMO_PAGE = "subgraph.html"
 DEMO_QUESTION = "Where is the laboratory that Priya Castellan works at located?"
 DEMO_ENTITIES = ("Priya Castellan",)
+DEMO_QUESTIONS = (
+    DEMO_QUESTION,
+    "Who built the Heron Mk II drones used by Project Heron?",
+    "Which sensor pod do the drones carry, and who makes it?",
+)
 DEMO_HOPS = 3
 _DB_FILES = (DEMO_DB, f"{DEMO_DB}-wal", f"{DEMO_DB}-shm", f"{DEMO_DB}-journal")
 
@@ -49,6 +56,7 @@ class DemoResult:
     hits: list[Hit[Relation]]
     chunks: list[Hit[Chunk]]
     page: ExportResult
+    answers: list[tuple[Retrieval, Answer]]
 
 
 def demo_corpus_files() -> list[str]:
@@ -87,13 +95,18 @@ def run_demo(
         stats = store.stats()
         hits = store.search_relations(question, k=k)
         chunks = store.search_chunks(question, k=3)
+        retriever = Retriever(store, embedder, RetrievalConfig(depth=10))
+        answers = []
+        for asked in DEMO_QUESTIONS:
+            retrieval = retriever.retrieve(asked, "hybrid-rrf")
+            answers.append((retrieval, extractive_answer(store, retrieval)))
         page = export_html(
             store, out_dir / DEMO_PAGE, names=list(DEMO_ENTITIES), hops=DEMO_HOPS,
             title=f"graphproof demo: around {', '.join(DEMO_ENTITIES)}",
         )  # fmt: skip
     return DemoResult(
         store=db_path.resolve(), ingest=ingested, report=report, stats=stats, question=question, hits=hits,
-        chunks=chunks, page=page,
+        chunks=chunks, page=page, answers=answers,
     )  # fmt: skip
 
 
@@ -108,5 +121,11 @@ def demo_json(result: DemoResult) -> dict[str, Any]:
         "question": result.question,
         "edges": [relation_json(hit) for hit in result.hits],
         "chunks": [chunk_json(hit) for hit in result.chunks],
+        "answers": [
+            {"question": r.question, "method": r.method, "answer": a.text,
+             "evidence": [c for c, _ in a.evidence], "paths": [p.format() for p in r.paths[:5]],
+             "chunks": [h.item.id for h in r.chunks[:5]]}
+            for r, a in result.answers
+        ],  # fmt: skip
         "page": result.page.as_dict(),
     }

@@ -9,6 +9,7 @@ ranking of conversations (first occurrence kept); Recall@K and nDCG@K (binary re
 from __future__ import annotations
 
 import json
+import re
 import statistics
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -26,6 +27,7 @@ from reasoning.retriever import Retriever
 from verification.errors import EvaluationError
 from verification.retrieval_metrics import ndcg_at_k, recall_at_k
 
+_NO_COLON = re.compile(r"^(\d{8})_(\d{2})(\d{2})$")
 HALF_YEAR_LAST_MONTH = "202606"
 HALF_YEAR_END = "2026-07-01"
 DEFINITIONS = (
@@ -33,6 +35,13 @@ DEFINITIONS = (
     "Recall@K = |relevant ∩ top-K conversations| / |relevant|; nDCG@K = DCG/IDCG with binary relevance, "
     "DCG = Σ 1/log2(rank + 1) over relevant items in the top K; both averaged over questions."
 )
+
+
+def normalize_time(stamp: str) -> str:
+    """``YYYYMMDD_HHMM`` (a few evidence entries omit the colon) -> ``YYYYMMDD_HH:MM``; others unchanged."""
+    stamp = stamp.strip()
+    match = _NO_COLON.match(stamp)
+    return f"{match[1]}_{match[2]}:{match[3]}" if match else stamp
 
 
 class QAItem(BaseModel):
@@ -45,7 +54,10 @@ class QAItem(BaseModel):
 
     @property
     def times(self) -> list[str]:
-        return [] if self.evidence.strip() == "N/A" else [e.strip() for e in self.evidence.split("<and>") if e.strip()]
+        """The evidence timestamps as chat headers write them (``20260426_1330`` -> ``20260426_13:30``)."""
+        if self.evidence.strip() == "N/A":
+            return []
+        return [normalize_time(e) for e in self.evidence.split("<and>") if e.strip()]
 
 
 def load_questions(path: Path, half_year: bool = False) -> list[QAItem]:

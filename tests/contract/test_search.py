@@ -133,3 +133,11 @@ def test_term_statistics(filled: GraphStore) -> None:
     assert relations.rows == 6 and relations.df["wolfgang"] == 3
     with pytest.raises(InvalidInput):
         filled.term_stats("documents", ["x"])  # type: ignore[arg-type]
+
+
+def test_chunk_metadata_is_searchable(filled: GraphStore) -> None:
+    from graph.model import Chunk
+
+    filled.upsert_chunks([Chunk("c5", "d1", 2, "See you then!", metadata={"date": "2026-04-28", "speakers": "Thrall"})])
+    assert filled.search_chunks("Thrall in April", k=1)[0].item.id == "c5"
+    assert filled.search_chunks("what happened on Tuesday", k=1)[0].item.id == "c5"  # 2026-04-28 was a Tuesday

@@ -53,3 +53,11 @@ def test_alias_keys_merge_spelling_variants() -> None:
 def test_empty_and_symbol_only_text() -> None:
     assert default_analyzer().tokens("") == []
     assert default_analyzer().tokens("?!… —") == []
+
+
+def test_metadata_words_name_the_month_and_weekday() -> None:
+    from graph.analyzer import metadata_words
+
+    assert metadata_words({"time": "20260428_17:00", "date": "2026-04-28"}) == "20260428_17:00 2026-04-28 April Tuesday"
+    assert metadata_words({"date": "2026-02-30"}) == "2026-02-30", "an impossible date adds no names"
+    assert metadata_words({}) == ""
