@@ -122,10 +122,15 @@ def demo_json(result: DemoResult) -> dict[str, Any]:
         "edges": [relation_json(hit) for hit in result.hits],
         "chunks": [chunk_json(hit) for hit in result.chunks],
         "answers": [
-            {"question": r.question, "method": r.method, "answer": a.text,
-             "evidence": [c for c, _ in a.evidence], "paths": [p.format() for p in r.paths[:5]],
-             "chunks": [h.item.id for h in r.chunks[:5]]}
+            {
+                "question": r.question,
+                "method": r.method,
+                "answer": a.text,
+                "evidence": [c for c, _ in a.evidence],
+                "paths": [p.format() for p in r.paths[:5]],
+                "chunks": [h.item.id for h in r.chunks[:5]],
+            }
             for r, a in result.answers
-        ],  # fmt: skip
+        ],
         "page": result.page.as_dict(),
     }
