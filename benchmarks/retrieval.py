@@ -1,0 +1,75 @@
+"""Retrieval benchmark: every method on LiHua-World, Jan-Jun (the paper's setting) and the full year.
+
+    python benchmarks/retrieval.py [--out DIR] [--bm25 K1,B] [--markdown FILE]
+
+Ingests the chats with the rule-based extractor and all-MiniLM-L6-v2 (or reuses the stores in
+``--out``), runs every method over the non-Null dev questions and prints Recall@10 / nDCG@10
+overall and per question type, with query latency (embedding the query included). ``--markdown``
+also writes the tables to a file (``benchmarks/results/retrieval.md`` is the committed copy).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from benchmarks._common import data_file
+from graph.embed import SentenceTransformerEmbedder
+from graph.sqlite_store import SQLiteStore
+from reasoning.bm25 import BM25Params
+from reasoning.retriever import RetrievalConfig, Retriever
+from verification.retrieval_eval import DEFINITIONS, evaluate, ingest_lihua, load_questions
+
+METHODS = ("naive", "bm25", "bm25-dense", "graph-vector", "edge-bm25", "chunk-bm25", "hybrid-rrf")
+
+
+def table(title: str, results: dict, k: int) -> str:  # type: ignore[type-arg]
+    lines = [f"### {title}", "", f"| method | Recall@{k} | nDCG@{k} | Single R / N | Multi R / N | p50 ms | mean ms |",
+             "|---|---:|---:|---:|---:|---:|---:|"]  # fmt: skip
+    for method, scores in results.items():
+        s = scores.summary()
+        cells = []
+        for kind in ("Single", "Multi"):
+            t = s["by_type"].get(kind)
+            cells.append(f"{t['recall']:.3f} / {t['ndcg']:.3f} ({t['questions']})" if t else "-")
+        lines.append(f"| {method} | {s['recall']:.3f} | {s['ndcg']:.3f} | {cells[0]} | {cells[1]} | "
+                     f"{s['p50_ms']} | {s['mean_ms']} |")  # fmt: skip
+    return "\n".join(lines)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--out", type=Path, default=Path("benchmarks/out"))
+    parser.add_argument("--bm25", help="re-score BM25 in process with K1,B (e.g. 1.5,0.75)")
+    parser.add_argument("--markdown", type=Path)
+    parser.add_argument("-k", type=int, default=10)
+    args = parser.parse_args()
+    params = BM25Params(*(float(x) for x in args.bm25.split(","))) if args.bm25 else None
+    zip_path, qa = data_file("lihua-world", "LiHuaWorld.zip"), data_file("lihua-world", "qa_dev.json")
+    embedder = SentenceTransformerEmbedder()
+    sections = [DEFINITIONS]
+    for half in (True, False):
+        label = "Jan-Jun" if half else "full year"
+        db = args.out / f"lihua-{'half' if half else 'full'}.db"
+        db.parent.mkdir(parents=True, exist_ok=True)
+        with SQLiteStore(db) as store:
+            if store.stats().documents == 0:
+                ingest_lihua(store, zip_path, half, embedder)
+            questions = load_questions(qa, half)
+            results = evaluate(Retriever(store, embedder, RetrievalConfig(bm25=params)), questions, METHODS, args.k)
+            stats = store.stats()
+        title = (f"LiHua-World {label}: {len(questions)} questions, {stats.documents} conversations, "
+                 f"{stats.entities} entities, {stats.relations} relations; BM25 "
+                 f"{f'in-process k1={params.k1} b={params.b}' if params else 'native (FTS5)'}")  # fmt: skip
+        sections.append(table(title, results, args.k))
+        print(sections[-1] + "\n", flush=True)
+    if args.markdown:
+        args.markdown.parent.mkdir(parents=True, exist_ok=True)
+        args.markdown.write_text("\n\n".join(sections) + "\n", encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()
