@@ -17,7 +17,6 @@ from typing import Annotated, Any
 import typer
 from rich.text import Text
 
-import graphproof.cli_gnn  # noqa: F401  (registers gnn train/eval/paths)
 from graphproof import render
 from graphproof.cli_ingest import delete_command, ingest_command, report_table
 from graphproof.cli_retrieval import ask_command
@@ -33,6 +32,7 @@ from graphproof.cli_support import (
     stderr,
     stdout,
 )
+from graphproof.cli_verify import verify_command
 from graphproof.progress import ImportProgress
 from graphproof.settings import DEFAULT_STORE
 from loaders.errors import MalformedInput
@@ -49,6 +49,7 @@ app.add_typer(export_app, name="export")
 app.command("ingest")(ingest_command)
 app.command("delete")(delete_command)
 app.command("ask")(ask_command)
+app.command("verify")(verify_command)
 app.add_typer(eval_app, name="eval")
 app.add_typer(gnn_app, name="gnn")
 
@@ -280,3 +281,4 @@ def demo(
 def main() -> None:
     """Console-script entry point (``graphproof``)."""
     app(prog_name="graphproof")
+

@@ -17,12 +17,14 @@ from graphproof.cli_support import JsonFlag, cli_store, eval_app, fail, graphpro
 from graphproof.llm import chat_model
 from graphproof.render import snippet
 from graphproof.settings import Settings, load_settings
+from graphproof.verifying import MethodChoice, report_renderable, run_verification
 from reasoning.answer import Answer, extractive_answer, llm_answer
 from reasoning.bm25 import BM25Params
 from reasoning.errors import ReasoningError
 from reasoning.rerank import CrossEncoderReranker
 from reasoning.retriever import METHODS, Retrieval, RetrievalConfig, Retriever
 from verification.errors import VerificationError
+from verification.grounding import Passage
 from verification.retrieval_eval import DEFINITIONS, MethodScores, evaluate, ingest_lihua, load_questions
 
 DEFAULT_EVAL_DIR = Path(".graphproof") / "eval"
@@ -72,12 +74,22 @@ def ask_command(
     use_llm: Annotated[
         bool, typer.Option("--llm/--no-llm", help="Generate the answer with GRAPHPROOF_LLM when it is set.")
     ] = True,
+    verify: Annotated[
+        bool, typer.Option("--verify", help="Check the answer against the top retrieved chunks with a theorem prover.")
+    ] = False,
+    verify_method: Annotated[
+        MethodChoice, typer.Option("--verify-method", help="offline (no LLM), fol, fol-no-grouping, baseline, lexical.")
+    ] = MethodChoice.offline,
+    verify_chunks: Annotated[
+        int, typer.Option("--verify-chunks", min=1, max=50, help="Premises: the top N chunks.")
+    ] = 5,
     as_json: JsonFlag = False,
 ) -> None:
     """Answer a question: ranked chunks with sources, weighted graph paths, and an answer.
 
     The answer is extractive (the best evidence sentences) without an LLM, generated from the evidence and
-    paths when GRAPHPROOF_LLM is set.
+    paths when GRAPHPROOF_LLM is set. --verify checks every claim of the answer against the top chunks
+    (proved / refuted / unknown, with the chunks each proof used).
     """
     params = parse_bm25(bm25)
     with cli_store(ctx) as store, graphproof_errors():
@@ -91,6 +103,14 @@ def ask_command(
         except ReasoningError as exc:
             fail(str(exc))
         data = retrieval_json(store, retrieval, answer, k)
+        report = None
+        if verify:
+            premises = [Passage(h.item.id, h.item.text) for h in retrieval.chunks[:verify_chunks]]
+            try:
+                report = run_verification(question, answer.text, premises, verify_method.value)
+            except VerificationError as exc:
+                fail(str(exc))
+            data["verification"] = report.as_dict()
     if as_json:
         print_json(data)
         return
@@ -106,6 +126,8 @@ def ask_command(
     console.print(Text(f"Answer ({answer.method}): ", style="bold") + Text(answer.text), soft_wrap=True)
     for note in retrieval.notes:
         console.print(Text(f"note: {note}", style="yellow"), soft_wrap=True)
+    if report is not None:
+        console.print(report_renderable(report))
 
 
 def scores_table(title: str, results: dict[str, MethodScores], k: int) -> Table:

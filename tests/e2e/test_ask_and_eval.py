@@ -77,3 +77,15 @@ def test_ask_json(data: Path, tmp_path: Path) -> None:
     assert out["answer"]["method"] == "extractive" and "maintenance" in out["answer"]["text"]
     bad = runner.invoke(app, ["--store", store, "ask", "x", "--method", "magic"])
     assert bad.exit_code == 1 and "unknown retrieval method" in bad.output
+
+
+def test_ask_verify_checks_the_answer_against_the_retrieved_chunks(data: Path, tmp_path: Path) -> None:
+    store = f"sqlite:///{tmp_path}/g.db"
+    runner = CliRunner()
+    assert runner.invoke(app, ["--store", store, "ingest", "--no-embed", str(data / "LiHuaWorld.zip")]).exit_code == 0
+    result = runner.invoke(app, ["--store", store, "ask", "When is the building maintenance?", "--method", "bm25",
+                                 "--no-llm", "--verify", "--verify-method", "lexical", "--json"])  # fmt: skip
+    assert result.exit_code == 0, result.output
+    verification = json.loads(result.stdout)["verification"]
+    assert verification["claims"], "the extractive answer's claims are listed"
+    assert verification["verdict"] == "grounded", "an extractive answer quotes the chunks, so it is grounded"

@@ -274,8 +274,8 @@ def test_chunk_rows_carry_analyzer_tokens_sorted_metadata_and_float32_embeddings
     assert store.upsert_chunks(chunks) == 2
     (rows,) = [p["rows"] for p in driver.params("upsert_chunks")]
     analyzer = default_analyzer()
-    assert [r["tokens"] for r in rows] == [analyzer.index_text(c.text) for c in chunks]
-    assert rows[0]["tokens"] == "li hua studi run shoe"
+    assert [r["tokens"] for r in rows] == [analyzer.chunk_text(c.text, c.metadata) for c in chunks]
+    assert rows[0]["tokens"] == "li hua studi run shoe 1 2", "the metadata values are searchable too"
     assert rows[1]["tokens"] == "李华 华在 在东 东京"
     assert rows[0]["metadata"] == '{"a": "2", "z": "1"}'
     assert rows[0]["embedding"] == [float(np.float32(0.1)), float(np.float32(0.2))]

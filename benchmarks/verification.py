@@ -1,0 +1,95 @@
+"""Verification benchmark: the prover on FOLIO's gold FOL, and hallucination detection on HaluEval and FOLIO.
+
+    python benchmarks/verification.py [--methods offline,lexical] [--limit N] [--json]
+
+Prints, as Markdown tables: Prover9 accuracy on FOLIO (target ≥ 0.90 on the items that parse,
+p50 < 50 ms per decision); for each method and data set accuracy, balanced accuracy, precision,
+recall of hallucinations, F1, the undecided share, the confusion matrix, p50 per check and the
+failure kinds with one example each. Targets for the offline method: HaluEval F1 ≥ 0.92 with
+precision ≥ 0.97; FOLIO balanced accuracy ≥ 0.65. The LLM methods (fol, fol-no-grouping,
+baseline) run only when GRAPHPROOF_LLM is set.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from benchmarks._common import data_file, print_table
+from graphproof.cli_verify import build_method
+from graphproof.settings import load_settings
+from verification.hallucination_data import load_cases
+from verification.hallucination_eval import HallucinationEvaluation, evaluate_method
+from verification.prover_eval import evaluate_prover
+
+TARGETS: dict[tuple[str, str], list[tuple[str, float]]] = {
+    ("offline", "halueval"): [("f1", 0.92), ("precision", 0.97)],
+    ("offline", "folio"): [("balanced_accuracy", 0.65)],
+}
+
+
+def prover_rows() -> tuple[list[tuple[str, str, str, str]], dict[str, Any]]:
+    result = evaluate_prover(data_file("folio", "folio_dev.jsonl"))
+    rows = [
+        ("items / parsed", f"{result.total} / {result.parsed}", "-", "-"),
+        ("accuracy (parsed)", f"{result.accuracy:.3f}", "≥ 0.90", "yes" if result.accuracy >= 0.9 else "NO"),
+        ("p50 ms per decision", f"{result.p50_ms:.1f}", "< 50", "yes" if result.p50_ms < 50 else "NO"),
+        ("repaired by the normaliser", str(sum(1 for r in result.results if r.fixes)), "-", "-"),
+    ]
+    return rows, result.as_dict()
+
+
+def hallucination_rows(result: HallucinationEvaluation) -> list[tuple[str, str, str, str]]:
+    s = result.scores.as_dict()
+    targets = dict(TARGETS.get((result.method, result.data), []))
+    rows = []
+    for key in ("accuracy", "balanced_accuracy", "precision", "recall", "f1", "undecided"):
+        target = targets.get(key)
+        verdict = "-" if target is None else ("yes" if s[key] >= target else "NO")
+        rows.append((key, f"{s[key]:.3f}", f"≥ {target}" if target is not None else "-", verdict))
+    c = result.scores.confusion
+    rows.append(("confusion tp / fp / fn / tn", f"{c.tp} / {c.fp} / {c.fn} / {c.tn}", "-", "-"))
+    rows.append(("p50 ms per check", f"{result.p50_ms:.1f}", "-", "-"))
+    for kind, examples in result.failure_kinds.items():
+        example = examples[0]
+        rows.append((f"failure: {kind}", str(len(examples)), "-", f"e.g. {example['answer'][:60]!r}"))
+    return rows
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--methods", default="offline,lexical", help="Comma-separated grounding methods.")
+    parser.add_argument("--limit", type=int, default=None, help="Only the first N cases of each data set.")
+    parser.add_argument("--json", action="store_true", help="Print one JSON document instead of tables.")
+    args = parser.parse_args()
+    settings = load_settings()
+    methods = [m.strip() for m in args.methods.split(",") if m.strip()]
+    if not settings.llm:
+        skipped = [m for m in methods if m in ("fol", "fol-no-grouping", "baseline")]
+        methods = [m for m in methods if m not in skipped]
+        for method in skipped:
+            print(f"skipping {method}: it needs an LLM (set GRAPHPROOF_LLM)", file=sys.stderr)
+    out: dict[str, Any] = {}
+    rows, out["prover"] = prover_rows()
+    if not args.json:
+        print_table("Prover9 on FOLIO gold FOL", rows)
+    data = {"halueval": data_file("halueval", "qa_dev.jsonl"), "folio": data_file("folio", "folio_dev.jsonl")}
+    for method in methods:
+        checker = build_method(method, settings)
+        for name, path in data.items():
+            cases = load_cases(path, name)[: args.limit]
+            result = evaluate_method(checker, cases, name)
+            out[f"{method}/{name}"] = result.as_dict(examples=1)
+            if not args.json:
+                print_table(f"{method} on {name} ({len(cases)} cases)", hallucination_rows(result))
+    if args.json:
+        print(json.dumps(out, ensure_ascii=False, indent=2))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,98 @@
+"""Running a grounding check for the CLI: choosing the method by name and rendering its report.
+
+Shared by ``graphproof verify`` and ``graphproof ask --verify``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from enum import StrEnum
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+
+from graphproof.errors import GraphproofError
+from graphproof.render import snippet
+from graphproof.settings import Settings, load_settings
+from verification.grounding import GroundingMethod, GroundingReport, Passage
+from verification.grouping import DEFAULT_THRESHOLD
+from verification.prover import DEFAULT_TIMEOUT, Prover9
+
+
+class MethodChoice(StrEnum):
+    offline = "offline"
+    fol = "fol"
+    fol_no_grouping = "fol-no-grouping"
+    baseline = "baseline"
+    lexical = "lexical"
+
+
+
+def build_method(
+    name: str, settings: Settings, *, threshold: float = DEFAULT_THRESHOLD, timeout: float = DEFAULT_TIMEOUT
+) -> GroundingMethod:
+    """The grounding method called ``name``, configured from ``settings`` (embedding model, LLM)."""
+    prover = Prover9(timeout=timeout)
+    if name == "lexical":
+        from verification.lexical import LexicalVerifier
+
+        return LexicalVerifier()
+    from graph.embed import SentenceTransformerEmbedder
+
+    embedder = SentenceTransformerEmbedder(settings.embedding_model)
+    if name == "offline":
+        from verification.offline import OfflineVerifier
+
+        return OfflineVerifier(embedder, prover)
+    from graphproof.llm import chat_model
+
+    model = chat_model(settings)  # a clear GraphproofError when GRAPHPROOF_LLM is not set
+    if name == "baseline":
+        from verification.grounding_judge import LLMJudge
+
+        return LLMJudge(model)
+    if name in ("fol", "fol-no-grouping"):
+        from verification.llm_pipeline import FolPipeline
+
+        grouping = name == "fol"
+        return FolPipeline(model, embedder if grouping else None, grouping=grouping, threshold=threshold, prover=prover)
+    raise GraphproofError(f"unknown method {name!r}; expected one of {', '.join(m.value for m in MethodChoice)}")
+
+
+def report_renderable(report: GroundingReport, *, with_proof: bool = False) -> Group:
+    """Per-claim table, the verdict and the method's note."""
+    table = Table(title=f"{report.method}: claims of the answer")
+    for column in ("#", "status", "claim", "premises", "FOL / reason"):
+        table.add_column(column, overflow="fold")
+    for index, claim in enumerate(report.claims, start=1):
+        detail = claim.formula or claim.reason
+        if claim.status != "proved" and claim.formula:
+            detail = f"{claim.formula}\n{claim.reason}"
+        table.add_row(str(index), claim.status, snippet(claim.claim), ", ".join(claim.premises) or "-", detail)
+    style = {"grounded": "bold green", "hallucinated": "bold red"}.get(report.verdict, "bold yellow")
+    parts: list[Table | Text] = [table, Text(f"Verdict: {report.verdict}", style=style)]
+    if report.note:
+        parts.append(Text(f"Method: {report.note}"))
+    for warning in report.details.get("warnings", []):
+        parts.append(Text(f"warning: {warning}", style="yellow"))
+    if with_proof:
+        for index, claim in enumerate(report.claims, start=1):
+            if claim.proof:
+                parts.append(Text(f"\nProof of claim {index}:\n{claim.proof}"))
+    return Group(*parts)
+
+
+def run_verification(
+    question: str,
+    answer: str,
+    passages: Sequence[Passage],
+    method: str,
+    *,
+    threshold: float = DEFAULT_THRESHOLD,
+    timeout: float = DEFAULT_TIMEOUT,
+) -> GroundingReport:
+    """Check ``answer`` against ``passages`` with ``method`` (errors: ``GraphproofError``/``VerificationError``)."""
+    if not passages:
+        raise GraphproofError("no premises to verify against: the chunks file or the retrieval returned no chunks")
+    return build_method(method, load_settings(), threshold=threshold, timeout=timeout).check(question, passages, answer)

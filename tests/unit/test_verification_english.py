@@ -1,0 +1,125 @@
+"""The rule-based English → FOL translation and the symbols of the offline method."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from graph.embed import HashingEmbedder
+from verification.claims import is_polarity_only, split_text, strip_polarity
+from verification.english import EnglishTranslator
+from verification.fol import parse_formula
+from verification.symbols import SymbolTable, name_key, phrase_key
+
+PREMISES = [
+    "All rabbits are cute.",
+    "An animal is either a rabbit or a squirrel.",
+    "If something is skittish, then it is not still.",
+    "All squirrels are skittish.",
+    "Rock is still.",
+    "No young person teaches.",
+    "Everyone who lost to Iga Swiatek is ranked highly.",
+    "Some turtles exist.",
+    "James is a student working in the lab.",
+    "Bonnie either attends the school or teaches.",
+]
+
+
+def render(sentence: str, texts: list[str] | None = None) -> str | None:
+    translator = EnglishTranslator.for_texts(texts or [*PREMISES, sentence])
+    node = translator.translate(sentence)
+    if node is None:
+        return None
+    text = SymbolTable().render(node)
+    parse_formula(text, lenient=False)  # every rendering is valid NLTK syntax
+    return text
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        ("All rabbits are cute.", "all x.(Rabbit(x) -> Cute(x))"),
+        ("An animal is either a rabbit or a squirrel.", "all x.(Rabbit(x) | Squirrel(x))"),
+        ("If something is skittish, then it is not still.", "all x.(Skittish(x) -> -Still(x))"),
+        ("Rock is still.", "Still(rock)"),
+        ("No young person teaches.", "all x.(Young(x) -> -Teach(x))"),
+        ("Everyone who lost to Iga Swiatek is ranked highly.", "all x.(LoseToIgaSwiatek(x) -> RankHigh(x))"),
+        ("Some turtles exist.", "exists x.Turtl(x)"),
+        ("James is a student working in the lab.", "(Student(jame) & WorkInLab(jame))"),
+        ("Rock is a turtle or cute.", "(Turtl(rock) | Cute(rock))"),
+        ("Rock is neither a turtle nor cute.", "(-Turtl(rock) & -Cute(rock))"),
+    ],
+)
+def test_patterns(sentence: str, expected: str) -> None:
+    rendered = render(sentence)
+    assert rendered is not None
+    # constants are name keys ("james" → "james"); compare modulo the stemmed constant spelling
+    assert rendered.replace("james", "jame") == expected
+
+
+def test_either_or_about_a_named_individual_is_exclusive() -> None:
+    rendered = render("Bonnie either attends the school or teaches.")
+    assert rendered == "((AttendSchool(bonni) | Teach(bonni)) & -(AttendSchool(bonni) & Teach(bonni)))".replace(
+        "bonni", "bonnie"
+    )
+
+
+def test_pronouns_and_definite_descriptions_refer_back_in_a_conditional() -> None:
+    assert render("If a koala is very fluffy, then the koala is not a quokka.") == ("all x.(Fluffi(x) -> -Quokka(x))")
+    assert render("If an animal barks, then Jane does not like it.") == "all x.(Bark(x) -> -Like(jane, x))"
+
+
+def test_sentences_without_a_pattern_give_none() -> None:
+    assert render("Either female players or male players.") is None
+    assert EnglishTranslator().translate("") is None
+
+
+def test_phrase_keys_normalise_inflection_but_keep_negation_prepositions_modals_and_names() -> None:
+    assert phrase_key("performs in school talent shows often") == phrase_key("perform in school talent shows often")
+    assert phrase_key("sold more than one million copies") == phrase_key("sells more than one million copies")
+    assert phrase_key("flies to LGA") != phrase_key("flies from LGA")
+    assert phrase_key("can compose") != phrase_key("compose")
+    assert "not" not in phrase_key("wrote Symphony No. 9")
+    assert name_key("The Legend of Zelda") == name_key("the Legend of Zelda") == "legend of zelda"
+
+
+def test_equivalences_link_similar_symbols_but_never_minimal_pairs() -> None:
+    table = SymbolTable()
+    table.render(EnglishTranslator().translate("Tom flies to LGA airport.") or _fail())
+    table.render(EnglishTranslator().translate("Tom flies from LGA airport.") or _fail())
+    table.constant("Ken Loach")
+    table.constant("Kenneth Loach")
+
+    def identical(texts: object) -> np.ndarray:  # every text the same vector: similarity 1 for every pair
+        return np.ones((len(texts), 4), dtype=np.float32) / 2  # type: ignore[arg-type]
+
+    axioms = [formula for formula, _ in table.equivalences(identical, constant_threshold=0.9, predicate_threshold=0.9)]
+    assert not any("FliTo" in a and "FliFrom" in a for a in axioms)
+    embedder = HashingEmbedder()
+    linked = table.equivalences(lambda t: embedder.embed(list(t)), constant_threshold=0.4, predicate_threshold=0.99)
+    assert [formula for formula, _ in linked] == ["(ken_loach = kenneth_loach)"]
+
+
+def test_modified_nouns_entail_their_heads_and_doing_entails_being_able() -> None:
+    table = SymbolTable()
+    for sentence in ["Tom is an eastern wild turkey.", "All wild turkeys are birds.", "All birds fly.",
+                     "If something can fly, then it has wings."]:  # fmt: skip
+        table.render(EnglishTranslator().translate(sentence) or _fail())
+    subsumptions = [f for f, _ in table.subsumptions()]
+    assert "all x.(EasternWildTurkey(x) -> WildTurkey(x))" in subsumptions
+    assert [f for f, _ in table.possibilities()] == ["all x.(Fli(x) -> CanFli(x))"]
+
+
+def test_claim_splitting() -> None:
+    glued = "Arthur's Magazine was a periodical in the 19th century.First for Women is a magazine."
+    assert split_text(glued) == [
+        "Arthur's Magazine was a periodical in the 19th century.",
+        "First for Women is a magazine.",
+    ]
+    assert split_text("[BG] Strikers are soccer players.") == ["Strikers are soccer players."]
+    assert is_polarity_only("Yes.") and not is_polarity_only("Yes, it is.")
+    assert strip_polarity("No, only the Grasshopper is a drink.") == "only the Grasshopper is a drink."
+
+
+def _fail() -> None:
+    raise AssertionError("the sentence should translate")

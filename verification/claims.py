@@ -1,0 +1,65 @@
+"""Step 1 of the method without an LLM: cut chunks and answers into sentences ("claims").
+
+Sentences come from ``loaders.chunking.split_sentences`` (the ingestion splitter: ``.!?…`` +
+space + capital, CJK ``。！？``, newlines, pysbd for doubtful boundaries), after two repairs:
+
+- sentences glued without a space, as in concatenated Wikipedia leads
+  ("…in the 19th century.First for Women is…"), are separated first;
+- bracketed tags such as FOLIO's ``[BG]`` (background knowledge) are dropped.
+
+Then ``;`` ends a claim too, and a sentence of only a yes/no word carries no claim of its own
+(``is_polarity_only``): the method does not rewrite the question into a statement.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from loaders.chunking import split_sentences
+
+_GLUED = re.compile(r"(?<=[a-z0-9)\]\"”’])([.!?])(?=[A-Z][a-z])")
+_TAG = re.compile(r"^\s*\[[A-Z]{1,4}\]\s*")
+_SEMICOLON = re.compile(r"\s*;\s+")
+_POLARITY = re.compile(r"^\W*(yes|no|true|false|correct|incorrect|はい|いいえ)\W*$", re.IGNORECASE)
+_LEADING_POLARITY = re.compile(r"^\s*(yes|no)\s*[,.;:!]\s*", re.IGNORECASE)
+
+
+@dataclass(frozen=True, slots=True)
+class Sentence:
+    """A sentence of a passage (``origin`` = its chunk id) or of the answer (``origin`` = ``"answer"``)."""
+
+    text: str
+    origin: str
+    index: int
+
+
+def unglue(text: str) -> str:
+    """Insert the missing space in ``"century.First"`` (a sentence end glued to the next capital)."""
+    return _GLUED.sub(r"\1 ", text)
+
+
+def split_text(text: str) -> list[str]:
+    """The sentences of ``text`` (see the module docstring), trimmed, without tags, never empty."""
+    out: list[str] = []
+    for sentence in split_sentences(unglue(text)):
+        for part in _SEMICOLON.split(_TAG.sub("", sentence)):
+            part = part.strip()
+            if part and any(ch.isalnum() for ch in part):
+                out.append(part)
+    return out
+
+
+def is_polarity_only(sentence: str) -> bool:
+    """True for a bare "yes", "No.", "true": an answer sentence that states nothing by itself."""
+    return _POLARITY.match(sentence) is not None
+
+
+def strip_polarity(sentence: str) -> str:
+    """``"No, only X is Y."`` → ``"only X is Y."``: a leading yes/no is not part of the claim."""
+    return _LEADING_POLARITY.sub("", sentence, count=1)
+
+
+def sentences_of(text: str, origin: str) -> list[Sentence]:
+    """``split_text`` as ``Sentence`` records of one origin."""
+    return [Sentence(s, origin, i) for i, s in enumerate(split_text(text))]

@@ -1,0 +1,248 @@
+"""Rule-based English → first-order logic, for the offline method (no LLM).
+
+A small pattern grammar for the sentences FOLIO-style premises are made of; anything else is
+left to the triple reading (``verification.offline``). Sentence patterns, tried in order:
+
+- ``If and only if A, B`` / ``A if and only if B`` → ``A ↔ B``;
+- ``If/When A, (then) B`` → ``A → B``; ``B if A`` / ``B as long as A`` / ``B when A`` → ``A → B``;
+- ``There is/are NP (who VP)`` and ``Some NPs exist`` → ``∃x (NP(x) ∧ VP(x))``;
+- otherwise one clause.
+
+Clause = subject + verb phrase (``verification.english_vp``). Subjects: ``All/Every/Each/Any NP
+(who|that VP)`` → ``∀x (NP(x) ∧ VP₁(x) → VP(x))``; ``No NP …`` → ``∀x (… → ¬VP(x))``;
+``Some/Many NP …`` → ``∃x``; generic words (``people``, ``everyone``, ``something``, ``a/an NP``,
+bare plurals such as "Humans are mammals") → a variable, universally closed (in a conditional the
+variable spans both sides and pronouns — they, he, she, it, "the/that NP" — refer back to it);
+``A and B`` (names) → the clause for each; any other subject is a named individual ("Bonnie",
+"The Legend of Zelda", "KO"). A sentence-initial capital is ignored when the word is written in
+lower case elsewhere in the same texts ("Dried Thai chilies …" vs "… dried Thai chilies …").
+Noun phrases become properties: "a student who attends the school" → ``Student(x) ∧
+AttendSchool(x)``, "students working in the lab" → ``Student(x) ∧ WorkLab(x)``, "an ugly
+person" → ``Ugly(x)``. Predicates stay English phrases here; ``verification.symbols``
+canonicalises them.
+
+It is deliberately shallow (no parser, no coreference beyond the rules above): measure it on
+FOLIO with ``graphproof eval hallucination --format folio --method offline``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from verification.english_ir import Cond, Name, Node, Not, Quant, Term, Var, conj
+from verification.english_vp import VerbPhraseReader
+from verification.english_words import (
+    ARTICLES,
+    DEMONSTRATIVES,
+    GENERIC_ALL,
+    GENERIC_SOME,
+    PREPOSITIONS,
+    PRONOUNS,
+    QUANTIFIERS,
+    RELATIVE,
+    SOME_DETS,
+    clean,
+    is_participle,
+    is_past_tense,
+    learn_vocabulary,
+    tokens_of,
+    words,
+)
+
+_IFF_FIRST = re.compile(r"^if and only if (.+?),\s*(?:then\s+)?(.+)$", re.I)
+_IFF_LAST = re.compile(r"^(.+?),? if and only if (.+)$", re.I)
+_IF_FIRST = re.compile(r"^(?:if|when|whenever) (.+?)(?:,\s*then\s+|,\s*|\s+then\s+)(.+)$", re.I)
+_IF_LAST = re.compile(r"^(.+?),? (?:if|as long as|when|whenever) (.+)$", re.I)
+_THERE = re.compile(r"^there (?:is|are|was|were|exists?) (?:at least one |some |a |an )?(.+)$", re.I)
+_EXIST = re.compile(r"^some (.+?) exists?$", re.I)
+
+
+@dataclass
+class _Scope:
+    """What pronouns and generic noun phrases of one sentence refer to."""
+
+    variables: list[Var] = field(default_factory=list)
+    heads: dict[str, Var] = field(default_factory=dict)
+    target: Term | None = None
+    top_existential: bool = False
+
+    def new_var(self, head: str = "") -> Var:
+        count = len(self.variables)
+        var = Var("xyzwvu"[count] if count < 6 else f"x{count}")
+        self.variables.append(var)
+        if head:
+            self.heads[head] = var
+        return var
+
+
+class EnglishTranslator(VerbPhraseReader):
+    """Translates one sentence at a time (``translate``); ``None`` when no pattern applies."""
+
+    def __init__(self, verbs: frozenset[str] = frozenset(), common: frozenset[str] = frozenset()) -> None:
+        super().__init__(verbs)
+        self.common = common
+
+    @classmethod
+    def for_texts(cls, texts: Sequence[str]) -> EnglishTranslator:
+        """A translator that knows the verbs and common nouns of ``texts`` (a check's chunks and answer)."""
+        verbs, common = learn_vocabulary(texts)
+        return cls(verbs, common)
+
+    # sentences ----------------------------------------------------------------------------------
+    def translate(self, sentence: str) -> Node | None:
+        text = clean(sentence)
+        if not text:
+            return None
+        scope = _Scope()
+        node = self._sentence(text, scope)
+        if node is None:
+            return None
+        for var in reversed(scope.variables):
+            node = Quant("exists" if scope.top_existential else "all", var, node)
+        return node
+
+    def _sentence(self, text: str, scope: _Scope) -> Node | None:
+        for pattern, antecedent_first in ((_IFF_FIRST, True), (_IFF_LAST, False)):
+            match = pattern.match(text)
+            if match:
+                return self._conditional(match.group(1), match.group(2), scope, True, antecedent_first)
+        match = _IF_FIRST.match(text)
+        if match:
+            return self._conditional(match.group(1), match.group(2), scope, False, True)
+        match = _IF_LAST.match(text)
+        if match and not text.lower().startswith(("if ", "when")):
+            return self._conditional(match.group(1), match.group(2), scope, False, False)
+        match = _THERE.match(text) or _EXIST.match(text)
+        if match:
+            var = scope.new_var()
+            restrictor = self.noun_property(words(tokens_of(match.group(1))), var, scope)
+            scope.top_existential = restrictor is not None
+            return restrictor
+        return self._clause(self._sentence_start(tokens_of(text)), scope)
+
+    def _sentence_start(self, tokens: list[str]) -> list[str]:
+        """The first word in lower case when it is a common word of these texts, not a name."""
+        if tokens and tokens[0][:1].isupper() and tokens[0].lower() in self.common and not tokens[0].isupper():
+            return [tokens[0].lower(), *tokens[1:]]
+        return tokens
+
+    def _conditional(self, first: str, second: str, scope: _Scope, iff: bool, antecedent_first: bool) -> Node | None:
+        """``first``/``second`` as written; the antecedent is read first so pronouns can refer back."""
+        antecedent, consequent = (first, second) if antecedent_first else (second, first)
+        order = [antecedent, consequent] if antecedent_first else [consequent, antecedent]
+        read = {text: self._clause(self._sentence_start(tokens_of(text)), scope, in_rule=True) for text in order}
+        left, right = read[antecedent], read[consequent]
+        if left is None or right is None:
+            return None
+        return Cond(left, right, iff)
+
+    # clauses ------------------------------------------------------------------------------------
+    def _clause(self, tokens: list[str], scope: _Scope, in_rule: bool = False) -> Node | None:  # type: ignore[override]
+        tokens = words(tokens)
+        lower = [t.lower() for t in tokens]
+        if lower[:3] == ["it", "is", "true"] or lower[:3] == ["it", "is", "either"]:
+            tokens = tokens[3:] if lower[2] == "true" else tokens[2:]
+            if tokens and tokens[0].lower() == "that":
+                tokens = tokens[1:]
+        if not tokens or tokens[0].lower() in ("either", "neither", "both"):  # a verbless "Either A or B."
+            return None
+        split = self._verb_index(tokens)
+        if split is None or split == 0:
+            return None
+        return self._with_subject(tokens[:split], tokens[split:], scope, in_rule)
+
+    def _with_subject(self, subject: list[str], vp: list[str], scope: _Scope, in_rule: bool) -> Node | None:
+        lower = [t.lower() for t in subject]
+        head = lower[0]
+        if head in QUANTIFIERS:
+            rest = subject[2:] if len(subject) > 2 and lower[1] == "of" else subject[1:]
+            if head == "no" and rest and rest[0].lower() in ("one", "body"):
+                rest = rest[1:]
+            var = scope.new_var(self._head_key(rest))
+            restrictor = self.noun_property(rest, var, scope) if rest else None
+            body = self._verb_phrase(vp, var, scope)
+            scope.variables.remove(var)
+            if body is None:
+                return None
+            if head in SOME_DETS:
+                return Quant("exists", var, conj(restrictor, body) if restrictor else body)
+            body = Not(body) if head == "no" else body
+            return Quant("all", var, Cond(restrictor, body) if restrictor else body)
+        if head in PRONOUNS and len(subject) == 1:
+            return self._verb_phrase(vp, scope.target, scope) if scope.target is not None else None
+        if self._coordinated(subject):
+            parts = [self._verb_phrase(vp, Name(n.strip()), scope) for n in " ".join(subject).split(" and ")]
+            return conj(*(p for p in parts if p is not None)) if all(p is not None for p in parts) else None
+        term, restrictor = self._subject_term(subject, vp, scope, in_rule)
+        scope.target = term
+        body = self._verb_phrase(vp, term, scope)
+        if body is None:
+            return None
+        if restrictor is None:
+            return body
+        return conj(restrictor, body) if in_rule else Cond(restrictor, body)
+
+    def _subject_term(
+        self, subject: list[str], vp: list[str], scope: _Scope, in_rule: bool
+    ) -> tuple[Term, Node | None]:
+        lower = [t.lower() for t in subject]
+        key = self._head_key(subject)
+        if lower[0] in ARTICLES | DEMONSTRATIVES and key in scope.heads:
+            return scope.heads[key], None
+        generic = lower[0] in ("a", "an") or lower[0] in GENERIC_ALL | GENERIC_SOME
+        if not generic and lower[0] not in ARTICLES and self._is_bare_plural(subject, vp):
+            generic = True
+        if not generic:
+            return Name(" ".join(subject)), None
+        if key in scope.heads:
+            return scope.heads[key], None
+        if (
+            not in_rule
+            and not scope.variables
+            and (lower[0] in GENERIC_SOME or (lower[0] in ("a", "an") and is_past_tense(vp[0].lower())))
+        ):
+            scope.top_existential = True
+        var = scope.new_var(key)
+        if lower[0] in ("a", "an") or (in_rule and lower[0] not in GENERIC_ALL | GENERIC_SOME):
+            # "An animal is either …", "If a cartoon character is funny …", "If animals are loved …": the noun
+            # names the domain the sentence talks about, not a condition (FOLIO's reading); only a relative
+            # clause or participle after it ("a person who …") is a condition.
+            return var, self.noun_property(subject[1:] if lower[0] in ("a", "an") else subject, var, scope, domain=True)
+        return var, self.noun_property(subject, var, scope)
+
+    @staticmethod
+    def _coordinated(subject: list[str]) -> bool:
+        lower = [t.lower() for t in subject]
+        return "and" in lower[1:-1] and all(t[:1].isupper() or t[:1].isdigit() for t in subject if t.lower() != "and")
+
+    def _is_bare_plural(self, subject: list[str], vp: list[str]) -> bool:
+        """A subject without article read generically: "Humans are mammals", "Plungers suck"."""
+        verb = vp[0].lower()
+        plural_verb = verb in ("are", "were", "have", "do") or (
+            verb in self.verbs and not verb.endswith("s") and not is_past_tense(verb)
+        )
+        head = self._head_words(subject)
+        if subject[0][:1].islower():
+            return True
+        if len(head) > 1:
+            return plural_verb and head[-1].lower().endswith("s") and not any(t[:1].isupper() for t in head[1:])
+        word = head[0].lower() if head else ""
+        return word in self.common or (plural_verb and word.endswith("s"))
+
+    @staticmethod
+    def _head_words(tokens: Sequence[str]) -> list[str]:
+        """The noun phrase before any relative clause, preposition or participle."""
+        out = [t for t in tokens if t.lower() not in ARTICLES]
+        while out and out[0].lower() in DEMONSTRATIVES:
+            out = out[1:]
+        for i, word in enumerate(out):
+            if word.lower() in RELATIVE | PREPOSITIONS or (i and is_participle(word)):
+                return out[:i]
+        return out
+
+    @classmethod
+    def _head_key(cls, tokens: Sequence[str]) -> str:
+        head = cls._head_words(tokens)
+        return head[-1].lower().rstrip("s") if head else ""

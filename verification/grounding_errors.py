@@ -1,0 +1,34 @@
+"""Errors of the grounding check (FOL hallucination detection), under the layer's ``VerificationError``.
+
+Each error names the input it could not use and what was expected; errors raised while handling
+another one keep it as ``__cause__`` (``raise … from exc``).
+"""
+
+from __future__ import annotations
+
+from verification.errors import VerificationError
+
+
+class FormulaError(VerificationError, ValueError):
+    """A first-order formula does not parse, or is not first-order (names the formula and the problem)."""
+
+    def __init__(self, formula: str, problem: str) -> None:
+        self.formula = formula
+        self.problem = problem
+        super().__init__(f"cannot parse the formula {formula!r}: {problem}")
+
+
+class ProverError(VerificationError):
+    """Prover9 is missing, could not run, crashed, or rejected its input."""
+
+
+class ProverUnavailable(ProverError):
+    """The Prover9 binary could not be found or made executable."""
+
+
+class LLMReplyError(VerificationError):
+    """A chat model's reply is not the expected JSON, even after the retry (names the step and the reply)."""
+
+
+class DatasetError(VerificationError, ValueError):
+    """An evaluation data set or a chunks file is unreadable or has a malformed record (names file and line)."""

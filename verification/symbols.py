@@ -1,0 +1,295 @@
+"""Symbols for the offline method: one name per concept, by normalisation and embedding clustering.
+
+This is the paper's step 2 ("the same concept gets the same symbols") done symbolically:
+
+1. *Normalisation* gives phrases that differ only in inflection, case, articles or stop words one
+   symbol: a predicate phrase's key is its analyzer terms (Snowball stems, English stop words
+   dropped) after mapping irregular past forms to the base verb, so "performs in school talent
+   shows often" and "perform in school talent shows often" are both ``PerformSchoolTalentShowOften``;
+   a name's key is its case-folded words without a leading article or possessive, so "The Legend
+   of Zelda" and "the Legend of Zelda" are both ``legend_of_zelda``.
+2. *Embedding clustering* links different keys that mean the same: symbols of one kind (constants;
+   predicates of one arity) that share at least one content word are clustered
+   (``verification.grouping``, average link, cosine ≥ the threshold) and each cluster becomes
+   equivalence axioms — ``a = b`` for constants, ``all x.(P(x) <-> Q(x))`` for predicates — which
+   the prover may use like any premise. Predicates that differ only in a preposition, a modal,
+   a negation or a number ("flies to"/"flies from", "number 34"/"number 35") are never linked.
+3. *Entailment axioms*: a modified noun phrase entails its head ("eastern wild turkey" → "wild
+   turkey", "animals from Australia" → "animals"), and doing entails being able to ("fly" →
+   "can fly").
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+from numpy.typing import NDArray
+
+from graph.analyzer import Analyzer, default_analyzer
+from verification.english_ir import Cond, Junction, Node, Not, Pred, Quant, Term, Var
+from verification.grouping import cluster_vectors
+
+IRREGULAR_BASE: dict[str, str] = {
+    "was": "be", "were": "be", "had": "have", "has": "have", "did": "do", "made": "make", "went": "go", "took": "take",
+    "came": "come", "knew": "know", "got": "get", "gave": "give", "told": "tell",
+    "became": "become", "felt": "feel", "brought": "bring", "began": "begin", "kept": "keep",
+    "held": "hold", "wrote": "write", "written": "write", "stood": "stand", "heard": "hear", "met": "meet",
+    "ran": "run", "paid": "pay", "sat": "sit", "spoke": "speak", "led": "lead", "grew": "grow", "grown": "grow",
+    "lost": "lose", "fell": "fall", "sent": "send", "built": "build", "drew": "draw", "broke": "break",
+    "spent": "spend", "drove": "drive", "bought": "buy", "wore": "wear", "chose": "choose",
+    "sold": "sell", "won": "win", "taught": "teach", "caught": "catch", "fought": "fight", "threw": "throw",
+    "flew": "fly", "flies": "fly", "studies": "study", "studys": "study", "men": "man", "women": "woman",
+    "gentlemen": "gentleman", "children": "child", "mice": "mouse", "teeth": "tooth", "feet": "foot", "geese": "goose",
+}  # fmt: skip
+_WORD = re.compile(r"\w+(?:['’]\w+)*")
+_LEADING_ARTICLE = re.compile(r"^(?:the|a|an)\s+", re.IGNORECASE)
+_POSSESSIVE = re.compile(r"['’]s\b", re.IGNORECASE)
+_NLTK_VARIABLE = re.compile(r"^[a-z]\d*$")
+_NLTK_WORDS = frozenset(["all", "some", "exists", "exist", "forall", "iota", "not", "and", "or", "implies", "iff"])
+NAMED = "Named"
+NEGATIONS = frozenset(("not", "no", "never", "nor", "neither"))
+KEPT_WORDS = frozenset(
+    ("to", "from", "in", "into", "on", "at", "by", "with", "for", "of", "can", "could", "may", "might", "must")
+)
+MAX_CLUSTERED_WORDS = 6
+HEAD_PREPOSITIONS = frozenset(("of", "in", "on", "at", "from", "with", "for", "by", "who", "that", "which"))
+EmbedFn = Callable[[Sequence[str]], NDArray[np.float32]]
+
+
+def phrase_key(phrase: str, analyzer: Analyzer | None = None) -> str:
+    """The normalised key of a predicate phrase: its stemmed content words (see the module docstring).
+
+    Negation words are kept (as ``not``), so "not invite" never shares a key with "invite";
+    prepositions and the modals of ability and possibility are kept too ("flies to LGA" is not
+    "flies from LGA", "can compose" is not "will compose").
+    """
+    analyzer = analyzer or default_analyzer()
+    raw = _WORD.findall(unicodedata.normalize("NFKC", phrase))
+    words = [IRREGULAR_BASE.get(w.casefold(), w.casefold()) for w in raw]
+    terms: list[str] = []
+    for original, word in zip(raw, words, strict=True):
+        negation = word in NEGATIONS and original.islower()  # "Symphony No. 9" is a name, not a negation
+        terms += ["not"] if negation else [word] if word in KEPT_WORDS else analyzer.tokens(word)
+    return " ".join(terms) if terms else " ".join(words)
+
+
+def name_key(name: str) -> str:
+    """The normalised key of a name: case-folded words, no leading article, no possessive ``'s``."""
+    text = unicodedata.normalize("NFKC", name).strip()
+    text = _POSSESSIVE.sub("", _LEADING_ARTICLE.sub("", text))
+    return " ".join(_WORD.findall(text.casefold()))
+
+
+def _identifier(words: Iterable[str]) -> str:
+    return "".join(ch for ch in "_".join(words) if ch.isalnum() or ch == "_").strip("_")
+
+
+@dataclass
+class Symbol:
+    """A symbol: its formula name, the texts it was written as, and its kind and arity."""
+
+    name: str
+    kind: str
+    arity: int
+    texts: list[str] = field(default_factory=list)
+    noun: bool = False
+
+
+class SymbolTable:
+    """Names the phrases of one check (premises, question, answer) and renders IR nodes as NLTK formulas."""
+
+    def __init__(self, analyzer: Analyzer | None = None) -> None:
+        self.analyzer = analyzer or default_analyzer()
+        self._symbols: dict[tuple[str, str, int], Symbol] = {}
+        self._names: set[str] = {NAMED}
+
+    def _unique(self, base: str) -> str:
+        name, counter = base, 1
+        while name in self._names:
+            counter += 1
+            name = f"{base}{counter}"
+        self._names.add(name)
+        return name
+
+    def predicate(self, phrase: str, arity: int, *, noun: bool = False) -> str:
+        """The predicate symbol of ``phrase`` with ``arity`` arguments (``PerformSchoolTalentShow``);
+        ``noun`` marks a phrase read from a noun phrase."""
+        key = phrase_key(phrase, self.analyzer) or phrase.strip().casefold()
+        found = self._symbols.get(("pred", key, arity))
+        if found is None:
+            base = _identifier(w[:1].upper() + w[1:] for w in key.split()).replace("_", "") or "P"
+            base = base if base[0].isalpha() else f"P{base}"
+            found = Symbol(self._unique(base[:60]), "pred", arity)
+            self._symbols[("pred", key, arity)] = found
+        if phrase not in found.texts:
+            found.texts.append(phrase)
+        found.noun = found.noun or noun
+        return found.name
+
+    def constant(self, text: str, *, word: bool = False) -> str:
+        """The constant of a name (``legend_of_zelda``), or with ``word`` of a content word (``w_magazin``)."""
+        key = text if word else (name_key(text) or text.strip().casefold())
+        kind = "word" if word else "const"
+        found = self._symbols.get((kind, key, 0))
+        if found is None:
+            base = _identifier(key.split()) or "c"
+            if word:
+                base = f"w_{base}"
+            elif not base[0].isalpha() or _NLTK_VARIABLE.match(base) or base in _NLTK_WORDS:
+                base = f"c_{base}"
+            found = Symbol(self._unique(base[:60]), kind, 0)
+            self._symbols[(kind, key, 0)] = found
+        if text not in found.texts:
+            found.texts.append(text)
+        return found.name
+
+    def key_of_constant(self, text: str) -> str:
+        return name_key(text) or text.strip().casefold()
+
+    # rendering ----------------------------------------------------------------------------------
+    def term(self, term: Term) -> str:
+        return term.name if isinstance(term, Var) else self.constant(term.text)
+
+    def render(self, node: Node) -> str:
+        """``node`` in NLTK syntax, naming every phrase on the way."""
+        if isinstance(node, Pred):
+            args = ", ".join(self.term(a) for a in node.args)
+            return f"{self.predicate(node.phrase, len(node.args), noun=node.kind == 'noun')}({args})"
+        if isinstance(node, Not):
+            return f"-{self.render(node.body)}"
+        if isinstance(node, Junction):
+            return "(" + f" {node.op} ".join(self.render(p) for p in node.parts) + ")"
+        if isinstance(node, Cond):
+            return f"({self.render(node.left)} {'<->' if node.iff else '->'} {self.render(node.right)})"
+        if isinstance(node, Quant):
+            return f"{node.kind} {node.var.name}.{self.render(node.body)}"
+        raise TypeError(f"not an IR node: {node!r}")
+
+    def named(self, constants: Iterable[str]) -> str:
+        """``(Named(a) & Named(b) …)`` for constant symbols already made; ``""`` for none."""
+        atoms = [f"{NAMED}({c})" for c in sorted(set(constants))]
+        return "" if not atoms else atoms[0] if len(atoms) == 1 else "(" + " & ".join(atoms) + ")"
+
+    # equivalences -------------------------------------------------------------------------------
+    def symbols(self, kind: str) -> list[Symbol]:
+        return [s for (k, _, _), s in self._symbols.items() if k == kind]
+
+    def equivalences(
+        self, embed: EmbedFn, *, constant_threshold: float, predicate_threshold: float
+    ) -> list[tuple[str, tuple[str, ...]]]:
+        """Equivalence axioms ``(formula, symbol names)`` for the clusters of similar symbols;
+        ``embed`` maps texts to unit vectors (``Embedder.embed``, or a caching wrapper)."""
+        axioms: list[tuple[str, tuple[str, ...]]] = []
+        groups: list[tuple[list[Symbol], float]] = [(self.symbols("const"), constant_threshold)]
+        arities = sorted({s.arity for s in self.symbols("pred")})
+        groups += [([s for s in self.symbols("pred") if s.arity == a], predicate_threshold) for a in arities]
+        selected = [(self._sharing_a_word(candidates), threshold) for candidates, threshold in groups]
+        selected = [(members, threshold) for members, threshold in selected if len(members) > 1]
+        texts = [m.texts[0] for members, _ in selected for m in members]
+        vectors = embed(texts) if texts else None  # one model call per check
+        offset = 0
+        for members, threshold in selected:
+            assert vectors is not None
+            labels = cluster_vectors(vectors[offset : offset + len(members)], threshold)
+            offset += len(members)
+            clusters: dict[int, list[Symbol]] = {}
+            for member, label in zip(members, labels, strict=True):
+                clusters.setdefault(label, []).append(member)
+            for cluster in clusters.values():
+                first = cluster[0]
+                for other in cluster[1:]:
+                    if not self._minimal_pair(first, other):
+                        axioms.append((_equivalence(first, other), (first.name, other.name)))
+        return axioms
+
+    def _content_words(self, symbol: Symbol) -> set[str]:
+        return {w for w in phrase_key(symbol.texts[0], self.analyzer).split() if w not in KEPT_WORDS | {"not"}}
+
+    def _sharing_a_word(self, symbols: list[Symbol]) -> list[Symbol]:
+        """The symbols that share a content word (stem) with another one: only those can be equivalent.
+
+        This blocking step keeps embedding cheap (a check has hundreds of symbols) and keeps unrelated
+        symbols from being merged by a loose embedding. Symbols of more than ``MAX_CLUSTERED_WORDS``
+        content words (whole clauses read as one property) are left out: they never pass the
+        threshold against a different wording, and embedding them costs most of a check's time.
+        """
+        index: dict[str, list[int]] = {}
+        words = [self._content_words(s) for s in symbols]
+        words = [w if len(w) <= MAX_CLUSTERED_WORDS else set() for w in words]
+        for i, found in enumerate(words):
+            for word in found:
+                index.setdefault(word, []).append(i)
+        keep = sorted({i for posting in index.values() if len(posting) > 1 for i in posting})
+        return [symbols[i] for i in keep]
+
+    def _minimal_pair(self, a: Symbol, b: Symbol) -> bool:
+        """Predicates that differ only in a kept function word ("flies to" / "flies from", "can compose" /
+        "compose", negation) are deliberately different, however similar their embeddings."""
+        if a.kind != "pred":
+            return False
+        keys = [phrase_key(s.texts[0], self.analyzer).split() for s in (a, b)]
+        differing = set(keys[0]) ^ set(keys[1])
+        if any(any(ch.isdigit() for ch in w) for w in differing):  # "number 34" is not "number 35"
+            return True
+        content = [[w for w in key if w not in KEPT_WORDS | {"not"}] for key in keys]
+        return content[0] == content[1]
+
+    def subsumptions(self) -> list[tuple[str, tuple[str, ...]]]:
+        """``all x.(EasternWildTurkey(x) -> WildTurkey(x))``: a modified noun phrase entails its head.
+
+        For each noun-phrase predicate, its heads are the phrase without leading modifiers
+        ("wild turkey", "turkey") and without a trailing prepositional phrase ("animals" for
+        "animals from Australia"); an axiom is made for each head that is itself a noun-phrase
+        predicate of this check.
+        """
+        unary = {key: s for (kind, key, arity), s in self._symbols.items() if kind == "pred" and arity == 1 and s.noun}
+        axioms: dict[str, tuple[str, ...]] = {}
+        for symbol in unary.values():
+            for text in symbol.texts:
+                for head in self._heads(text):
+                    target = unary.get(head)
+                    if target is not None and target is not symbol:
+                        axioms[f"all x.({symbol.name}(x) -> {target.name}(x))"] = (symbol.name, target.name)
+        return list(axioms.items())
+
+    def possibilities(self) -> list[tuple[str, tuple[str, ...]]]:
+        """``all x.(Fly(x) -> CanFly(x))``: what something does, it can do (for each "can …" predicate)."""
+        axioms: list[tuple[str, tuple[str, ...]]] = []
+        for (kind, key, arity), symbol in self._symbols.items():
+            words = key.split()
+            if kind != "pred" or len(words) < 2 or words[0] not in ("can", "could"):
+                continue
+            plain = self._symbols.get(("pred", " ".join(words[1:]), arity))
+            if plain is not None:
+                variables = ["x", "y", "z"][:arity]
+                args = ", ".join(variables)
+                quantified = f"all {' '.join(variables)}." if variables else ""
+                axioms.append(
+                    (f"{quantified}({plain.name}({args}) -> {symbol.name}({args}))", (plain.name, symbol.name))
+                )
+        return axioms
+
+    def _heads(self, text: str) -> set[str]:
+        found = _WORD.findall(unicodedata.normalize("NFKC", text).casefold())
+        if NEGATIONS & set(found):  # "not a twin" does not entail "twin"
+            return set()
+        cut = next((i for i, w in enumerate(found) if w in HEAD_PREPOSITIONS and i), len(found))
+        head = found[:cut]
+        candidates = [head[k:] for k in range(1, len(head))]
+        if cut < len(found):
+            candidates.append(head)
+        return {phrase_key(" ".join(c), self.analyzer) for c in candidates if c}
+
+
+def _equivalence(a: Symbol, b: Symbol) -> str:
+    if a.kind == "const":
+        return f"({a.name} = {b.name})"
+    variables = ["x", "y", "z", "w"][: a.arity] or []
+    if not variables:
+        return f"({a.name} <-> {b.name})"
+    args = ", ".join(variables)
+    return f"all {' '.join(variables)}.({a.name}({args}) <-> {b.name}({args}))"
