@@ -17,6 +17,7 @@ from typing import Annotated, Any
 import typer
 from rich.text import Text
 
+import graphproof.cli_gnn  # noqa: F401  (registers gnn train/eval/paths)
 from graphproof import render
 from graphproof.cli_ingest import delete_command, ingest_command, report_table
 from graphproof.cli_retrieval import ask_command

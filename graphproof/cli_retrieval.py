@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
@@ -27,6 +27,9 @@ from verification.errors import VerificationError
 from verification.grounding import Passage
 from verification.retrieval_eval import DEFINITIONS, MethodScores, evaluate, ingest_lihua, load_questions
 
+if TYPE_CHECKING:
+    from reasoning.gnn.reason import GnnAnswer
+
 DEFAULT_EVAL_DIR = Path(".graphproof") / "eval"
 EVAL_METHODS = ("naive", "bm25", "bm25-dense", "graph-vector", "edge-bm25", "chunk-bm25", "hybrid-rrf")
 
@@ -46,6 +49,22 @@ def make_retriever(store: GraphStore, settings: Settings, bm25: BM25Params | Non
     reranker = CrossEncoderReranker(settings.reranker) if settings.reranker else None
     embedder = SentenceTransformerEmbedder(settings.embedding_model)
     return Retriever(store, embedder, RetrievalConfig(bm25=bm25), reranker)
+
+
+def gnn_reasoning(
+    store: GraphStore, settings: Settings, question: str, checkpoint: Path | None
+) -> tuple[GnnAnswer | None, list[str]]:
+    """The GNN's answers and reasoning paths, or None and a note saying why not (``ask`` then falls back)."""
+    if checkpoint is None:
+        return None, ["no GNN checkpoint configured (--ckpt or GRAPHPROOF_GNN_CHECKPOINT); used hybrid-rrf"]
+    from reasoning.gnn.errors import GnnError
+    from reasoning.gnn.reason import GnnReasoner
+
+    try:
+        reasoner = GnnReasoner.load(checkpoint, store, SentenceTransformerEmbedder(settings.embedding_model))
+        return reasoner.reason(question), []
+    except GnnError as exc:
+        return None, [f"GNN reasoning unavailable ({exc}); used hybrid-rrf"]
 
 
 def retrieval_json(store: GraphStore, retrieval: Retrieval, answer: Answer, k: int) -> dict[str, Any]:
@@ -68,7 +87,12 @@ def retrieval_json(store: GraphStore, retrieval: Retrieval, answer: Answer, k: i
 def ask_command(
     ctx: typer.Context,
     question: Annotated[str, typer.Argument(metavar="QUESTION", help="The question to answer from the graph.")],
-    method: Annotated[str, typer.Option("--method", "-m", help=f"One of: {', '.join(METHODS)}.")] = "hybrid-rrf",
+    method: Annotated[
+        str, typer.Option("--method", "-m", help=f"One of: {', '.join(METHODS)}, gnn (needs a checkpoint).")
+    ] = "hybrid-rrf",
+    ckpt: Annotated[
+        Path | None, typer.Option("--ckpt", help="GNN checkpoint for --method gnn (or GRAPHPROOF_GNN_CHECKPOINT).")
+    ] = None,
     k: Annotated[int, typer.Option("-k", "--k", min=1, max=100, help="How many chunks and paths to show.")] = 10,
     bm25: Annotated[str | None, typer.Option("--bm25", metavar="K1,B", help="Re-score BM25 in process.")] = None,
     use_llm: Annotated[
@@ -94,8 +118,17 @@ def ask_command(
     params = parse_bm25(bm25)
     with cli_store(ctx) as store, graphproof_errors():
         settings = load_settings()
+        checkpoint = ckpt or (Path(settings.gnn_checkpoint) if settings.gnn_checkpoint else None)
+        gnn, gnn_notes = None, []
+        if method == "gnn" or (checkpoint is not None and method.startswith("hybrid")):
+            gnn, gnn_notes = gnn_reasoning(store, settings, question, checkpoint)
+            if method == "gnn":
+                gnn_notes.append("GNN answers come with chunk evidence from hybrid-rrf")
         try:
-            retrieval = make_retriever(store, settings, params).retrieve(question, method)
+            retrieval = make_retriever(store, settings, params).retrieve(
+                question, "hybrid-rrf" if method == "gnn" else method
+            )
+            retrieval.notes.extend(gnn_notes)
             if use_llm and settings.llm:
                 answer = llm_answer(chat_model(settings), retrieval)
             else:
@@ -103,6 +136,8 @@ def ask_command(
         except ReasoningError as exc:
             fail(str(exc))
         data = retrieval_json(store, retrieval, answer, k)
+        if gnn is not None:
+            data["gnn"] = gnn.as_dict()
         report = None
         if verify:
             premises = [Passage(h.item.id, h.item.text) for h in retrieval.chunks[:verify_chunks]]
@@ -123,6 +158,11 @@ def ask_command(
     console.print(table)
     for path in data["paths"]:
         console.print(Text(f"  {path['weight']:.2f}  {path['path']}"), soft_wrap=True)
+    if gnn is not None:
+        names = ", ".join(f"{e.name} ({s:.2f})" for e, s in gnn.answers) or "none"
+        console.print(Text("GNN answers: ", style="bold") + Text(names), soft_wrap=True)
+        for line in gnn.formatted:
+            console.print(Text(f"  {line}"), soft_wrap=True)
     console.print(Text(f"Answer ({answer.method}): ", style="bold") + Text(answer.text), soft_wrap=True)
     for note in retrieval.notes:
         console.print(Text(f"note: {note}", style="yellow"), soft_wrap=True)

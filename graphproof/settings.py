@@ -34,6 +34,9 @@ class Settings(BaseSettings):
         default=None, description="sentence-transformers model path or cached name; default all-MiniLM-L6-v2."
     )
     llm: str | None = Field(default=None, description="A LangChain init_chat_model string such as 'ollama:qwen3:8b'.")
+    gnn_checkpoint: str | None = Field(
+        default=None, description="A ReaRev checkpoint (graphproof gnn train --out) for ask --method gnn."
+    )
     reranker: str | None = Field(
         default=None, description="A sentence-transformers CrossEncoder model name or local path for hybrid-rerank."
     )
@@ -47,7 +50,14 @@ class Settings(BaseSettings):
     neo4j_database: str | None = Field(default=None, validation_alias="NEO4J_DATABASE")
 
     @field_validator(
-        "embedding_model", "llm", "reranker", "neo4j_uri", "neo4j_database", "neo4j_password", mode="before"
+        "embedding_model",
+        "llm",
+        "reranker",
+        "gnn_checkpoint",
+        "neo4j_uri",
+        "neo4j_database",
+        "neo4j_password",
+        mode="before",
     )
     @classmethod
     def _blank_is_unset(cls, value: Any) -> Any:

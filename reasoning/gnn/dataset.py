@@ -1,0 +1,123 @@
+"""Question sets made ready for the model: topic entities linked, subgraphs exported once, answers marked.
+
+Training and evaluation export every question's subgraph once (before the epochs) and keep only
+ids and predicates in memory (``CompactGraph``); the relation vocabulary is read off the exports.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from graph.embed import Embedder
+from graph.model import normalize_id
+from graph.store import GraphStore
+from reasoning.gnn.errors import GnnError, NoLinkableEntity, TopicNotFound
+from reasoning.gnn.export import CompactGraph, SubgraphExporter
+from reasoning.gnn.linking import link_topics
+from reasoning.gnn.qa import QAExample
+from reasoning.gnn.vocab import RelationVocab
+
+SKIP_NO_ENTITY = "no linkable entity"
+SKIP_TOPIC_MISSING = "topic entity not in the store"
+SKIP_EMPTY = "empty subgraph"
+
+
+class Progress(Protocol):
+    """What long steps report to (the CLI draws a progress bar; ``NullProgress`` ignores it)."""
+
+    def start(self, stage: str, total: int) -> None: ...
+
+    def advance(self, n: int = 1) -> None: ...
+
+    def log(self, message: str) -> None: ...
+
+
+class NullProgress:
+    def start(self, stage: str, total: int) -> None:
+        return None
+
+    def advance(self, n: int = 1) -> None:
+        return None
+
+    def log(self, message: str) -> None:
+        return None
+
+
+def answer_ids(example: QAExample) -> set[str]:
+    out = set()
+    for name in example.answers:
+        try:
+            out.add(normalize_id(name))
+        except ValueError:
+            continue
+    return out
+
+
+@dataclass
+class PreparedQuestion:
+    """A question with its exported subgraph; ``covered`` says a gold answer is in it (besides the topics)."""
+
+    example: QAExample
+    graph: CompactGraph
+    answers: set[str]
+    covered: bool
+
+
+@dataclass
+class PreparedSet:
+    items: list[PreparedQuestion] = field(default_factory=list)
+    skipped: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def total(self) -> int:
+        return len(self.items) + sum(self.skipped.values())
+
+    @property
+    def coverage(self) -> float:
+        """Share of all questions (skipped ones included) whose subgraph holds a gold answer."""
+        return sum(p.covered for p in self.items) / self.total if self.total else 0.0
+
+    def predicates(self) -> set[str]:
+        return {p for item in self.items for p in item.graph.predicates}
+
+    def vocab(self) -> RelationVocab:
+        return RelationVocab.of(self.predicates())
+
+
+def prepare_questions(
+    store: GraphStore,
+    exporter: SubgraphExporter,
+    examples: Sequence[QAExample],
+    embedder: Embedder | None = None,
+    progress: Progress | None = None,
+    stage: str = "exporting subgraphs",
+) -> PreparedSet:
+    """Link and export every question; questions that cannot be used are counted by reason, not raised."""
+    progress = progress or NullProgress()
+    progress.start(stage, len(examples))
+    out = PreparedSet()
+    for example in examples:
+        progress.advance()
+        try:
+            topics = link_topics(store, example.question, embedder)
+            graph = exporter.export([t.entity.id for t in topics])
+        except TopicNotFound:
+            out.skipped[SKIP_TOPIC_MISSING] = out.skipped.get(SKIP_TOPIC_MISSING, 0) + 1
+            continue
+        except NoLinkableEntity:
+            out.skipped[SKIP_NO_ENTITY] = out.skipped.get(SKIP_NO_ENTITY, 0) + 1
+            continue
+        except GnnError as exc:
+            key = type(exc).__name__
+            out.skipped[key] = out.skipped.get(key, 0) + 1
+            continue
+        if not graph.relations:
+            out.skipped[SKIP_EMPTY] = out.skipped.get(SKIP_EMPTY, 0) + 1
+            continue
+        gold = answer_ids(example)
+        seeds = {graph.entities[i].id for i in graph.seeds}
+        covered = any(e.id in gold and e.id not in seeds for e in graph.entities)
+        out.items.append(PreparedQuestion(example, CompactGraph.of(graph), gold, covered))
+    return out

@@ -1,0 +1,251 @@
+"""Training ReaRev on a question/answer file over the graph in a store.
+
+Steps: split off a validation set (seeded), link topics and export every subgraph once, read the
+relation vocabulary off the exports, encode questions and relation texts with the frozen encoder,
+then train with Adam on the KL loss in batches of subgraphs (a PyG ``Batch``), halving the learning
+rate after an epoch without a validation gain, keeping the weights of the epoch with the best
+validation Hit@1 and stopping after ``patience`` epochs without a gain.
+Everything random is seeded (``torch.manual_seed``, a seeded shuffle), so the same inputs and seed
+give the same checkpoint.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+import torch
+
+from graph.embed import Embedder
+from graph.store import GraphStore
+from reasoning.gnn.checkpoint import Checkpoint
+from reasoning.gnn.dataset import NullProgress, PreparedSet, Progress, prepare_questions
+from reasoning.gnn.encoder import EncodedQuestion, QuestionEncoder
+from reasoning.gnn.errors import GnnError
+from reasoning.gnn.export import ExportConfig, SubgraphExporter, to_data
+from reasoning.gnn.metrics import predicted_set, score_question
+from reasoning.gnn.model import ModelConfig, QuestionBatch, ReaRev, collate, kl_loss
+from reasoning.gnn.qa import QAExample, split_examples
+from reasoning.gnn.supervision import hop_targets, path_depths
+
+
+@dataclass(frozen=True)
+class TrainConfig:
+    """Defaults: 20 epochs at most, batches of 16 subgraphs, Adam lr 1e-3, patience 3, 10% validation.
+
+    ``hop_weight`` weighs the auxiliary hop-wise loss (``reasoning.gnn.supervision``; 0 turns it off).
+    ``time_budget_s`` bounds the whole call (export, encoding and epochs): no new batch starts after it,
+    and the best epoch so far (a partial last epoch included) is kept.
+    """
+
+    epochs: int = 20
+    batch_size: int = 16
+    lr: float = 1e-3
+    patience: int = 3
+    val_fraction: float = 0.1
+    seed: int = 0
+    grad_clip: float = 1.0
+    time_budget_s: float | None = None
+    hop_weight: float = 1.0
+
+
+@dataclass
+class TrainReport:
+    questions: int
+    train_questions: int
+    val_questions: int
+    used_for_training: int
+    skipped: dict[str, int]
+    train_coverage: float
+    val_coverage: float
+    epochs_run: int = 0
+    best_epoch: int = 0
+    best_val_hit1: float = 0.0
+    history: list[dict[str, float]] = field(default_factory=list)
+    seconds: dict[str, float] = field(default_factory=dict)
+    relations: list[str] = field(default_factory=list)
+
+    def as_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass
+class _Tensors:
+    graphs: list[Any]
+    questions: list[EncodedQuestion]
+    answers: list[set[str]]
+
+
+def _tensors(prepared: PreparedSet, encoder: QuestionEncoder, vocab: Any, progress: Progress, stage: str) -> _Tensors:
+    graphs = []
+    for item in prepared.items:
+        data = to_data(item.graph, vocab, item.answers)[0]
+        answers = [
+            i for i, node in enumerate(item.graph.node_ids) if node in item.answers and i not in item.graph.seeds
+        ]
+        data.path_depth = path_depths(data.num_nodes, item.graph.src, item.graph.dst, item.graph.seeds, answers)
+        graphs.append(data)
+    texts = [item.example.text for item in prepared.items]
+    progress.start(stage, len(texts))
+    questions: list[EncodedQuestion] = []
+    for start in range(0, len(texts), 256):
+        questions.extend(encoder.encode(texts[start : start + 256]))
+        progress.advance(len(texts[start : start + 256]))
+    return _Tensors(graphs, questions, [item.answers for item in prepared.items])
+
+
+@torch.no_grad()
+def predict_batched(
+    model: ReaRev, graphs: Sequence[Any], questions: Sequence[EncodedQuestion], batch_size: int = 32
+) -> list[torch.Tensor]:
+    """Answer probabilities per graph (a ``[N_i]`` tensor each), in order."""
+    model.eval()
+    out: list[torch.Tensor] = []
+    for start in range(0, len(graphs), batch_size):
+        batch = collate(list(graphs[start : start + batch_size]), list(questions[start : start + batch_size]))
+        probs = model(batch).exp()
+        out.extend(probs[batch.graph.ptr[i] : batch.graph.ptr[i + 1]] for i in range(batch.num_graphs))
+    return out
+
+
+def validation_scores(model: ReaRev, data: _Tensors, total: int) -> tuple[float, float]:
+    """(Hit@1, F1) over ``total`` questions (questions without a subgraph count as misses)."""
+    if not total:
+        return 0.0, 0.0
+    hits = f1 = 0.0
+    for graph, probs, gold in zip(
+        data.graphs, predict_batched(model, data.graphs, data.questions), data.answers, strict=True
+    ):
+        order = torch.argsort(probs, descending=True, stable=True).tolist()
+        ranked = [(graph.node_ids[i], float(probs[i])) for i in order]
+        score = score_question(ranked[0][0], predicted_set(ranked), gold)
+        hits, f1 = hits + score.hit1, f1 + score.f1
+    return hits / total, f1 / total
+
+
+def _loss(model: ReaRev, batch: QuestionBatch, hop_weight: float) -> torch.Tensor:
+    """KL to the answers after the last layer, plus ``hop_weight`` × the mean hop-wise KL of earlier layers."""
+    graph, n = batch.graph, batch.num_graphs
+    outputs = model.layer_outputs(batch)
+    loss = kl_loss(outputs[-1], graph.y, graph.batch, n)
+    if hop_weight <= 0 or len(outputs) == 1:
+        return loss
+    layers = model.config.num_layers
+    extra = [
+        kl_loss(log_p, hop_targets(graph.path_depth, graph.batch, n, index % layers + 1), graph.batch, n)
+        for index, log_p in enumerate(outputs[:-1])
+    ]
+    return loss + hop_weight * torch.stack(extra).mean()
+
+
+def train_reasoner(
+    store: GraphStore,
+    examples: Sequence[QAExample],
+    embedder: Embedder,
+    export_config: ExportConfig | None = None,
+    model_config: dict[str, Any] | None = None,
+    config: TrainConfig | None = None,
+    progress: Progress | None = None,
+) -> tuple[Checkpoint, TrainReport]:
+    """Train a ReaRev model on ``examples``; returns the best checkpoint and a report."""
+    config = config or TrainConfig()
+    export_config = export_config or ExportConfig()
+    progress = progress or NullProgress()
+    torch.manual_seed(config.seed)
+    rng = random.Random(config.seed)  # noqa: S311 - reproducible shuffles
+    started = time.perf_counter()
+    train_ex, val_ex = (
+        split_examples(examples, config.val_fraction, config.seed) if len(examples) > 1 else (list(examples), [])
+    )
+    exporter = SubgraphExporter(store, export_config)
+    train_set = prepare_questions(store, exporter, train_ex, embedder, progress, "exporting training subgraphs")
+    val_set = prepare_questions(store, exporter, val_ex, embedder, progress, "exporting validation subgraphs")
+    exported = time.perf_counter()
+    usable = [item for item in train_set.items if item.covered]
+    if not usable:
+        raise GnnError(
+            f"none of the {len(train_ex)} training questions has a gold answer in its subgraph "
+            f"(skipped: {train_set.skipped or 'none'}); check that the graph is imported and --hops fits the questions"
+        )
+    vocab = train_set.vocab()
+    encoder = QuestionEncoder(embedder)
+    relation_text = encoder.encode_texts(vocab.texts())
+    train_set.items = usable
+    train = _tensors(train_set, encoder, vocab, progress, "encoding training questions")
+    val_set.items = [item for item in val_set.items if any(p in vocab.index for p in item.graph.predicates)]
+    val = _tensors(val_set, encoder, vocab, progress, "encoding validation questions")
+    encoded = time.perf_counter()
+
+    model_cfg = ModelConfig(
+        **{"input_dim": encoder.dimensions, "num_layers": max(2, export_config.hops), **(model_config or {})}
+    )
+    model = ReaRev(model_cfg, relation_text)
+    optimizer = torch.optim.Adam(model.parameters(), lr=config.lr)
+    # halve the learning rate after every epoch without a validation gain (then early stopping ends it)
+    scheduler = torch.optim.lr_scheduler.ReduceLROnPlateau(optimizer, mode="max", factor=0.5, patience=0)
+    report = TrainReport(
+        questions=len(examples), train_questions=len(train_ex), val_questions=len(val_ex),
+        used_for_training=len(usable),
+        skipped={k: train_set.skipped.get(k, 0) + val_set.skipped.get(k, 0)
+                 for k in sorted({*train_set.skipped, *val_set.skipped})},
+        train_coverage=round(len(usable) / max(len(train_ex), 1), 4),
+        val_coverage=round(sum(item.covered for item in val_set.items) / max(len(val_ex), 1), 4),
+        relations=list(vocab.predicates),
+    )  # fmt: skip
+    best_state = copy.deepcopy(model.state_dict())
+    best, stale = (-1.0, -1.0), 0
+    for epoch in range(1, config.epochs + 1):
+        model.train()
+        order = list(range(len(train.graphs)))
+        rng.shuffle(order)
+        progress.start(f"epoch {epoch}/{config.epochs}", len(order))
+        total_loss = 0.0
+        seen = 0
+        for start in range(0, len(order), config.batch_size):
+            if config.time_budget_s is not None and time.perf_counter() - started > config.time_budget_s:
+                break
+            chunk = order[start : start + config.batch_size]
+            batch = collate([train.graphs[i] for i in chunk], [train.questions[i] for i in chunk])
+            loss = _loss(model, batch, config.hop_weight)
+            optimizer.zero_grad()
+            loss.backward()
+            torch.nn.utils.clip_grad_norm_(model.parameters(), config.grad_clip)
+            optimizer.step()
+            total_loss += float(loss.detach()) * len(chunk)
+            progress.advance(len(chunk))
+            seen += len(chunk)
+        if not seen:
+            break
+        mean_loss = total_loss / seen
+        val_hit1, val_f1 = validation_scores(model, val, len(val_ex)) if val_ex else (-mean_loss, 0.0)
+        report.history.append(
+            {"epoch": epoch, "loss": round(mean_loss, 5), "val_hit1": round(val_hit1, 4), "val_f1": round(val_f1, 4)}
+        )
+        report.epochs_run = epoch
+        progress.log(f"epoch {epoch}: loss {mean_loss:.4f}, validation Hit@1 {val_hit1:.4f}, F1 {val_f1:.4f}")
+        scheduler.step(val_hit1 + 1e-3 * val_f1)
+        if (val_hit1, val_f1) > best:
+            best, stale, report.best_epoch = (val_hit1, val_f1), 0, epoch
+            best_state = copy.deepcopy(model.state_dict())
+        else:
+            stale += 1
+        over_budget = config.time_budget_s is not None and time.perf_counter() - started > config.time_budget_s
+        if stale >= config.patience or over_budget:
+            if over_budget:
+                progress.log(f"stopping: the training time budget of {config.time_budget_s:.0f} s is spent")
+            break
+    model.load_state_dict(best_state)
+    model.eval()
+    report.best_val_hit1 = round(max(best[0], 0.0), 4)
+    finished = time.perf_counter()
+    report.seconds = {
+        "export": round(exported - started, 2), "encode": round(encoded - exported, 2),
+        "train": round(finished - encoded, 2), "total": round(finished - started, 2),
+    }  # fmt: skip
+    checkpoint = Checkpoint(model, vocab, export_config, encoder.name, encoder.dimensions,
+                            {"train": report.as_dict(), "seed": config.seed})  # fmt: skip
+    return checkpoint, report
