@@ -12,8 +12,6 @@ Prompts live in ``verification/prompts/<name>.md`` with a ``<!-- system -->`` an
 
 from __future__ import annotations
 
-import json
-import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
@@ -22,14 +20,13 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
+from loaders.llm_reply import decode_json_reply
 from verification.grounding_errors import LLMReplyError
 
 if TYPE_CHECKING:
     from langchain_core.language_models import BaseChatModel
     from langchain_core.messages import BaseMessage
 
-_FENCE = re.compile(r"^```[ \t]*(?:json|JSON)?[ \t]*\n(?P<body>.*?)\n?```$", re.DOTALL)
-_THINK = re.compile(r"<think>.*?</think>", re.DOTALL)
 _SHOWN = 200
 M = TypeVar("M", bound=BaseModel)
 
@@ -64,14 +61,7 @@ def load_prompt(name: str) -> Prompt:
 
 def parse_json_reply(text: str, schema: type[M]) -> M:
     """Strictly parse a text reply as ``schema``; ``ValueError`` says what was wrong."""
-    body = _THINK.sub("", text).strip()
-    fenced = _FENCE.match(body)
-    if fenced:
-        body = fenced.group("body").strip()
-    try:
-        value = json.loads(body)
-    except json.JSONDecodeError as exc:
-        raise ValueError(f"not JSON ({exc.msg} at line {exc.lineno} column {exc.colno})") from None
+    value = decode_json_reply(text)
     if not isinstance(value, dict):
         raise ValueError(f"the JSON is a {type(value).__name__}, not an object")
     try:

@@ -16,7 +16,6 @@ user section with ``{metadata}`` and ``{text}``); the default few-shot examples 
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -27,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
 
 from loaders.extract.errors import ExtractorError
+from loaders.llm_reply import decode_json_reply
 from loaders.resolve import alias_key
 from loaders.types import ExtractedEntity, ExtractedRelation, Extraction
 
@@ -34,8 +34,6 @@ if TYPE_CHECKING:
     from langchain_core.language_models import BaseChatModel
     from langchain_core.messages import BaseMessage
 
-_FENCE = re.compile(r"^```[ \t]*(?:json|JSON)?[ \t]*\n(?P<body>.*?)\n?```$", re.DOTALL)
-_THINK = re.compile(r"<think>.*?</think>", re.DOTALL)
 _SHOWN = 200
 EXPECTED = "expected a JSON list of triples"
 
@@ -131,14 +129,7 @@ def parse_reply(text: str) -> list[Triple]:
 
     Raises ``ValueError`` saying what was wrong.
     """
-    body = _THINK.sub("", text).strip()
-    fenced = _FENCE.match(body)
-    if fenced:
-        body = fenced.group("body").strip()
-    try:
-        value = json.loads(body)
-    except json.JSONDecodeError as exc:
-        raise ValueError(f"not JSON ({exc.msg} at line {exc.lineno} column {exc.colno})") from None
+    value = decode_json_reply(text)
     if isinstance(value, dict) and set(value) == {"triples"}:
         value = value["triples"]
     if not isinstance(value, list):
