@@ -10,7 +10,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 
-from graph.embed import SentenceTransformerEmbedder
+from graph.embed import Embedder, SentenceTransformerEmbedder
 from graph.sqlite_store import SQLiteStore
 from graph.store import GraphStore
 from graphproof.cli_support import JsonFlag, cli_store, eval_app, fail, graphproof_errors, print_json, stderr, stdout
@@ -45,14 +45,17 @@ def parse_bm25(value: str | None) -> BM25Params | None:
         raise typer.BadParameter(f"expected K1,B such as 1.5,0.75, got {value!r} ({exc})", param_hint="--bm25") from exc
 
 
-def make_retriever(store: GraphStore, settings: Settings, bm25: BM25Params | None = None) -> Retriever:
+def make_retriever(
+    store: GraphStore, settings: Settings, bm25: BM25Params | None = None, embedder: Embedder | None = None
+) -> Retriever:
+    """The retriever the CLI uses; pass ``embedder`` to share one loaded model with other steps."""
     reranker = CrossEncoderReranker(settings.reranker) if settings.reranker else None
-    embedder = SentenceTransformerEmbedder(settings.embedding_model)
+    embedder = embedder or SentenceTransformerEmbedder(settings.embedding_model)
     return Retriever(store, embedder, RetrievalConfig(bm25=bm25), reranker)
 
 
 def gnn_reasoning(
-    store: GraphStore, settings: Settings, question: str, checkpoint: Path | None
+    store: GraphStore, embedder: Embedder, question: str, checkpoint: Path | None
 ) -> tuple[GnnAnswer | None, list[str]]:
     """The GNN's answers and reasoning paths, or None and a note saying why not (``ask`` then falls back)."""
     if checkpoint is None:
@@ -61,7 +64,7 @@ def gnn_reasoning(
     from reasoning.gnn.reason import GnnReasoner
 
     try:
-        reasoner = GnnReasoner.load(checkpoint, store, SentenceTransformerEmbedder(settings.embedding_model))
+        reasoner = GnnReasoner.load(checkpoint, store, embedder)
         return reasoner.reason(question), []
     except GnnError as exc:
         return None, [f"GNN reasoning unavailable ({exc}); used hybrid-rrf"]
@@ -119,13 +122,14 @@ def ask_command(
     with cli_store(ctx) as store, graphproof_errors():
         settings = load_settings()
         checkpoint = ckpt or (Path(settings.gnn_checkpoint) if settings.gnn_checkpoint else None)
+        embedder = SentenceTransformerEmbedder(settings.embedding_model)  # loaded once, on first use
         gnn, gnn_notes = None, []
         if method == "gnn" or (checkpoint is not None and method.startswith("hybrid")):
-            gnn, gnn_notes = gnn_reasoning(store, settings, question, checkpoint)
+            gnn, gnn_notes = gnn_reasoning(store, embedder, question, checkpoint)
             if method == "gnn":
                 gnn_notes.append("GNN answers come with chunk evidence from hybrid-rrf")
         try:
-            retrieval = make_retriever(store, settings, params).retrieve(
+            retrieval = make_retriever(store, settings, params, embedder).retrieve(
                 question, "hybrid-rrf" if method == "gnn" else method
             )
             retrieval.notes.extend(gnn_notes)
@@ -222,13 +226,12 @@ def eval_retrieval_command(
             for suffix in ("", "-wal", "-shm"):
                 Path(f"{db}{suffix}").unlink(missing_ok=True)
         store = SQLiteStore(db)
+        embedder = SentenceTransformerEmbedder(settings.embedding_model)  # one model for ingest and queries
         try:
             if store.stats().documents == 0:
                 stderr().print(f"ingesting {data / 'LiHuaWorld.zip'} into {db} …")
-                ingest_lihua(
-                    store, data / "LiHuaWorld.zip", half_year, SentenceTransformerEmbedder(settings.embedding_model)
-                )
-            retriever = make_retriever(store, settings, params)
+                ingest_lihua(store, data / "LiHuaWorld.zip", half_year, embedder)
+            retriever = make_retriever(store, settings, params, embedder)
             columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
             with Progress(*columns, console=stderr(), disable=as_json) as progress:
                 task = progress.add_task("evaluating", total=len(questions) * len(chosen))

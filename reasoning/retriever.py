@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
@@ -137,9 +137,16 @@ class Retriever:
         return Retrieval(method, query.text, hits, paths, query.seeds, notes)
 
     @staticmethod
-    def _fuse(method: str, query: _Query, lists: Sequence[Sequence[Hit[Chunk]]], k: int, depth: int) -> Retrieval:
+    def _fuse(
+        method: str,
+        query: _Query,
+        lists: Sequence[Sequence[Hit[Chunk]]],
+        k: int,
+        depth: int,
+        weights: Sequence[float] | None = None,
+    ) -> Retrieval:
         by_id = {h.item.id: h.item for hits in lists for h in hits}
-        fused = rrf([[h.item.id for h in hits] for hits in lists], k=k)[:depth]
+        fused = rrf([[h.item.id for h in hits] for hits in lists], k=k, weights=weights)[:depth]
         return Retrieval(method, query.text, [Hit(by_id[c], s) for c, s in fused])
 
     # methods ----------------------------------------------------------------------------------
@@ -215,10 +222,8 @@ class Retriever:
         if self.config.hybrid_dense_weight > 0 and self.embedder is not None:
             lists.append(self.dense_chunks(q))
             weights.append(self.config.hybrid_dense_weight)
-        by_id = {h.item.id: h.item for hits in lists for h in hits}
-        fused = rrf([[h.item.id for h in hits] for hits in lists], k=self.config.rrf_k, weights=weights)
-        chunks = [Hit(by_id[c], s) for c, s in fused[: self.config.depth]]
-        return Retrieval("hybrid-rrf", q.text, chunks, graph.paths, graph.seeds, graph.notes)
+        fused = self._fuse("hybrid-rrf", q, lists, self.config.rrf_k, self.config.depth, weights)
+        return replace(fused, paths=graph.paths, seeds=graph.seeds, notes=graph.notes)
 
     def _hybrid_rerank(self, q: _Query) -> Retrieval:
         assert self.reranker is not None
