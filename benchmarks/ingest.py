@@ -20,13 +20,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from graphproof.graph.embed import SentenceTransformerEmbedder
+from graphproof.graph.sqlite_store import SQLiteStore
+from graphproof.loaders.extract.rule import RuleExtractor
+from graphproof.loaders.ingest import STAGES, ingest
+from graphproof.loaders.sources import read_sources
+from graphproof.verification.retrieval_eval import half_year_only
+
 from benchmarks._common import data_file, print_table
-from graph.embed import SentenceTransformerEmbedder
-from graph.sqlite_store import SQLiteStore
-from loaders.extract.rule import RuleExtractor
-from loaders.ingest import STAGES, ingest
-from loaders.sources import read_sources
-from verification.retrieval_eval import half_year_only
 
 
 def run(setting: str, zip_path: Path, embed: bool) -> dict[str, object]:

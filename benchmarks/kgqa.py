@@ -23,22 +23,22 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import torch
+from graphproof.graph.embed import SentenceTransformerEmbedder
+from graphproof.graph.sqlite_store import SQLiteStore
+from graphproof.loaders.triples import import_triples
+from graphproof.reasoning.gnn.baseline import RelationSimilarityBaseline
+from graphproof.reasoning.gnn.checkpoint import save_checkpoint
+from graphproof.reasoning.gnn.dataset import answer_ids
+from graphproof.reasoning.gnn.errors import GnnError
+from graphproof.reasoning.gnn.evaluate import evaluate
+from graphproof.reasoning.gnn.export import ExportConfig, SubgraphExporter
+from graphproof.reasoning.gnn.linking import link_topics
+from graphproof.reasoning.gnn.metrics import KgqaReport, score_question
+from graphproof.reasoning.gnn.qa import QAExample, read_qa, split_examples
+from graphproof.reasoning.gnn.reason import GnnReasoner
+from graphproof.reasoning.gnn.train import TrainConfig, train_reasoner
 
 from benchmarks._common import data_file
-from graph.embed import SentenceTransformerEmbedder
-from graph.sqlite_store import SQLiteStore
-from loaders.triples import import_triples
-from reasoning.gnn.baseline import RelationSimilarityBaseline
-from reasoning.gnn.checkpoint import save_checkpoint
-from reasoning.gnn.dataset import answer_ids
-from reasoning.gnn.errors import GnnError
-from reasoning.gnn.evaluate import evaluate
-from reasoning.gnn.export import ExportConfig, SubgraphExporter
-from reasoning.gnn.linking import link_topics
-from reasoning.gnn.metrics import KgqaReport, score_question
-from reasoning.gnn.qa import QAExample, read_qa, split_examples
-from reasoning.gnn.reason import GnnReasoner
-from reasoning.gnn.train import TrainConfig, train_reasoner
 
 TARGETS = {1: 0.97, 2: 0.95, 3: 0.90}
 

@@ -16,12 +16,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from graphproof.graph.embed import SentenceTransformerEmbedder
+from graphproof.graph.sqlite_store import SQLiteStore
+from graphproof.reasoning.bm25 import BM25Params
+from graphproof.reasoning.retriever import RetrievalConfig, Retriever
+from graphproof.verification.retrieval_eval import DEFINITIONS, evaluate, ingest_lihua, load_questions
+
 from benchmarks._common import data_file
-from graph.embed import SentenceTransformerEmbedder
-from graph.sqlite_store import SQLiteStore
-from reasoning.bm25 import BM25Params
-from reasoning.retriever import RetrievalConfig, Retriever
-from verification.retrieval_eval import DEFINITIONS, evaluate, ingest_lihua, load_questions
 
 METHODS = ("naive", "bm25", "bm25-dense", "graph-vector", "edge-bm25", "chunk-bm25", "hybrid-rrf")
 

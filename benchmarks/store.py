@@ -22,10 +22,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from graphproof.graph.model import normalize_id
+from graphproof.graph.sqlite_store import SQLiteStore
+from graphproof.loaders.triples import import_triples
+
 from benchmarks._common import data_file, percentile, print_table, timed_ms
-from graph.model import normalize_id
-from graph.sqlite_store import SQLiteStore
-from loaders.triples import import_triples
 
 TOPIC = re.compile(r"\[([^\]]+)\]")
 

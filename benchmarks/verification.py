@@ -20,12 +20,13 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from graphproof.verification.hallucination_data import load_cases
+from graphproof.verification.hallucination_eval import HallucinationEvaluation, evaluate_method
+from graphproof.verification.prover_eval import evaluate_prover
+
 from benchmarks._common import data_file, print_table
 from graphproof.cli_verify import build_method
 from graphproof.settings import load_settings
-from verification.hallucination_data import load_cases
-from verification.hallucination_eval import HallucinationEvaluation, evaluate_method
-from verification.prover_eval import evaluate_prover
 
 TARGETS: dict[tuple[str, str], list[tuple[str, float]]] = {
     ("offline", "halueval"): [("f1", 0.92), ("precision", 0.97)],

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import replace
 
-from graph.model import Chunk, Document, Entity, Mention, Relation
+from graphproof.graph.model import Chunk, Document, Entity, Mention, Relation
 
 
 def merge_documents(batch: Iterable[Document]) -> list[Document]:

@@ -16,9 +16,8 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, Protocol
 
 import numpy as np
+from graphproof.graph.analyzer import Analyzer, default_analyzer
 from numpy.typing import NDArray
-
-from graph.analyzer import Analyzer, default_analyzer
 
 if TYPE_CHECKING:
     from sentence_transformers import SentenceTransformer

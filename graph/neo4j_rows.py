@@ -14,6 +14,11 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any, TypeVar, cast
 from urllib.parse import urlsplit, urlunsplit
 
+from graphproof.graph.analyzer import Analyzer
+from graphproof.graph.model import Chunk, Document, Entity, Mention, Relation, edge_parts, edge_text
+from graphproof.graph.model import Path as GraphPath
+from graphproof.graph.store import ConnectionFailed, InvalidInput, QueryFailed, StoreError
+from graphproof.graph.vectors import VectorIndex, from_blob, to_blob
 from neo4j.exceptions import (
     AuthError,
     ConnectionAcquisitionTimeoutError,
@@ -23,12 +28,6 @@ from neo4j.exceptions import (
 )
 from neo4j.graph import Node, Path, Relationship
 from neo4j.spatial import Point
-
-from graph.analyzer import Analyzer
-from graph.model import Chunk, Document, Entity, Mention, Relation, edge_parts, edge_text
-from graph.model import Path as GraphPath
-from graph.store import ConnectionFailed, InvalidInput, QueryFailed, StoreError
-from graph.vectors import VectorIndex, from_blob, to_blob
 
 T = TypeVar("T")
 

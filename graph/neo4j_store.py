@@ -26,14 +26,11 @@ from typing import Any, LiteralString, NamedTuple, TypeVar, cast
 
 import neo4j
 import numpy as np
-from neo4j import ManagedTransaction, Query
-from neo4j.exceptions import ConfigurationError, DriverError, Neo4jError
-
-from cypher import query
-from graph import neo4j_rows as rows_
-from graph.analyzer import Analyzer, default_analyzer
-from graph.batches import merge_chunks, merge_documents, merge_entities, merge_mentions, merge_relations
-from graph.model import (
+from graphproof.cypher import query
+from graphproof.graph import neo4j_rows as rows_
+from graphproof.graph.analyzer import Analyzer, default_analyzer
+from graphproof.graph.batches import merge_chunks, merge_documents, merge_entities, merge_mentions, merge_relations
+from graphproof.graph.model import (
     Chunk,
     DeleteReport,
     Document,
@@ -46,7 +43,7 @@ from graph.model import (
     Subgraph,
     TermStats,
 )
-from graph.store import (
+from graphproof.graph.store import (
     DEFAULT_HOPS,
     DEFAULT_PER_NODE,
     DEFAULT_SUBGRAPH_LIMIT,
@@ -59,8 +56,17 @@ from graph.store import (
     SchemaMismatch,
     SearchKind,
 )
-from graph.store_checks import check_k, check_path_args, check_subgraph_args, check_text, missing_error, not_found
-from graph.traversal import UNCAPPED, expand_subgraph
+from graphproof.graph.store_checks import (
+    check_k,
+    check_path_args,
+    check_subgraph_args,
+    check_text,
+    missing_error,
+    not_found,
+)
+from graphproof.graph.traversal import UNCAPPED, expand_subgraph
+from neo4j import ManagedTransaction, Query
+from neo4j.exceptions import ConfigurationError, DriverError, Neo4jError
 
 R = TypeVar("R")
 Item = TypeVar("Item", Chunk, Entity, Relation)

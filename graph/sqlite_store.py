@@ -13,10 +13,10 @@ from contextlib import contextmanager
 from pathlib import Path as FsPath
 from typing import Any
 
-from graph import sqlite_schema
-from graph.analyzer import Analyzer, default_analyzer
-from graph.batches import merge_chunks, merge_documents, merge_entities, merge_mentions, merge_relations
-from graph.model import (
+from graphproof.graph import sqlite_schema
+from graphproof.graph.analyzer import Analyzer, default_analyzer
+from graphproof.graph.batches import merge_chunks, merge_documents, merge_entities, merge_mentions, merge_relations
+from graphproof.graph.model import (
     Chunk,
     DeleteReport,
     Document,
@@ -31,8 +31,8 @@ from graph.model import (
     edge_parts,
     edge_text,
 )
-from graph.sqlite_search import FtsSearcher
-from graph.store import (
+from graphproof.graph.sqlite_search import FtsSearcher
+from graphproof.graph.store import (
     DEFAULT_HOPS,
     DEFAULT_PER_NODE,
     DEFAULT_SUBGRAPH_LIMIT,
@@ -47,9 +47,16 @@ from graph.store import (
     SearchKind,
     UnsupportedOperation,
 )
-from graph.store_checks import check_k, check_path_args, check_subgraph_args, check_text, missing_error, not_found
-from graph.traversal import UNCAPPED, all_shortest_paths, expand_subgraph
-from graph.vectors import VectorIndex, from_blob, to_blob
+from graphproof.graph.store_checks import (
+    check_k,
+    check_path_args,
+    check_subgraph_args,
+    check_text,
+    missing_error,
+    not_found,
+)
+from graphproof.graph.traversal import UNCAPPED, all_shortest_paths, expand_subgraph
+from graphproof.graph.vectors import VectorIndex, from_blob, to_blob
 
 _REL_COLUMNS = (
     "r.id, r.source_id, r.target_id, r.predicate, r.keywords, r.description, r.weight, r.origin, "

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Literal, Protocol, runtime_checkable
 
-from graph.model import (
+from graphproof.graph.model import (
     Chunk,
     DeleteReport,
     Document,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from graph.store import IntegrityError, InvalidInput, NotFound
+from graphproof.graph.store import IntegrityError, InvalidInput, NotFound
 
 MAX_K = 10_000
 _SHOWN = 10

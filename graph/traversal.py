@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from graph.model import Entity, Path, Relation, Subgraph
+from graphproof.graph.model import Entity, Path, Relation, Subgraph
 
 NeighborFn = Callable[[Sequence[str], int], list[tuple[str, Relation, Entity]]]
 EntitiesFn = Callable[[Sequence[str]], list[Entity]]

@@ -34,10 +34,10 @@ from graphproof.cli_support import (
     stdout,
 )
 from graphproof.cli_verify import verify_command
+from graphproof.loaders.errors import MalformedInput
+from graphproof.loaders.triples import DEFAULT_BATCH_SIZE, import_triples
 from graphproof.progress import ImportProgress
 from graphproof.settings import DEFAULT_STORE
-from loaders.errors import MalformedInput
-from loaders.triples import DEFAULT_BATCH_SIZE, import_triples
 
 app = typer.Typer(
     name="graphproof",

@@ -19,7 +19,7 @@ from graphproof.cli_support import JsonFlag, cli_store, fail, gnn_app, graphproo
 from graphproof.settings import load_settings
 
 if TYPE_CHECKING:
-    from graph.embed import SentenceTransformerEmbedder
+    from graphproof.graph.embed import SentenceTransformerEmbedder
 
 DEFAULT_CKPT = Path(".graphproof/gnn/rearev.pt")
 _STAGES = ("export", "encode", "train")
@@ -73,7 +73,7 @@ class BarProgress:
 @contextmanager
 def gnn_errors() -> Iterator[None]:
     """graphproof's and the reasoner's errors as one message on stderr and exit code 1."""
-    from reasoning.gnn.errors import GnnError
+    from graphproof.reasoning.gnn.errors import GnnError
 
     with graphproof_errors():
         try:
@@ -83,7 +83,7 @@ def gnn_errors() -> Iterator[None]:
 
 
 def _embedder() -> SentenceTransformerEmbedder:
-    from graph.embed import SentenceTransformerEmbedder
+    from graphproof.graph.embed import SentenceTransformerEmbedder
 
     return SentenceTransformerEmbedder(load_settings().embedding_model)
 
@@ -124,10 +124,10 @@ def train_command(
 ) -> None:
     """Train ReaRev on a question file over the graph in the store and write a checkpoint."""
     with gnn_errors():
-        from reasoning.gnn.checkpoint import save_checkpoint
-        from reasoning.gnn.export import ExportConfig
-        from reasoning.gnn.qa import read_qa
-        from reasoning.gnn.train import TrainConfig, train_reasoner
+        from graphproof.reasoning.gnn.checkpoint import save_checkpoint
+        from graphproof.reasoning.gnn.export import ExportConfig
+        from graphproof.reasoning.gnn.qa import read_qa
+        from graphproof.reasoning.gnn.train import TrainConfig, train_reasoner
 
         _threads(threads)
         examples = read_qa(qa, max_questions)
@@ -170,9 +170,9 @@ def eval_command(
 ) -> None:
     """Hit@1, Hits, F1 and inference time per question (subgraph export included) of a checkpoint."""
     with gnn_errors():
-        from reasoning.gnn.evaluate import evaluate
-        from reasoning.gnn.qa import read_qa
-        from reasoning.gnn.reason import GnnReasoner
+        from graphproof.reasoning.gnn.evaluate import evaluate
+        from graphproof.reasoning.gnn.qa import read_qa
+        from graphproof.reasoning.gnn.reason import GnnReasoner
 
         _threads(threads)
         examples = read_qa(qa, max_questions)
@@ -219,8 +219,8 @@ def paths_command(
 ) -> None:
     """Predicted answers and their reasoning paths (Entity → relation → Entity), as the LLM reads them."""
     with gnn_errors():
-        from reasoning.gnn.paths import format_paths
-        from reasoning.gnn.reason import GnnReasoner, path_1st, reasoning_paths
+        from graphproof.reasoning.gnn.paths import format_paths
+        from graphproof.reasoning.gnn.reason import GnnReasoner, path_1st, reasoning_paths
 
         _threads(threads)
         chat = None

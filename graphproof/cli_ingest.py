@@ -12,15 +12,15 @@ from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 from rich.table import Table
 from rich.text import Text
 
-from graph.embed import SentenceTransformerEmbedder
 from graphproof import render
 from graphproof.cli_support import JsonFlag, cli_store, fail, graphproof_errors, print_json, stderr, stdout
+from graphproof.graph.embed import SentenceTransformerEmbedder
 from graphproof.llm import chat_model
+from graphproof.loaders.extract import make_extractor
+from graphproof.loaders.ingest import IngestReport, ingest
+from graphproof.loaders.sources import read_sources
+from graphproof.loaders.types import SourceDocument, SourceFailure
 from graphproof.settings import load_settings
-from loaders.extract import make_extractor
-from loaders.ingest import IngestReport, ingest
-from loaders.sources import read_sources
-from loaders.types import SourceDocument, SourceFailure
 
 SHOWN_PROBLEMS = 20
 

@@ -10,25 +10,25 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 
-from graph.embed import Embedder, SentenceTransformerEmbedder
-from graph.sqlite_store import SQLiteStore
-from graph.store import GraphStore
 from graphproof.cli_support import JsonFlag, cli_store, eval_app, fail, graphproof_errors, print_json, stderr, stdout
+from graphproof.graph.embed import Embedder, SentenceTransformerEmbedder
+from graphproof.graph.sqlite_store import SQLiteStore
+from graphproof.graph.store import GraphStore
 from graphproof.llm import chat_model
+from graphproof.reasoning.answer import Answer, extractive_answer, llm_answer
+from graphproof.reasoning.bm25 import BM25Params
+from graphproof.reasoning.errors import ReasoningError
+from graphproof.reasoning.rerank import CrossEncoderReranker
+from graphproof.reasoning.retriever import METHODS, Retrieval, RetrievalConfig, Retriever
 from graphproof.render import snippet
 from graphproof.settings import Settings, load_settings
+from graphproof.verification.errors import VerificationError
+from graphproof.verification.grounding import Passage
+from graphproof.verification.retrieval_eval import DEFINITIONS, MethodScores, evaluate, ingest_lihua, load_questions
 from graphproof.verifying import MethodChoice, report_renderable, run_verification
-from reasoning.answer import Answer, extractive_answer, llm_answer
-from reasoning.bm25 import BM25Params
-from reasoning.errors import ReasoningError
-from reasoning.rerank import CrossEncoderReranker
-from reasoning.retriever import METHODS, Retrieval, RetrievalConfig, Retriever
-from verification.errors import VerificationError
-from verification.grounding import Passage
-from verification.retrieval_eval import DEFINITIONS, MethodScores, evaluate, ingest_lihua, load_questions
 
 if TYPE_CHECKING:
-    from reasoning.gnn.reason import GnnAnswer
+    from graphproof.reasoning.gnn.reason import GnnAnswer
 
 DEFAULT_EVAL_DIR = Path(".graphproof") / "eval"
 EVAL_METHODS = ("naive", "bm25", "bm25-dense", "graph-vector", "edge-bm25", "chunk-bm25", "hybrid-rrf")
@@ -60,8 +60,8 @@ def gnn_reasoning(
     """The GNN's answers and reasoning paths, or None and a note saying why not (``ask`` then falls back)."""
     if checkpoint is None:
         return None, ["no GNN checkpoint configured (--ckpt or GRAPHPROOF_GNN_CHECKPOINT); used hybrid-rrf"]
-    from reasoning.gnn.errors import GnnError
-    from reasoning.gnn.reason import GnnReasoner
+    from graphproof.reasoning.gnn.errors import GnnError
+    from graphproof.reasoning.gnn.reason import GnnReasoner
 
     try:
         reasoner = GnnReasoner.load(checkpoint, store, embedder)

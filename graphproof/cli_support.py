@@ -11,13 +11,13 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
-from graph.embed import EmbeddingError
-from graph.store import GraphStore, StoreError
 from graphproof import render
 from graphproof.errors import GraphproofError
+from graphproof.graph.embed import EmbeddingError
+from graphproof.graph.store import GraphStore, StoreError
+from graphproof.loaders.errors import LoaderError
 from graphproof.settings import load_settings
 from graphproof.stores import open_store
-from loaders.errors import LoaderError
 
 ERRORS: tuple[type[Exception], ...] = (StoreError, LoaderError, GraphproofError, EmbeddingError)
 JsonFlag = Annotated[bool, typer.Option("--json", help="Print one JSON document to stdout instead of tables.")]

@@ -22,21 +22,21 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
-from graph.model import Chunk
-from graph.store import GraphStore
 from graphproof.cli_retrieval import make_retriever
 from graphproof.cli_support import JsonFlag, cli_store, eval_app, fail, graphproof_errors, print_json, stderr, stdout
 from graphproof.errors import GraphproofError
+from graphproof.graph.model import Chunk
+from graphproof.graph.store import GraphStore
 from graphproof.render import snippet
 from graphproof.settings import load_settings
+from graphproof.verification.errors import VerificationError
+from graphproof.verification.grouping import DEFAULT_THRESHOLD
+from graphproof.verification.hallucination_data import FORMATS, load_cases
+from graphproof.verification.hallucination_eval import HallucinationEvaluation, evaluate_method
+from graphproof.verification.passages import Retrieve, read_passages, retrieved_passages
+from graphproof.verification.prover import DEFAULT_TIMEOUT, Prover9
+from graphproof.verification.prover_eval import ProverEvaluation, evaluate_prover
 from graphproof.verifying import MethodChoice, build_method, report_renderable, run_verification
-from verification.errors import VerificationError
-from verification.grouping import DEFAULT_THRESHOLD
-from verification.hallucination_data import FORMATS, load_cases
-from verification.hallucination_eval import HallucinationEvaluation, evaluate_method
-from verification.passages import Retrieve, read_passages, retrieved_passages
-from verification.prover import DEFAULT_TIMEOUT, Prover9
-from verification.prover_eval import ProverEvaluation, evaluate_prover
 
 
 class FormatChoice(StrEnum):

@@ -17,18 +17,18 @@ from importlib.resources import as_file, files
 from pathlib import Path
 from typing import Any
 
-from graph.embed import Embedder, SentenceTransformerEmbedder
-from graph.model import Chunk, Hit, Relation, Stats
-from graph.sqlite_store import SQLiteStore
 from graphproof.errors import GraphproofError
 from graphproof.export import ExportResult, export_html
+from graphproof.graph.embed import Embedder, SentenceTransformerEmbedder
+from graphproof.graph.model import Chunk, Hit, Relation, Stats
+from graphproof.graph.sqlite_store import SQLiteStore
+from graphproof.loaders.extract.rule import RuleExtractor
+from graphproof.loaders.ingest import IngestReport, ingest
+from graphproof.loaders.sources import read_sources
+from graphproof.loaders.triples import ImportReport, import_triples
+from graphproof.reasoning.answer import Answer, extractive_answer
+from graphproof.reasoning.retriever import Retrieval, RetrievalConfig, Retriever
 from graphproof.render import chunk_json, relation_json
-from loaders.extract.rule import RuleExtractor
-from loaders.ingest import IngestReport, ingest
-from loaders.sources import read_sources
-from loaders.triples import ImportReport, import_triples
-from reasoning.answer import Answer, extractive_answer
-from reasoning.retriever import Retrieval, RetrievalConfig, Retriever
 
 DEFAULT_DEMO_DIR = Path(".graphproof") / "demo"
 DEMO_DB = "graph.db"

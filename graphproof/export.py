@@ -17,9 +17,9 @@ from pathlib import Path
 from string import Template
 from typing import Any
 
-from graph.model import Entity, Relation, Subgraph, normalize_id
-from graph.store import GraphStore
 from graphproof.errors import ExportError
+from graphproof.graph.model import Entity, Relation, Subgraph, normalize_id
+from graphproof.graph.store import GraphStore
 from graphproof.overview import top_entity_ids
 
 DEFAULT_HOPS = 1

@@ -10,7 +10,7 @@ from __future__ import annotations
 import sqlite3
 from typing import Any
 
-from graph.store import GraphStore, StoreError
+from graphproof.graph.store import GraphStore, StoreError
 
 _SQLITE_TOP_ENTITIES = """
 SELECT e.id FROM entities e

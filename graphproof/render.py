@@ -14,8 +14,8 @@ from typing import Any
 from rich.table import Table
 from rich.text import Text
 
-from graph.model import Chunk, Entity, Hit, Relation, Stats
-from loaders.triples import ImportReport
+from graphproof.graph.model import Chunk, Entity, Hit, Relation, Stats
+from graphproof.loaders.triples import ImportReport
 
 SNIPPET = 160
 SHOWN_SKIPPED = 20

@@ -20,8 +20,8 @@ from urllib.parse import parse_qs, unquote, urlsplit
 
 from pydantic import BaseModel, ConfigDict, SecretStr
 
-from graph.store import ConnectionFailed, GraphStore, StoreError
 from graphproof.errors import InvalidStoreURL
+from graphproof.graph.store import ConnectionFailed, GraphStore, StoreError
 from graphproof.settings import Settings
 
 NEO4J_SCHEMES = frozenset({"neo4j", "neo4j+s", "neo4j+ssc", "bolt", "bolt+s", "bolt+ssc"})
@@ -141,12 +141,12 @@ def open_target(target: StoreTarget, *, create: bool = True) -> GraphStore:
                 f"no graphproof store at {target.path!r}; create one with `graphproof init` or "
                 "`graphproof import-triples`, or choose another with --store"
             )
-        from graph.sqlite_store import SQLiteStore
+        from graphproof.graph.sqlite_store import SQLiteStore
 
         return SQLiteStore(target.path)
     assert target.uri is not None
     try:
-        from graph.neo4j_store import Neo4jStore
+        from graphproof.graph.neo4j_store import Neo4jStore
     except ImportError as exc:
         raise StoreError(f"the Neo4j backend is not available in this installation: {exc}") from exc
     password = target.password.get_secret_value() if target.password is not None else ""

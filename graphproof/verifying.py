@@ -15,9 +15,9 @@ from rich.text import Text
 from graphproof.errors import GraphproofError
 from graphproof.render import snippet
 from graphproof.settings import Settings, load_settings
-from verification.grounding import GroundingMethod, GroundingReport, Passage
-from verification.grouping import DEFAULT_THRESHOLD
-from verification.prover import DEFAULT_TIMEOUT, Prover9
+from graphproof.verification.grounding import GroundingMethod, GroundingReport, Passage
+from graphproof.verification.grouping import DEFAULT_THRESHOLD
+from graphproof.verification.prover import DEFAULT_TIMEOUT, Prover9
 
 
 class MethodChoice(StrEnum):
@@ -35,25 +35,25 @@ def build_method(
     """The grounding method called ``name``, configured from ``settings`` (embedding model, LLM)."""
     prover = Prover9(timeout=timeout)
     if name == "lexical":
-        from verification.lexical import LexicalVerifier
+        from graphproof.verification.lexical import LexicalVerifier
 
         return LexicalVerifier()
-    from graph.embed import SentenceTransformerEmbedder
+    from graphproof.graph.embed import SentenceTransformerEmbedder
 
     embedder = SentenceTransformerEmbedder(settings.embedding_model)
     if name == "offline":
-        from verification.offline import OfflineVerifier
+        from graphproof.verification.offline import OfflineVerifier
 
         return OfflineVerifier(embedder, prover)
     from graphproof.llm import chat_model
 
     model = chat_model(settings)  # a clear GraphproofError when GRAPHPROOF_LLM is not set
     if name == "baseline":
-        from verification.grounding_judge import LLMJudge
+        from graphproof.verification.grounding_judge import LLMJudge
 
         return LLMJudge(model)
     if name in ("fol", "fol-no-grouping"):
-        from verification.llm_pipeline import FolPipeline
+        from graphproof.verification.llm_pipeline import FolPipeline
 
         grouping = name == "fol"
         return FolPipeline(model, embedder if grouping else None, grouping=grouping, threshold=threshold, prover=prover)

@@ -36,7 +36,7 @@ from functools import lru_cache
 from itertools import pairwise
 from typing import TYPE_CHECKING, NamedTuple
 
-from loaders.types import ChunkDraft, SourceDocument
+from graphproof.loaders.types import ChunkDraft, SourceDocument
 
 if TYPE_CHECKING:
     import pysbd

@@ -25,10 +25,10 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from graph.analyzer import alias_key as graph_alias_key
-from graph.model import Entity, Mention, Relation, normalize_id
-from loaders.errors import LoaderError
-from loaders.types import Extraction
+from graphproof.graph.analyzer import alias_key as graph_alias_key
+from graphproof.graph.model import Entity, Mention, Relation, normalize_id
+from graphproof.loaders.errors import LoaderError
+from graphproof.loaders.types import Extraction
 
 _TRIM = " \t\r\n\"'`“”‘’„«»「」『』《》〈〉【】()[]{}<>.,;:!?…*_~|/\\-–—・·"
 _POSSESSIVE = ("'s", "’s")

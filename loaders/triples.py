@@ -27,12 +27,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal, NamedTuple
 
+from graphproof.graph.model import Entity, Relation, normalize_id
+from graphproof.graph.store import GraphStore
+from graphproof.loaders.errors import LoaderError, MalformedInput, SourceUnreadable
+from graphproof.loaders.triple_record import TripleRecord, describe_validation_error
 from pydantic import ValidationError
-
-from graph.model import Entity, Relation, normalize_id
-from graph.store import GraphStore
-from loaders.errors import LoaderError, MalformedInput, SourceUnreadable
-from loaders.triple_record import TripleRecord, describe_validation_error
 
 TripleFormat = Literal["auto", "pipe", "jsonl"]
 FORMATS: tuple[str, ...] = ("auto", "pipe", "jsonl")

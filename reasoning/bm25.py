@@ -15,7 +15,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from graph.model import TermStats
+from graphproof.graph.model import TermStats
 
 Idf = Callable[[int, int], float]
 

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from graph.analyzer import Analyzer, default_analyzer
-from graph.model import Entity, Hit
-from graph.store import GraphStore
-from reasoning.fusion import rrf
+from graphproof.graph.analyzer import Analyzer, default_analyzer
+from graphproof.graph.model import Entity, Hit
+from graphproof.graph.store import GraphStore
+from graphproof.reasoning.fusion import rrf
 
 
 def _covered(entity: Entity, question_terms: set[str], analyzer: Analyzer) -> float:

@@ -18,8 +18,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from graph.model import Entity, Hit, Path, Relation
-from graph.store import GraphStore
+from graphproof.graph.model import Entity, Hit, Path, Relation
+from graphproof.graph.store import GraphStore
 
 
 @dataclass(frozen=True)

@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Protocol
 
-from graph.model import Chunk, Hit
-from reasoning.errors import RetrievalError
+from graphproof.graph.model import Chunk, Hit
+from graphproof.reasoning.errors import RetrievalError
 
 if TYPE_CHECKING:
     from sentence_transformers import CrossEncoder

@@ -23,17 +23,16 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
 import numpy as np
-
-from graph.analyzer import Analyzer, default_analyzer
-from graph.embed import Embedder
-from graph.model import Chunk, Entity, Hit, Relation
-from graph.store import GraphStore
-from reasoning.bm25 import BM25Params, bm25_score
-from reasoning.errors import RetrievalError
-from reasoning.fusion import DEFAULT_RRF_K, rrf
-from reasoning.linking import link_entities
-from reasoning.paths import PathWeighting, WeightedPath, chunk_scores, weight_paths
-from reasoning.rerank import Reranker
+from graphproof.graph.analyzer import Analyzer, default_analyzer
+from graphproof.graph.embed import Embedder
+from graphproof.graph.model import Chunk, Entity, Hit, Relation
+from graphproof.graph.store import GraphStore
+from graphproof.reasoning.bm25 import BM25Params, bm25_score
+from graphproof.reasoning.errors import RetrievalError
+from graphproof.reasoning.fusion import DEFAULT_RRF_K, rrf
+from graphproof.reasoning.linking import link_entities
+from graphproof.reasoning.paths import PathWeighting, WeightedPath, chunk_scores, weight_paths
+from graphproof.reasoning.rerank import Reranker
 
 METHODS: tuple[str, ...] = (
     "naive", "bm25", "bm25-dense", "graph-vector", "edge-bm25", "chunk-bm25", "hybrid-rrf", "hybrid-rerank",

@@ -25,3 +25,12 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
         from tests.contract.conftest import NEO4J_HOWTO
 
         terminalreporter.write_line(f"{len(skipped)} Neo4j backend tests skipped. {NEO4J_HOWTO}")
+
+
+@pytest.fixture(autouse=True)
+def _wide_fixed_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """CLI output never depends on the terminal running the tests: rich sees a fixed 200-column, colourless one."""
+    monkeypatch.setenv("COLUMNS", "200")
+    monkeypatch.setenv("LINES", "50")
+    monkeypatch.setenv("NO_COLOR", "1")
+    monkeypatch.delenv("FORCE_COLOR", raising=False)

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from loaders.chunking import split_sentences
+from graphproof.loaders.chunking import split_sentences
 
 _GLUED = re.compile(r"(?<=[a-z0-9)\]\"”’])([.!?])(?=[A-Z][a-z])")
 _TAG = re.compile(r"^\s*\[[A-Z]{1,4}\]\s*")

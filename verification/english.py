@@ -31,9 +31,9 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from verification.english_ir import Cond, Name, Node, Not, Quant, Term, Var, conj
-from verification.english_vp import VerbPhraseReader
-from verification.english_words import (
+from graphproof.verification.english_ir import Cond, Name, Node, Not, Quant, Term, Var, conj
+from graphproof.verification.english_vp import VerbPhraseReader
+from graphproof.verification.english_words import (
     ARTICLES,
     DEMONSTRATIVES,
     GENERIC_ALL,

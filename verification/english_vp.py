@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Protocol
 
-from loaders.extract.lexicon import VERBS
-from verification.english_ir import Name, Node, Not, Pred, Term, Var, conj, disj
-from verification.english_words import (
+from graphproof.loaders.extract.lexicon import VERBS
+from graphproof.verification.english_ir import Name, Node, Not, Pred, Term, Var, conj, disj
+from graphproof.verification.english_words import (
     ARTICLES,
     AUX,
     COPULA,

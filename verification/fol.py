@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from graphproof.verification.grounding_errors import FormulaError
 from nltk.sem.logic import (
     ConstantExpression,
     Expression,
@@ -43,8 +44,6 @@ from nltk.sem.logic import (
     Tokens,
     Variable,
 )
-
-from verification.grounding_errors import FormulaError
 
 XOR = "⊕"
 _UNICODE = (("¬", " -"), ("∧", " & "), ("∨", " | "), ("→", " -> "), ("↔", " <-> "), ("≠", " != "), ("⇒", " -> "))

@@ -6,7 +6,7 @@ another one keep it as ``__cause__`` (``raise … from exc``).
 
 from __future__ import annotations
 
-from verification.errors import VerificationError
+from graphproof.verification.errors import VerificationError
 
 
 class FormulaError(VerificationError, ValueError):

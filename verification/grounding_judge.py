@@ -12,11 +12,10 @@ import time
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from graphproof.verification.grounding import ClaimResult, GroundingReport, Passage
+from graphproof.verification.grounding_errors import LLMReplyError
+from graphproof.verification.llm_json import JsonAsker, load_prompt
 from pydantic import BaseModel, ConfigDict
-
-from verification.grounding import ClaimResult, GroundingReport, Passage
-from verification.grounding_errors import LLMReplyError
-from verification.llm_json import JsonAsker, load_prompt
 
 if TYPE_CHECKING:
     from langchain_core.language_models import BaseChatModel

@@ -14,9 +14,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import numpy as np
+from graphproof.graph.embed import Embedder
 from numpy.typing import NDArray
-
-from graph.embed import Embedder
 
 DEFAULT_THRESHOLD = 0.75
 

@@ -20,10 +20,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal, TypeVar
 
+from graphproof.verification.grounding import Passage
+from graphproof.verification.grounding_errors import DatasetError
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
-
-from verification.grounding import Passage
-from verification.grounding_errors import DatasetError
 
 FolioLabel = Literal["True", "False", "Uncertain"]
 FORMATS: tuple[str, ...] = ("halueval", "folio")

@@ -18,10 +18,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from verification.errors import VerificationError
-from verification.grounding import GroundingMethod, GroundingReport
-from verification.hallucination_data import GroundingCase
-from verification.hallucination_metrics import Scores, scores
+from graphproof.verification.errors import VerificationError
+from graphproof.verification.grounding import GroundingMethod, GroundingReport
+from graphproof.verification.hallucination_data import GroundingCase
+from graphproof.verification.hallucination_metrics import Scores, scores
 
 EXAMPLES_PER_KIND = 3
 

@@ -14,8 +14,8 @@ import re
 import time
 from collections.abc import Sequence
 
-from verification.claims import split_text
-from verification.grounding import ClaimResult, GroundingReport, Passage, verdict_of
+from graphproof.verification.claims import split_text
+from graphproof.verification.grounding import ClaimResult, GroundingReport, Passage, verdict_of
 
 FUNCTION_WORDS = frozenset(
     [

@@ -18,10 +18,9 @@ from functools import lru_cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from graphproof.loaders.llm_reply import decode_json_reply
+from graphproof.verification.grounding_errors import LLMReplyError
 from pydantic import BaseModel, ValidationError
-
-from loaders.llm_reply import decode_json_reply
-from verification.grounding_errors import LLMReplyError
 
 if TYPE_CHECKING:
     from langchain_core.language_models import BaseChatModel
@@ -50,7 +49,7 @@ class Prompt:
 def load_prompt(name: str) -> Prompt:
     """``verification/prompts/<name>.md`` (package data)."""
     try:
-        raw = resources.files("verification").joinpath("prompts", f"{name}.md").read_text(encoding="utf-8")
+        raw = resources.files("graphproof.verification").joinpath("prompts", f"{name}.md").read_text(encoding="utf-8")
     except (FileNotFoundError, OSError) as exc:
         raise LLMReplyError(f"the prompt file verification/prompts/{name}.md is missing") from exc
     if "<!-- system -->" not in raw or "<!-- user -->" not in raw:

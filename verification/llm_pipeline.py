@@ -27,15 +27,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from graphproof.graph.embed import Embedder
+from graphproof.verification.fol import Formula, parse_formula
+from graphproof.verification.grounding import ClaimResult, GroundingReport, Passage, verdict_of
+from graphproof.verification.grounding_errors import FormulaError, LLMReplyError
+from graphproof.verification.grouping import DEFAULT_THRESHOLD, group_texts
+from graphproof.verification.llm_json import JsonAsker, load_prompt
+from graphproof.verification.prover import Prover9
 from pydantic import BaseModel, ConfigDict, Field, field_validator
-
-from graph.embed import Embedder
-from verification.fol import Formula, parse_formula
-from verification.grounding import ClaimResult, GroundingReport, Passage, verdict_of
-from verification.grounding_errors import FormulaError, LLMReplyError
-from verification.grouping import DEFAULT_THRESHOLD, group_texts
-from verification.llm_json import JsonAsker, load_prompt
-from verification.prover import Prover9
 
 if TYPE_CHECKING:
     from langchain_core.language_models import BaseChatModel

@@ -36,18 +36,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
+from graphproof.graph.analyzer import Analyzer, default_analyzer
+from graphproof.graph.embed import Embedder
+from graphproof.loaders.extract.rule import RELATED_TO, RuleExtractor
+from graphproof.verification.claims import Sentence, is_polarity_only, sentences_of, strip_polarity
+from graphproof.verification.english import EnglishTranslator
+from graphproof.verification.english_ir import Name, Node, Not, Pred, is_logical, names
+from graphproof.verification.fol import Formula, parse_formula
+from graphproof.verification.grounding import QUESTION_ID, ClaimResult, GroundingReport, Passage, verdict_of
+from graphproof.verification.prover import Prover9
+from graphproof.verification.symbols import SymbolTable, name_key
 from numpy.typing import NDArray
-
-from graph.analyzer import Analyzer, default_analyzer
-from graph.embed import Embedder
-from loaders.extract.rule import RELATED_TO, RuleExtractor
-from verification.claims import Sentence, is_polarity_only, sentences_of, strip_polarity
-from verification.english import EnglishTranslator
-from verification.english_ir import Name, Node, Not, Pred, is_logical, names
-from verification.fol import Formula, parse_formula
-from verification.grounding import QUESTION_ID, ClaimResult, GroundingReport, Passage, verdict_of
-from verification.prover import Prover9
-from verification.symbols import SymbolTable, name_key
 
 OFFLINE_NOTE = (
     "offline method (no LLM): rule-based sentence translation and extractor triples, symbols canonicalised by "

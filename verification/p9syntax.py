@@ -20,6 +20,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+from graphproof.verification.grounding_errors import FormulaError
 from nltk.sem.logic import (
     AbstractVariableExpression,
     AllExpression,
@@ -36,8 +37,6 @@ from nltk.sem.logic import (
     NegatedExpression,
     OrExpression,
 )
-
-from verification.grounding_errors import FormulaError
 
 _ASCII_NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_]*$")
 _VARIABLE_NAME = re.compile(r"^[u-z][0-9]*$")

@@ -13,11 +13,10 @@ import re
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from graphproof.graph.model import Chunk
+from graphproof.verification.grounding import Passage
+from graphproof.verification.grounding_errors import DatasetError
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
-
-from graph.model import Chunk
-from verification.grounding import Passage
-from verification.grounding_errors import DatasetError
 
 Retrieve = Callable[[str, int], Sequence[Chunk]]
 _PARAGRAPHS = re.compile(r"\n\s*\n")

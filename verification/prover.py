@@ -33,11 +33,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
+from graphproof.verification.fol import Formula, parse_formula
+from graphproof.verification.grounding_errors import ProverError, ProverUnavailable
+from graphproof.verification.p9syntax import Problem, to_prover9
 from nltk.sem.logic import Expression
-
-from verification.fol import Formula, parse_formula
-from verification.grounding_errors import ProverError, ProverUnavailable
-from verification.p9syntax import Problem, to_prover9
 
 Status = Literal["proved", "refuted", "unknown"]
 Outcome = Literal["proved", "exhausted", "timeout", "limit"]

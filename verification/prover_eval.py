@@ -14,10 +14,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from verification.fol import parse_formula
-from verification.grounding_errors import FormulaError
-from verification.hallucination_data import load_folio_items
-from verification.prover import Prover9, Status
+from graphproof.verification.fol import parse_formula
+from graphproof.verification.grounding_errors import FormulaError
+from graphproof.verification.hallucination_data import load_folio_items
+from graphproof.verification.prover import Prover9, Status
 
 EXPECTED: dict[str, Status] = {"True": "proved", "False": "refuted", "Uncertain": "unknown"}
 STATUSES: tuple[Status, ...] = ("proved", "refuted", "unknown")

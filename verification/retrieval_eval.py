@@ -15,17 +15,16 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from graphproof.graph.embed import Embedder
+from graphproof.graph.store import GraphStore
+from graphproof.loaders.extract.rule import RuleExtractor
+from graphproof.loaders.ingest import IngestReport, ingest
+from graphproof.loaders.sources import read_sources
+from graphproof.loaders.types import SourceDocument, SourceFailure
+from graphproof.reasoning.retriever import Retriever
+from graphproof.verification.errors import EvaluationError
+from graphproof.verification.retrieval_metrics import ndcg_at_k, recall_at_k
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
-
-from graph.embed import Embedder
-from graph.store import GraphStore
-from loaders.extract.rule import RuleExtractor
-from loaders.ingest import IngestReport, ingest
-from loaders.sources import read_sources
-from loaders.types import SourceDocument, SourceFailure
-from reasoning.retriever import Retriever
-from verification.errors import EvaluationError
-from verification.retrieval_metrics import ndcg_at_k, recall_at_k
 
 _NO_COLON = re.compile(r"^(\d{8})_(\d{2})(\d{2})$")
 HALF_YEAR_LAST_MONTH = "202606"

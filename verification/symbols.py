@@ -27,11 +27,10 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
+from graphproof.graph.analyzer import Analyzer, default_analyzer
+from graphproof.verification.english_ir import Cond, Junction, Node, Not, Pred, Quant, Term, Var
+from graphproof.verification.grouping import cluster_vectors
 from numpy.typing import NDArray
-
-from graph.analyzer import Analyzer, default_analyzer
-from verification.english_ir import Cond, Junction, Node, Not, Pred, Quant, Term, Var
-from verification.grouping import cluster_vectors
 
 IRREGULAR_BASE: dict[str, str] = {
     "was": "be", "were": "be", "had": "have", "has": "have", "did": "do", "made": "make", "went": "go", "took": "take",

@@ -8,12 +8,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from loaders.extract.errors import ExtractorError
+from graphproof.loaders.extract.errors import ExtractorError
 
 if TYPE_CHECKING:
+    from graphproof.loaders.types import Extractor
     from langchain_core.language_models import BaseChatModel
-
-    from loaders.types import Extractor
 
 EXTRACTORS: tuple[str, ...] = ("rule", "llm")
 
@@ -27,7 +26,7 @@ def make_extractor(name: str, model: BaseChatModel | None = None, **options: Any
     """
     key = name.strip().casefold() if isinstance(name, str) else name
     if key == "rule":
-        from loaders.extract.rule import RuleExtractor
+        from graphproof.loaders.extract.rule import RuleExtractor
 
         return RuleExtractor(**options)
     if key == "llm":
@@ -36,7 +35,7 @@ def make_extractor(name: str, model: BaseChatModel | None = None, **options: Any
                 "the 'llm' extractor needs a chat model: set GRAPHPROOF_LLM to an init_chat_model string "
                 "such as ollama:qwen3:8b (or use the offline 'rule' extractor)"
             )
-        from loaders.extract.llm import LLMExtractor
+        from graphproof.loaders.extract.llm import LLMExtractor
 
         return LLMExtractor(model, **options)
     raise ExtractorError(f"unknown extractor {name!r}; expected one of {', '.join(EXTRACTORS)}")

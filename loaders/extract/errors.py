@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from loaders.errors import LoaderError
+from graphproof.loaders.errors import LoaderError
 
 
 class ExtractorError(LoaderError):

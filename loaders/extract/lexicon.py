@@ -8,7 +8,7 @@ number into a quantity.
 
 from __future__ import annotations
 
-from graph.analyzer import ENGLISH_STOP_WORDS
+from graphproof.graph.analyzer import ENGLISH_STOP_WORDS
 
 
 def _words(text: str) -> frozenset[str]:

@@ -23,12 +23,11 @@ from functools import lru_cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
+from graphproof.loaders.extract.errors import ExtractorError
+from graphproof.loaders.llm_reply import decode_json_reply
+from graphproof.loaders.resolve import alias_key
+from graphproof.loaders.types import ExtractedEntity, ExtractedRelation, Extraction
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
-
-from loaders.extract.errors import ExtractorError
-from loaders.llm_reply import decode_json_reply
-from loaders.resolve import alias_key
-from loaders.types import ExtractedEntity, ExtractedRelation, Extraction
 
 if TYPE_CHECKING:
     from langchain_core.language_models import BaseChatModel
@@ -99,7 +98,7 @@ class Prompt:
 
 
 def _resource(name: str) -> str:
-    return resources.files("loaders.extract").joinpath("prompts", name).read_text(encoding="utf-8")
+    return resources.files("graphproof.loaders.extract").joinpath("prompts", name).read_text(encoding="utf-8")
 
 
 @lru_cache(maxsize=1)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from loaders.extract.lexicon import (
+from graphproof.loaders.extract.lexicon import (
     JA_HONORIFICS,
     KO_HONORIFICS,
     KO_PARTICLES,

@@ -38,10 +38,10 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from loaders.extract.errors import ExtractorError
-from loaders.extract.keyphrases import Keyphraser, is_concept, make_keyphraser
-from loaders.extract.lexicon import LIGHT_VERBS, PREDICATE_DROP, VERBS, is_contraction
-from loaders.extract.patterns import (
+from graphproof.loaders.extract.errors import ExtractorError
+from graphproof.loaders.extract.keyphrases import Keyphraser, is_concept, make_keyphraser
+from graphproof.loaders.extract.lexicon import LIGHT_VERBS, PREDICATE_DROP, VERBS, is_contraction
+from graphproof.loaders.extract.patterns import (
     CONCEPT,
     HAS_CJK,
     PERSON,
@@ -50,9 +50,9 @@ from loaders.extract.patterns import (
     pattern_spans,
     title_spans,
 )
-from loaders.extract.spans import NameSpan, People, humanise, mask, name_spans, split_sentences
-from loaders.resolve import alias_key
-from loaders.types import ExtractedEntity, ExtractedRelation, Extraction
+from graphproof.loaders.extract.spans import NameSpan, People, humanise, mask, name_spans, split_sentences
+from graphproof.loaders.resolve import alias_key
+from graphproof.loaders.types import ExtractedEntity, ExtractedRelation, Extraction
 
 _TIME_LINE = re.compile(r"^\s*Time:\s*\d")
 _CJK_CHAR = re.compile(HAS_CJK.pattern + "+")

@@ -13,7 +13,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from loaders.extract.lexicon import (
+from graphproof.loaders.extract.lexicon import (
     ABBREVIATIONS,
     BREAK,
     CONNECTORS,
@@ -23,8 +23,8 @@ from loaders.extract.lexicon import (
     VERBS,
     is_contraction,
 )
-from loaders.extract.patterns import NAME, PERSON
-from loaders.resolve import alias_key
+from graphproof.loaders.extract.patterns import NAME, PERSON
+from graphproof.loaders.resolve import alias_key
 
 _WORD = re.compile(r"[^\W_]+(?:['’\-.&][^\W_]+)*")
 _SENTENCE_END = re.compile(r"(?<=[.!?…])[\"'”’)\]]*\s+|(?<=[。！？])\s*|\s*\n\s*")

@@ -9,16 +9,16 @@ imported only when a file of that format is read.
 
 from __future__ import annotations
 
-from loaders.sources.chat import chat_document, parse_chat
-from loaders.sources.chat_zip import chat_zip_documents
-from loaders.sources.decode import decode_text
-from loaders.sources.detect import detect_format
-from loaders.sources.errors import InvalidSource, UnknownFormat, UnsupportedFormat
-from loaders.sources.html_page import html_document, html_file_document
-from loaders.sources.jsonl import JsonlRecord, jsonl_documents
-from loaders.sources.pdf import pdf_document
-from loaders.sources.read import read_file, read_sources
-from loaders.sources.text import text_document
+from graphproof.loaders.sources.chat import chat_document, parse_chat
+from graphproof.loaders.sources.chat_zip import chat_zip_documents
+from graphproof.loaders.sources.decode import decode_text
+from graphproof.loaders.sources.detect import detect_format
+from graphproof.loaders.sources.errors import InvalidSource, UnknownFormat, UnsupportedFormat
+from graphproof.loaders.sources.html_page import html_document, html_file_document
+from graphproof.loaders.sources.jsonl import JsonlRecord, jsonl_documents
+from graphproof.loaders.sources.pdf import pdf_document
+from graphproof.loaders.sources.read import read_file, read_sources
+from graphproof.loaders.sources.text import text_document
 
 __all__ = [
     "InvalidSource",

@@ -26,9 +26,9 @@ from __future__ import annotations
 import re
 from datetime import datetime
 
-from loaders.sources.decode import decode_text
-from loaders.sources.errors import InvalidSource
-from loaders.types import ChatMessage, SourceDocument
+from graphproof.loaders.sources.decode import decode_text
+from graphproof.loaders.sources.errors import InvalidSource
+from graphproof.loaders.types import ChatMessage, SourceDocument
 
 CHAT_HEADER = re.compile(r"Time: \d{8}_\d{2}:\d{2}")
 """What format detection looks for at the start of a ``.txt`` file's first non-empty line."""

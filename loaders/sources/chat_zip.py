@@ -19,9 +19,9 @@ import zlib
 from collections.abc import Iterator
 from pathlib import Path
 
-from loaders.sources.chat import chat_document
-from loaders.sources.errors import InvalidSource, describe
-from loaders.types import SourceDocument, SourceFailure
+from graphproof.loaders.sources.chat import chat_document
+from graphproof.loaders.sources.errors import InvalidSource, describe
+from graphproof.loaders.types import SourceDocument, SourceFailure
 
 MAX_MEMBER_BYTES = 64 * 1024 * 1024
 _DRIVE = re.compile(r"^[A-Za-z]:")

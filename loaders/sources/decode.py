@@ -13,7 +13,7 @@ import codecs
 import re
 from pathlib import PurePosixPath
 
-from loaders.sources.errors import InvalidSource
+from graphproof.loaders.sources.errors import InvalidSource
 
 SNIFF_BYTES = 8192
 BINARY_CONTROL_RATIO = 0.10

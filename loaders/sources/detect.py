@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from loaders.sources.chat import CHAT_HEADER
-from loaders.sources.errors import UnknownFormat, UnsupportedFormat
-from loaders.types import SOURCE_FORMATS, SourceFormat
+from graphproof.loaders.sources.chat import CHAT_HEADER
+from graphproof.loaders.sources.errors import UnknownFormat, UnsupportedFormat
+from graphproof.loaders.types import SOURCE_FORMATS, SourceFormat
 
 EXTENSIONS: dict[str, SourceFormat] = {
     ".txt": "text",

@@ -6,8 +6,8 @@ turns it into a ``SourceFailure`` so one bad file never stops the others.
 
 from __future__ import annotations
 
-from loaders.errors import LoaderError
-from loaders.types import SOURCE_FORMATS, SourceFailure
+from graphproof.loaders.errors import LoaderError
+from graphproof.loaders.types import SOURCE_FORMATS, SourceFailure
 
 
 class InvalidSource(LoaderError):

@@ -12,9 +12,9 @@ from __future__ import annotations
 import re
 from html.parser import HTMLParser
 
-from loaders.sources.decode import decode_text, stem_title
-from loaders.sources.errors import InvalidSource
-from loaders.types import SourceDocument
+from graphproof.loaders.sources.decode import decode_text, stem_title
+from graphproof.loaders.sources.errors import InvalidSource
+from graphproof.loaders.types import SourceDocument
 
 _INVISIBLE = frozenset({"script", "style", "noscript", "template", "svg", "head", "iframe", "object"})
 _BLOCK = frozenset(

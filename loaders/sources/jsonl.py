@@ -13,11 +13,10 @@ import json
 from collections.abc import Iterator
 from typing import Any
 
+from graphproof.loaders.sources.decode import reject_binary
+from graphproof.loaders.sources.errors import InvalidSource
+from graphproof.loaders.types import SourceDocument, SourceFailure
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
-
-from loaders.sources.decode import reject_binary
-from loaders.sources.errors import InvalidSource
-from loaders.types import SourceDocument, SourceFailure
 
 
 class JsonlRecord(BaseModel):

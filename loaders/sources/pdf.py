@@ -10,9 +10,9 @@ from __future__ import annotations
 import io
 from typing import TYPE_CHECKING
 
-from loaders.sources.decode import stem_title
-from loaders.sources.errors import InvalidSource, describe
-from loaders.types import SourceDocument
+from graphproof.loaders.sources.decode import stem_title
+from graphproof.loaders.sources.errors import InvalidSource, describe
+from graphproof.loaders.types import SourceDocument
 
 if TYPE_CHECKING:
     from pypdf import PdfReader

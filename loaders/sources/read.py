@@ -12,15 +12,15 @@ import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 
-from loaders.sources.chat import chat_document
-from loaders.sources.chat_zip import chat_zip_documents
-from loaders.sources.detect import check_format, detect_format
-from loaders.sources.errors import InvalidSource, describe
-from loaders.sources.html_page import html_file_document
-from loaders.sources.jsonl import jsonl_documents
-from loaders.sources.pdf import pdf_document
-from loaders.sources.text import text_document
-from loaders.types import SourceDocument, SourceFailure, SourceFormat
+from graphproof.loaders.sources.chat import chat_document
+from graphproof.loaders.sources.chat_zip import chat_zip_documents
+from graphproof.loaders.sources.detect import check_format, detect_format
+from graphproof.loaders.sources.errors import InvalidSource, describe
+from graphproof.loaders.sources.html_page import html_file_document
+from graphproof.loaders.sources.jsonl import jsonl_documents
+from graphproof.loaders.sources.pdf import pdf_document
+from graphproof.loaders.sources.text import text_document
+from graphproof.loaders.types import SourceDocument, SourceFailure, SourceFormat
 
 Item = SourceDocument | SourceFailure
 _Reader = Callable[[bytes, str, str], Iterable[Item]]

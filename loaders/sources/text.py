@@ -10,8 +10,8 @@ from __future__ import annotations
 import re
 from typing import Literal
 
-from loaders.sources.decode import decode_text, stem_title
-from loaders.types import SourceDocument
+from graphproof.loaders.sources.decode import decode_text, stem_title
+from graphproof.loaders.types import SourceDocument
 
 _ATX = re.compile(r"^ {0,3}#{1,6}[ \t]+(?P<title>.*?)(?:[ \t]+#+)?[ \t]*$")
 _SETEXT_H1 = re.compile(r"^ {0,3}=+[ \t]*$")

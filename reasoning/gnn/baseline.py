@@ -14,10 +14,9 @@ from __future__ import annotations
 from collections import deque
 
 import numpy as np
-
-from graph.embed import Embedder
-from graph.model import predicate_words
-from reasoning.gnn.export import ExportedGraph
+from graphproof.graph.embed import Embedder
+from graphproof.graph.model import predicate_words
+from graphproof.reasoning.gnn.export import ExportedGraph
 
 TIE = 1e-6
 

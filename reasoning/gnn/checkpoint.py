@@ -15,12 +15,11 @@ from pathlib import Path
 from typing import Any
 
 import torch
-
-from graph.embed import Embedder
-from reasoning.gnn.errors import CheckpointError, CheckpointMismatch
-from reasoning.gnn.export import ExportConfig
-from reasoning.gnn.model import ModelConfig, ReaRev
-from reasoning.gnn.vocab import RelationVocab
+from graphproof.graph.embed import Embedder
+from graphproof.reasoning.gnn.errors import CheckpointError, CheckpointMismatch
+from graphproof.reasoning.gnn.export import ExportConfig
+from graphproof.reasoning.gnn.model import ModelConfig, ReaRev
+from graphproof.reasoning.gnn.vocab import RelationVocab
 
 FORMAT = "graphproof-rearev"
 MODEL_VERSION = 1

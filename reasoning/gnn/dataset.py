@@ -10,14 +10,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from graph.embed import Embedder
-from graph.model import normalize_id
-from graph.store import GraphStore
-from reasoning.gnn.errors import GnnError, NoLinkableEntity, TopicNotFound
-from reasoning.gnn.export import CompactGraph, SubgraphExporter
-from reasoning.gnn.linking import link_topics
-from reasoning.gnn.qa import QAExample
-from reasoning.gnn.vocab import RelationVocab
+from graphproof.graph.embed import Embedder
+from graphproof.graph.model import normalize_id
+from graphproof.graph.store import GraphStore
+from graphproof.reasoning.gnn.errors import GnnError, NoLinkableEntity, TopicNotFound
+from graphproof.reasoning.gnn.export import CompactGraph, SubgraphExporter
+from graphproof.reasoning.gnn.linking import link_topics
+from graphproof.reasoning.gnn.qa import QAExample
+from graphproof.reasoning.gnn.vocab import RelationVocab
 
 SKIP_NO_ENTITY = "no linkable entity"
 SKIP_TOPIC_MISSING = "topic entity not in the store"

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from graph.embed import Embedder, EmbeddingError, SentenceTransformerEmbedder
+from graphproof.graph.embed import Embedder, EmbeddingError, SentenceTransformerEmbedder
 
 if TYPE_CHECKING:
     from torch import Tensor

@@ -10,11 +10,11 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 
-from reasoning.gnn.dataset import NullProgress, Progress, answer_ids
-from reasoning.gnn.errors import CheckpointMismatch, GnnError
-from reasoning.gnn.metrics import KgqaReport, predicted_set, score_question
-from reasoning.gnn.qa import QAExample
-from reasoning.gnn.reason import GnnReasoner
+from graphproof.reasoning.gnn.dataset import NullProgress, Progress, answer_ids
+from graphproof.reasoning.gnn.errors import CheckpointMismatch, GnnError
+from graphproof.reasoning.gnn.metrics import KgqaReport, predicted_set, score_question
+from graphproof.reasoning.gnn.qa import QAExample
+from graphproof.reasoning.gnn.reason import GnnReasoner
 
 
 def evaluate(reasoner: GnnReasoner, examples: Sequence[QAExample], progress: Progress | None = None) -> KgqaReport:

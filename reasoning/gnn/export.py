@@ -23,10 +23,10 @@ from collections.abc import Collection, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from graph.model import Entity, Relation
-from graph.store import GraphStore
-from reasoning.gnn.errors import CheckpointMismatch, EmptySubgraph, TopicNotFound
-from reasoning.gnn.vocab import RelationVocab
+from graphproof.graph.model import Entity, Relation
+from graphproof.graph.store import GraphStore
+from graphproof.reasoning.gnn.errors import CheckpointMismatch, EmptySubgraph, TopicNotFound
+from graphproof.reasoning.gnn.vocab import RelationVocab
 
 if TYPE_CHECKING:
     from torch_geometric.data import Data

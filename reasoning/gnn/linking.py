@@ -12,12 +12,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from graph.analyzer import default_analyzer
-from graph.embed import Embedder
-from graph.model import Entity, normalize_id
-from graph.store import GraphStore, StoreError
-from reasoning.gnn.errors import NoLinkableEntity, TopicNotFound
-from reasoning.gnn.qa import topic_mentions
+from graphproof.graph.analyzer import default_analyzer
+from graphproof.graph.embed import Embedder
+from graphproof.graph.model import Entity, normalize_id
+from graphproof.graph.store import GraphStore, StoreError
+from graphproof.reasoning.gnn.errors import NoLinkableEntity, TopicNotFound
+from graphproof.reasoning.gnn.qa import topic_mentions
 
 LinkMethod = Literal["id", "exact", "fulltext", "vector"]
 MAX_NGRAM = 8

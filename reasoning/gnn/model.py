@@ -32,10 +32,9 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 import torch
+from graphproof.reasoning.gnn.layers import ReaRevConv, RelationInit
 from torch import Tensor, nn
 from torch_geometric.utils import scatter
-
-from reasoning.gnn.layers import ReaRevConv, RelationInit
 
 NEG_INF = float("-inf")
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Iterable, Sequence
 
-from graph.model import Path, Relation
-from reasoning.gnn.export import ExportedGraph
+from graphproof.graph.model import Path, Relation
+from graphproof.reasoning.gnn.export import ExportedGraph
 
 ENUMERATION_CAP = 1000
 

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from reasoning.gnn.errors import QAFormatError
+from graphproof.reasoning.gnn.errors import QAFormatError
 
 _BRACKETS = re.compile(r"\[([^\[\]]+)\]")
 _SHOWN = 5

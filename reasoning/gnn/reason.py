@@ -17,20 +17,19 @@ from pathlib import Path as FsPath
 from typing import TYPE_CHECKING, Any
 
 import torch
-
-from graph.embed import Embedder
-from graph.model import Entity, Path
-from graph.store import GraphStore
-from reasoning.gnn.checkpoint import Checkpoint, load_checkpoint
-from reasoning.gnn.encoder import QuestionEncoder
-from reasoning.gnn.errors import GnnError
-from reasoning.gnn.export import ExportedGraph, SubgraphExporter, to_data
-from reasoning.gnn.linking import LinkedTopic, link_topics, resolve_topics
-from reasoning.gnn.metrics import predicted_set
-from reasoning.gnn.model import collate
-from reasoning.gnn.paths import format_paths, merge_paths, shortest_paths
-from reasoning.gnn.qa import plain_question
-from reasoning.gnn.rog import llm_relation_paths
+from graphproof.graph.embed import Embedder
+from graphproof.graph.model import Entity, Path
+from graphproof.graph.store import GraphStore
+from graphproof.reasoning.gnn.checkpoint import Checkpoint, load_checkpoint
+from graphproof.reasoning.gnn.encoder import QuestionEncoder
+from graphproof.reasoning.gnn.errors import GnnError
+from graphproof.reasoning.gnn.export import ExportedGraph, SubgraphExporter, to_data
+from graphproof.reasoning.gnn.linking import LinkedTopic, link_topics, resolve_topics
+from graphproof.reasoning.gnn.metrics import predicted_set
+from graphproof.reasoning.gnn.model import collate
+from graphproof.reasoning.gnn.paths import format_paths, merge_paths, shortest_paths
+from graphproof.reasoning.gnn.qa import plain_question
+from graphproof.reasoning.gnn.rog import llm_relation_paths
 
 if TYPE_CHECKING:
     from langchain_core.language_models import BaseChatModel

@@ -13,9 +13,9 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from graph.model import Entity, Path
-from graph.store import GraphStore
-from reasoning.gnn.errors import LLMReplyError
+from graphproof.graph.model import Entity, Path
+from graphproof.graph.store import GraphStore
+from graphproof.reasoning.gnn.errors import LLMReplyError
 
 if TYPE_CHECKING:
     from langchain_core.language_models import BaseChatModel

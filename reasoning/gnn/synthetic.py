@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from graph.model import Entity, Relation, normalize_id
-from graph.store import GraphStore
-from reasoning.gnn.qa import QAExample
+from graphproof.graph.model import Entity, Relation, normalize_id
+from graphproof.graph.store import GraphStore
+from graphproof.reasoning.gnn.qa import QAExample
 
 
 def film(i: int) -> str:

@@ -19,18 +19,17 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 import torch
-
-from graph.embed import Embedder
-from graph.store import GraphStore
-from reasoning.gnn.checkpoint import Checkpoint
-from reasoning.gnn.dataset import NullProgress, PreparedSet, Progress, prepare_questions
-from reasoning.gnn.encoder import EncodedQuestion, QuestionEncoder
-from reasoning.gnn.errors import GnnError
-from reasoning.gnn.export import ExportConfig, SubgraphExporter, to_data
-from reasoning.gnn.metrics import predicted_set, score_question
-from reasoning.gnn.model import ModelConfig, QuestionBatch, ReaRev, collate, kl_loss
-from reasoning.gnn.qa import QAExample, split_examples
-from reasoning.gnn.supervision import hop_targets, path_depths
+from graphproof.graph.embed import Embedder
+from graphproof.graph.store import GraphStore
+from graphproof.reasoning.gnn.checkpoint import Checkpoint
+from graphproof.reasoning.gnn.dataset import NullProgress, PreparedSet, Progress, prepare_questions
+from graphproof.reasoning.gnn.encoder import EncodedQuestion, QuestionEncoder
+from graphproof.reasoning.gnn.errors import GnnError
+from graphproof.reasoning.gnn.export import ExportConfig, SubgraphExporter, to_data
+from graphproof.reasoning.gnn.metrics import predicted_set, score_question
+from graphproof.reasoning.gnn.model import ModelConfig, QuestionBatch, ReaRev, collate, kl_loss
+from graphproof.reasoning.gnn.qa import QAExample, split_examples
+from graphproof.reasoning.gnn.supervision import hop_targets, path_depths
 
 
 @dataclass(frozen=True)

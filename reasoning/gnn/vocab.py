@@ -10,7 +10,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
-from graph.model import predicate_words
+from graphproof.graph.model import predicate_words
 
 
 @dataclass(frozen=True)

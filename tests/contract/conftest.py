@@ -13,9 +13,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-
-from graph.sqlite_store import SQLiteStore
-from graph.store import GraphStore
+from graphproof.graph.sqlite_store import SQLiteStore
+from graphproof.graph.store import GraphStore
 
 NEO4J_HOWTO = (
     "Neo4j contract tests need a server: run `docker compose up -d`, then "
@@ -28,7 +27,7 @@ def neo4j_session_store() -> Iterator[GraphStore]:
     uri = os.environ.get("NEO4J_URI")
     if not uri:
         pytest.skip(NEO4J_HOWTO)
-    from graph.neo4j_store import Neo4jStore
+    from graphproof.graph.neo4j_store import Neo4jStore
 
     store = Neo4jStore(
         uri,
@@ -54,7 +53,7 @@ def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[GraphStore
 
 # A small graph every read test starts from. Embeddings are 4-d so nearest-neighbour answers are
 # known by hand: chunk c1 points along x, c2 along y, c3 along z, c4 along w.
-from graph.model import Chunk, Document, Entity, Mention, Relation  # noqa: E402
+from graphproof.graph.model import Chunk, Document, Entity, Mention, Relation  # noqa: E402
 
 DOCS = [
     Document("d1", "chats/2026-01-05.txt", "Monday chat", hash="h1", metadata={"time": "20260105_10:00"}),

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from graphproof.graph.store import GraphStore, UnsupportedOperation
 
-from graph.store import GraphStore, UnsupportedOperation
 from tests.contract.conftest import RELATIONS
 
 
@@ -29,7 +29,7 @@ def test_delete_unknown_document(filled: GraphStore) -> None:
 
 
 def test_delete_keeps_relations_without_chunk_references(filled: GraphStore) -> None:
-    from graph.model import Relation
+    from graphproof.graph.model import Relation
 
     imported = Relation("ingrid bergman", "kismet", "acted_in")
     filled.upsert_relations([imported])

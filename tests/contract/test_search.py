@@ -5,8 +5,7 @@ from __future__ import annotations
 from itertools import pairwise
 
 import pytest
-
-from graph.store import GraphStore, InvalidInput, StoreError
+from graphproof.graph.store import GraphStore, InvalidInput, StoreError
 
 
 def test_edge_search_ranks_the_matching_edge_first(filled: GraphStore) -> None:
@@ -92,7 +91,7 @@ def test_nearest_chunks(filled: GraphStore) -> None:
 
 def test_nearest_entities_with_and_without_embeddings(filled: GraphStore) -> None:
     assert filled.nearest_entities([1.0, 0.0], k=3) == []
-    from graph.model import Entity
+    from graphproof.graph.model import Entity
 
     filled.upsert_entities(
         [Entity("paris", "Paris", embedding=(1.0, 0.0)), Entity("kismet", "Kismet", embedding=(0.0, 1.0))]
@@ -110,7 +109,7 @@ def test_nearest_with_wrong_dimensions_or_zero_vector(filled: GraphStore) -> Non
 
 
 def test_search_sees_later_writes(filled: GraphStore) -> None:
-    from graph.model import Relation
+    from graphproof.graph.model import Relation
 
     assert filled.search_relations("rehearsed", k=1) == []
     filled.upsert_relations([Relation("li hua", "paris", "rehearsed_in")])
@@ -136,7 +135,7 @@ def test_term_statistics(filled: GraphStore) -> None:
 
 
 def test_chunk_metadata_is_searchable(filled: GraphStore) -> None:
-    from graph.model import Chunk
+    from graphproof.graph.model import Chunk
 
     filled.upsert_chunks([Chunk("c5", "d1", 2, "See you then!", metadata={"date": "2026-04-28", "speakers": "Thrall"})])
     assert filled.search_chunks("Thrall in April", k=1)[0].item.id == "c5"

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import pytest
-
-from graph.model import Entity, Relation
-from graph.store import GraphStore, InvalidInput, NotFound
+from graphproof.graph.model import Entity, Relation
+from graphproof.graph.store import GraphStore, InvalidInput, NotFound
 
 
 def test_zero_hops_is_just_the_seeds(filled: GraphStore) -> None:

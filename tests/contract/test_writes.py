@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
+from graphproof.graph.model import Chunk, Document, Entity, Mention, Relation
+from graphproof.graph.store import GraphStore, IntegrityError, InvalidInput, StoreError
 
-from graph.model import Chunk, Document, Entity, Mention, Relation
-from graph.store import GraphStore, IntegrityError, InvalidInput, StoreError
 from tests.contract.conftest import CHUNKS, DOCS, ENTITIES, RELATIONS, fill, snapshot
 
 

@@ -7,15 +7,15 @@ import statistics
 from pathlib import Path
 
 import pytest
+from graphproof.graph.sqlite_store import SQLiteStore
+from graphproof.loaders.triples import import_triples
+from graphproof.reasoning.gnn.dataset import prepare_questions
+from graphproof.reasoning.gnn.export import ExportConfig, SubgraphExporter
+from graphproof.reasoning.gnn.qa import read_qa
+from graphproof.reasoning.gnn.synthetic import film_triples, one_hop_questions, qa_lines
 from typer.testing import CliRunner
 
-from graph.sqlite_store import SQLiteStore
 from graphproof.cli import app
-from loaders.triples import import_triples
-from reasoning.gnn.dataset import prepare_questions
-from reasoning.gnn.export import ExportConfig, SubgraphExporter
-from reasoning.gnn.qa import read_qa
-from reasoning.gnn.synthetic import film_triples, one_hop_questions, qa_lines
 
 DATA = Path(__file__).resolve().parents[2].parent / "shared" / "data"
 pytestmark = pytest.mark.slow

@@ -9,14 +9,14 @@ import json
 from pathlib import Path
 
 import pytest
+from graphproof.graph.embed import SentenceTransformerEmbedder
+from graphproof.verification.grounding import Passage
+from graphproof.verification.hallucination_data import load_folio_cases, load_halueval
+from graphproof.verification.hallucination_eval import evaluate_method
+from graphproof.verification.offline import OfflineVerifier
 from typer.testing import CliRunner
 
-from graph.embed import SentenceTransformerEmbedder
 from graphproof.cli import app
-from verification.grounding import Passage
-from verification.hallucination_data import load_folio_cases, load_halueval
-from verification.hallucination_eval import evaluate_method
-from verification.offline import OfflineVerifier
 
 pytestmark = pytest.mark.slow
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from graph.analyzer import Analyzer, alias_key, default_analyzer
+from graphproof.graph.analyzer import Analyzer, alias_key, default_analyzer
 
 
 def test_english_words_are_folded_stemmed_and_stop_words_dropped() -> None:
@@ -56,7 +56,7 @@ def test_empty_and_symbol_only_text() -> None:
 
 
 def test_metadata_words_name_the_month_and_weekday() -> None:
-    from graph.analyzer import metadata_words
+    from graphproof.graph.analyzer import metadata_words
 
     assert metadata_words({"time": "20260428_17:00", "date": "2026-04-28"}) == "20260428_17:00 2026-04-28 April Tuesday"
     assert metadata_words({"date": "2026-02-30"}) == "2026-02-30", "an impossible date adds no names"

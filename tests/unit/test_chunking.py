@@ -6,13 +6,12 @@ from itertools import pairwise
 from pathlib import Path
 
 import pytest
+from graphproof.graph.analyzer import Analyzer
+from graphproof.loaders.chunking import CHAT_MAX_TOKENS, chunk_document, estimate_tokens, split_sentences
+from graphproof.loaders.sources import parse_chat, read_sources
+from graphproof.loaders.types import ChatMessage, SourceDocument
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from graph.analyzer import Analyzer
-from loaders.chunking import CHAT_MAX_TOKENS, chunk_document, estimate_tokens, split_sentences
-from loaders.sources import parse_chat, read_sources
-from loaders.types import ChatMessage, SourceDocument
 
 LIHUA_ZIP = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "lihua-world" / "LiHuaWorld.zip"
 

@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-import cypher
+from graphproof import cypher
 
 LINT_DIR = Path(__file__).resolve().parents[1] / "cypher_lint"
 CYPHER_DIR = Path(cypher.__file__).resolve().parent

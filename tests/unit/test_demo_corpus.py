@@ -5,8 +5,9 @@ from __future__ import annotations
 import re
 from importlib.resources import as_file, files
 
+from graphproof.loaders.triples import parse_triples
+
 from graphproof.demo import demo_corpus_files
-from loaders.triples import parse_triples
 
 CORPUS = files("graphproof") / "demo_corpus"
 

@@ -6,8 +6,7 @@ from collections.abc import Iterator
 
 import numpy as np
 import pytest
-
-from graph.embed import DEFAULT_MODEL, Embedder, EmbeddingError, HashingEmbedder, SentenceTransformerEmbedder
+from graphproof.graph.embed import DEFAULT_MODEL, Embedder, EmbeddingError, HashingEmbedder, SentenceTransformerEmbedder
 
 
 @pytest.fixture(scope="session")

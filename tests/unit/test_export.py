@@ -6,9 +6,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from graphproof.graph.model import Entity, Relation, Subgraph
+from graphproof.graph.sqlite_store import SQLiteStore
 
-from graph.model import Entity, Relation, Subgraph
-from graph.sqlite_store import SQLiteStore
 from graphproof.errors import ExportError
 from graphproof.export import export_html, render_html, select_subgraph
 from graphproof.overview import top_entity_ids

@@ -6,16 +6,21 @@ from pathlib import Path
 
 import pytest
 import torch
-
-from graph.embed import HashingEmbedder
-from graph.sqlite_store import SQLiteStore
-from reasoning.gnn import checkpoint as ckpt_module
-from reasoning.gnn.checkpoint import load_checkpoint, save_checkpoint
-from reasoning.gnn.errors import CheckpointError, CheckpointMismatch, EmptySubgraph, NoLinkableEntity, TopicNotFound
-from reasoning.gnn.export import ExportConfig
-from reasoning.gnn.reason import GnnReasoner
-from reasoning.gnn.synthetic import build_film_store, load_triples, one_hop_questions
-from reasoning.gnn.train import TrainConfig, train_reasoner
+from graphproof.graph.embed import HashingEmbedder
+from graphproof.graph.sqlite_store import SQLiteStore
+from graphproof.reasoning.gnn import checkpoint as ckpt_module
+from graphproof.reasoning.gnn.checkpoint import load_checkpoint, save_checkpoint
+from graphproof.reasoning.gnn.errors import (
+    CheckpointError,
+    CheckpointMismatch,
+    EmptySubgraph,
+    NoLinkableEntity,
+    TopicNotFound,
+)
+from graphproof.reasoning.gnn.export import ExportConfig
+from graphproof.reasoning.gnn.reason import GnnReasoner
+from graphproof.reasoning.gnn.synthetic import build_film_store, load_triples, one_hop_questions
+from graphproof.reasoning.gnn.train import TrainConfig, train_reasoner
 
 
 @pytest.fixture(scope="module")
@@ -91,7 +96,7 @@ def test_bad_questions_get_clear_errors(trained: tuple[Path, SQLiteStore, Hashin
         reasoner.reason("who directed [Casablanca]")
     with pytest.raises(TopicNotFound, match="'Casablanca'"):
         reasoner.reason("who directed it", topic_entities=["Casablanca"])
-    from graph.model import Entity
+    from graphproof.graph.model import Entity
 
     store.upsert_entities([Entity.named("Unrelated Thing")])
     with pytest.raises(EmptySubgraph, match="unrelated thing"):

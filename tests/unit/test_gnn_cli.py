@@ -6,12 +6,12 @@ import json
 from pathlib import Path
 
 import pytest
+from graphproof.graph.embed import HashingEmbedder
+from graphproof.reasoning.gnn.synthetic import film_triples, one_hop_questions, qa_lines
 from typer.testing import CliRunner
 
 import graphproof.cli_gnn as cli_gnn
-from graph.embed import HashingEmbedder
 from graphproof.cli import app
-from reasoning.gnn.synthetic import film_triples, one_hop_questions, qa_lines
 
 
 @pytest.fixture
@@ -113,8 +113,8 @@ def test_paths_with_llm_relation_paths_merge_into_path_1st(
     assert out["llm_paths"] == ["Movie 25 → written_by → Writer 5"]
     assert out["path_1st"] == list(dict.fromkeys(out["paths"] + out["llm_paths"]))
     # the GNN half fails (no linkable entity in the store), the LLM half still answers, and the note says why
-    from graph.model import Entity
-    from graph.sqlite_store import SQLiteStore
+    from graphproof.graph.model import Entity
+    from graphproof.graph.sqlite_store import SQLiteStore
 
     with SQLiteStore(f"{folder}/g.db") as direct:
         direct.upsert_entities([Entity.named("Zork")])

@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import pytest
 import torch
-
-from graph.model import Entity
-from graph.sqlite_store import SQLiteStore
-from reasoning.gnn.errors import CheckpointMismatch, EmptySubgraph, TopicNotFound
-from reasoning.gnn.export import CompactGraph, ExportConfig, SubgraphExporter, to_data
-from reasoning.gnn.synthetic import build_film_store, load_triples
-from reasoning.gnn.vocab import RelationVocab
+from graphproof.graph.model import Entity
+from graphproof.graph.sqlite_store import SQLiteStore
+from graphproof.reasoning.gnn.errors import CheckpointMismatch, EmptySubgraph, TopicNotFound
+from graphproof.reasoning.gnn.export import CompactGraph, ExportConfig, SubgraphExporter, to_data
+from graphproof.reasoning.gnn.synthetic import build_film_store, load_triples
+from graphproof.reasoning.gnn.vocab import RelationVocab
 
 VOCAB = RelationVocab.of(["directed_by", "release_year", "written_by"])
 

@@ -4,19 +4,18 @@ from __future__ import annotations
 
 import pytest
 import torch
+from graphproof.graph.embed import HashingEmbedder
+from graphproof.graph.sqlite_store import SQLiteStore
+from graphproof.reasoning.gnn.encoder import EncodedQuestion, QuestionEncoder
+from graphproof.reasoning.gnn.evaluate import evaluate
+from graphproof.reasoning.gnn.export import ExportConfig
+from graphproof.reasoning.gnn.layers import ReaRevConv, RelationInit
+from graphproof.reasoning.gnn.model import ModelConfig, ReaRev, collate, group_log_softmax, kl_loss
+from graphproof.reasoning.gnn.reason import GnnReasoner
+from graphproof.reasoning.gnn.supervision import hop_targets, path_depths
+from graphproof.reasoning.gnn.synthetic import build_film_store, one_hop_questions, two_hop_questions
+from graphproof.reasoning.gnn.train import TrainConfig, train_reasoner
 from torch_geometric.data import Data
-
-from graph.embed import HashingEmbedder
-from graph.sqlite_store import SQLiteStore
-from reasoning.gnn.encoder import EncodedQuestion, QuestionEncoder
-from reasoning.gnn.evaluate import evaluate
-from reasoning.gnn.export import ExportConfig
-from reasoning.gnn.layers import ReaRevConv, RelationInit
-from reasoning.gnn.model import ModelConfig, ReaRev, collate, group_log_softmax, kl_loss
-from reasoning.gnn.reason import GnnReasoner
-from reasoning.gnn.supervision import hop_targets, path_depths
-from reasoning.gnn.synthetic import build_film_store, one_hop_questions, two_hop_questions
-from reasoning.gnn.train import TrainConfig, train_reasoner
 
 FAST = TrainConfig(epochs=40, patience=6, lr=5e-3, batch_size=4, seed=0)
 

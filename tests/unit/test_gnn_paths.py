@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 import pytest
+from graphproof.graph.sqlite_store import SQLiteStore
+from graphproof.reasoning.gnn.errors import LLMReplyError, TopicNotFound
+from graphproof.reasoning.gnn.export import ExportConfig, SubgraphExporter
+from graphproof.reasoning.gnn.paths import format_paths, merge_paths, shortest_paths
+from graphproof.reasoning.gnn.reason import path_1st, reasoning_paths
+from graphproof.reasoning.gnn.rog import follow_relation_path, llm_relation_paths, parse_relation_paths
+from graphproof.reasoning.gnn.synthetic import build_film_store
 from langchain_core.language_models import FakeListChatModel
-
-from graph.sqlite_store import SQLiteStore
-from reasoning.gnn.errors import LLMReplyError, TopicNotFound
-from reasoning.gnn.export import ExportConfig, SubgraphExporter
-from reasoning.gnn.paths import format_paths, merge_paths, shortest_paths
-from reasoning.gnn.reason import path_1st, reasoning_paths
-from reasoning.gnn.rog import follow_relation_path, llm_relation_paths, parse_relation_paths
-from reasoning.gnn.synthetic import build_film_store
 
 RELATIONS = ["directed_by", "release_year", "written_by"]
 

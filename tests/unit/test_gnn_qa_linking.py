@@ -5,14 +5,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
-from graph.embed import HashingEmbedder
-from graph.model import Entity
-from graph.sqlite_store import SQLiteStore
-from reasoning.gnn.errors import NoLinkableEntity, QAFormatError, TopicNotFound
-from reasoning.gnn.linking import link_topics, resolve_topics
-from reasoning.gnn.qa import parse_qa_line, read_qa, split_examples
-from reasoning.gnn.synthetic import build_film_store, load_triples
+from graphproof.graph.embed import HashingEmbedder
+from graphproof.graph.model import Entity
+from graphproof.graph.sqlite_store import SQLiteStore
+from graphproof.reasoning.gnn.errors import NoLinkableEntity, QAFormatError, TopicNotFound
+from graphproof.reasoning.gnn.linking import link_topics, resolve_topics
+from graphproof.reasoning.gnn.qa import parse_qa_line, read_qa, split_examples
+from graphproof.reasoning.gnn.synthetic import build_film_store, load_triples
 
 
 def test_a_metaqa_line_gives_question_topic_and_answers() -> None:

@@ -7,14 +7,13 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 import pytest
-
-from graph.embed import HashingEmbedder
-from graph.sqlite_store import SQLiteStore
-from graph.store import StoreError
-from loaders.extract.rule import RuleExtractor
-from loaders.ingest import IngestOptions, IngestReport, ingest
-from loaders.sources import read_sources
-from loaders.types import Extraction
+from graphproof.graph.embed import HashingEmbedder
+from graphproof.graph.sqlite_store import SQLiteStore
+from graphproof.graph.store import StoreError
+from graphproof.loaders.extract.rule import RuleExtractor
+from graphproof.loaders.ingest import IngestOptions, IngestReport, ingest
+from graphproof.loaders.sources import read_sources
+from graphproof.loaders.types import Extraction
 
 CHAT_A = """Time: 20260105_10:00
 AdamSmith: Hi Li Hua! The building maintenance is scheduled for Friday morning.

@@ -6,13 +6,19 @@ import json
 from typing import Any
 
 import pytest
+from graphproof.loaders.extract import ExtractorError, make_extractor
+from graphproof.loaders.extract.llm import (
+    Example,
+    LLMExtractor,
+    TripleList,
+    default_examples,
+    default_prompt,
+    parse_reply,
+)
 from langchain_core.language_models.fake_chat_models import FakeListChatModel, GenericFakeChatModel
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage
 from langchain_core.runnables import RunnableLambda
 from pydantic import Field
-
-from loaders.extract import ExtractorError, make_extractor
-from loaders.extract.llm import Example, LLMExtractor, TripleList, default_examples, default_prompt, parse_reply
 
 TRIPLES = [
     {

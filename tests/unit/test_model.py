@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import pytest
-
-from graph.model import Chunk, Entity, Path, Relation, normalize_id, relation_id
+from graphproof.graph.model import Chunk, Entity, Path, Relation, normalize_id, relation_id
 
 
 def test_normalize_id() -> None:

@@ -16,17 +16,17 @@ from typing import Any
 import neo4j
 import numpy as np
 import pytest
+from graphproof.graph import neo4j_rows
+from graphproof.graph.analyzer import Analyzer, default_analyzer
+from graphproof.graph.model import Chunk, Document, Entity, Mention, Relation
+from graphproof.graph.neo4j_rows import lucene_escape, lucene_query, plain
+from graphproof.graph.neo4j_store import OVERFETCH, SCHEMA_STATEMENTS, SCHEMA_VERSION, VECTOR_INDEXES, Neo4jStore
+from graphproof.graph.sqlite_store import SQLiteStore
+from graphproof.graph.store import ConnectionFailed, IntegrityError, InvalidInput, NotFound, QueryFailed, SchemaMismatch
 from neo4j.exceptions import AuthError, ConfigurationError, CypherSyntaxError, Neo4jError, ServiceUnavailable
 from neo4j.graph import Graph, Node, Path
 
-import cypher
-from graph import neo4j_rows
-from graph.analyzer import Analyzer, default_analyzer
-from graph.model import Chunk, Document, Entity, Mention, Relation
-from graph.neo4j_rows import lucene_escape, lucene_query, plain
-from graph.neo4j_store import OVERFETCH, SCHEMA_STATEMENTS, SCHEMA_VERSION, VECTOR_INDEXES, Neo4jStore
-from graph.sqlite_store import SQLiteStore
-from graph.store import ConnectionFailed, IntegrityError, InvalidInput, NotFound, QueryFailed, SchemaMismatch
+from graphproof import cypher
 
 STATEMENT_BY_TEXT = {cypher.query(name): name for name in cypher.names()}
 Handler = list[dict[str, Any]] | Callable[[dict[str, Any]], list[dict[str, Any]]] | BaseException

@@ -12,10 +12,9 @@ from pathlib import Path
 
 import pytest
 import torch
-
-from graph.model import Chunk
-from reasoning.errors import RetrievalError
-from reasoning.rerank import CrossEncoderReranker
+from graphproof.graph.model import Chunk
+from graphproof.reasoning.errors import RetrievalError
+from graphproof.reasoning.rerank import CrossEncoderReranker
 
 VOCAB = ["[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]", "who", "built", "the", "drones", "orrery", "systems",
          "made", "them", "birds", "sing", "at", "dawn", "jazz", "club", "?"]  # fmt: skip

@@ -3,11 +3,17 @@
 from __future__ import annotations
 
 import pytest
-
-from graph.model import Mention, relation_id
-from loaders.errors import LoaderError
-from loaders.resolve import EntityResolver, ResolutionError, alias_key, clean_name, clean_predicate, known_aliases
-from loaders.types import ExtractedEntity, ExtractedRelation, Extraction
+from graphproof.graph.model import Mention, relation_id
+from graphproof.loaders.errors import LoaderError
+from graphproof.loaders.resolve import (
+    EntityResolver,
+    ResolutionError,
+    alias_key,
+    clean_name,
+    clean_predicate,
+    known_aliases,
+)
+from graphproof.loaders.types import ExtractedEntity, ExtractedRelation, Extraction
 
 
 def ents(*items: tuple[str, str]) -> Extraction:

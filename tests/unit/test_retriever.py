@@ -7,17 +7,16 @@ from importlib.resources import as_file, files
 from pathlib import Path
 
 import pytest
-
-from graph.embed import HashingEmbedder
-from graph.model import Chunk, Hit
-from graph.sqlite_store import SQLiteStore
-from loaders.extract.rule import RuleExtractor
-from loaders.ingest import ingest
-from loaders.sources import read_sources
-from reasoning.answer import extractive_answer, llm_answer
-from reasoning.bm25 import BM25Params
-from reasoning.errors import RetrievalError
-from reasoning.retriever import METHODS, RetrievalConfig, Retriever
+from graphproof.graph.embed import HashingEmbedder
+from graphproof.graph.model import Chunk, Hit
+from graphproof.graph.sqlite_store import SQLiteStore
+from graphproof.loaders.extract.rule import RuleExtractor
+from graphproof.loaders.ingest import ingest
+from graphproof.loaders.sources import read_sources
+from graphproof.reasoning.answer import extractive_answer, llm_answer
+from graphproof.reasoning.bm25 import BM25Params
+from graphproof.reasoning.errors import RetrievalError
+from graphproof.reasoning.retriever import METHODS, RetrievalConfig, Retriever
 
 QUESTION = "Who built the Heron Mk II drones used by Project Heron?"
 

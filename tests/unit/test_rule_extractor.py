@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 import pytest
+from graphproof.graph.analyzer import default_analyzer
+from graphproof.loaders.extract import ExtractorError, make_extractor
+from graphproof.loaders.extract.patterns import pattern_spans, title_spans
+from graphproof.loaders.extract.rule import RuleExtractor, between_predicate
+from graphproof.loaders.extract.spans import humanise, split_sentences
+from graphproof.loaders.resolve import EntityResolver
+from graphproof.loaders.types import Extraction
 from rank_bm25 import BM25Okapi
-
-from graph.analyzer import default_analyzer
-from loaders.extract import ExtractorError, make_extractor
-from loaders.extract.patterns import pattern_spans, title_spans
-from loaders.extract.rule import RuleExtractor, between_predicate
-from loaders.extract.spans import humanise, split_sentences
-from loaders.resolve import EntityResolver
-from loaders.types import Extraction
 
 MAINTENANCE_CHAT = (
     "Time: 20260121_10:00\n"

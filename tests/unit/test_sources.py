@@ -9,9 +9,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from pypdf import PdfReader, PdfWriter
-
-from loaders.sources import (
+from graphproof.loaders.sources import (
     InvalidSource,
     UnknownFormat,
     UnsupportedFormat,
@@ -21,7 +19,8 @@ from loaders.sources import (
     read_file,
     read_sources,
 )
-from loaders.types import ChatMessage, SourceDocument, SourceFailure
+from graphproof.loaders.types import ChatMessage, SourceDocument, SourceFailure
+from pypdf import PdfReader, PdfWriter
 
 CHAT = (
     "Time: 20260924_20:00\n"
@@ -451,7 +450,7 @@ def test_an_unexpected_reader_error_is_a_failure(tmp_path: Path, monkeypatch: py
     def explode(data: bytes, *, id: str, source: str) -> SourceDocument:
         raise RuntimeError("boom")
 
-    monkeypatch.setattr("loaders.sources.read.pdf_document", explode)
+    monkeypatch.setattr("graphproof.loaders.sources.read.pdf_document", explode)
     path = write(tmp_path / "x.pdf", make_pdf(["text"]))
     items = list(read_sources([path, write(tmp_path / "ok.txt", "fine\n")]))
     assert failures(items) == [SourceFailure(str(path), "unexpected error while reading: RuntimeError: boom")]

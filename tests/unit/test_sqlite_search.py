@@ -7,9 +7,8 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-
-from graph import sqlite_schema
-from graph.sqlite_search import FtsSearcher, fts5_bm25, fts5_idf
+from graphproof.graph import sqlite_schema
+from graphproof.graph.sqlite_search import FtsSearcher, fts5_bm25, fts5_idf
 
 TINY = [
     "jazz festival paris",

@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from graphproof.graph.store import StoreError
 
-from graph.store import StoreError
 from graphproof.errors import ConfigError, InvalidStoreURL
 from graphproof.settings import DEFAULT_STORE, Settings, load_settings
 from graphproof.stores import StoreTarget, open_store, parse_store_url, redact

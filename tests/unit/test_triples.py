@@ -7,11 +7,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-
-from graph.model import normalize_id, relation_id
-from graph.sqlite_store import SQLiteStore
-from loaders.errors import LoaderError, MalformedInput, SourceUnreadable
-from loaders.triples import Skipped, detect_format, fast_relation_id, import_triples, parse_triples
+from graphproof.graph.model import normalize_id, relation_id
+from graphproof.graph.sqlite_store import SQLiteStore
+from graphproof.loaders.errors import LoaderError, MalformedInput, SourceUnreadable
+from graphproof.loaders.triples import Skipped, detect_format, fast_relation_id, import_triples, parse_triples
 
 
 @pytest.fixture
@@ -86,7 +85,7 @@ def test_a_name_the_model_cannot_normalise_is_skipped(
             raise ValueError("nothing left")
         return normalize_id(name)
 
-    monkeypatch.setattr("loaders.triples.normalize_id", picky)
+    monkeypatch.setattr("graphproof.loaders.triples.normalize_id", picky)
     report = import_triples(store, write(tmp_path / "kb.txt", "A|r|B\nA|r|Bad\n"))
     assert report.skipped == [Skipped(2, "object 'Bad' is empty after normalisation (no entity id)")]
 

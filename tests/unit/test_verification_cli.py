@@ -5,15 +5,15 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import graphproof.graph.embed
 import pytest
+from graphproof.graph.embed import HashingEmbedder
+from graphproof.graph.model import Chunk, Document
+from graphproof.graph.sqlite_store import SQLiteStore
 from langchain_core.language_models.fake_chat_models import FakeListChatModel
 from typer.testing import CliRunner
 
-import graph.embed
 import graphproof.llm
-from graph.embed import HashingEmbedder
-from graph.model import Chunk, Document
-from graph.sqlite_store import SQLiteStore
 from graphproof.cli import app
 
 RABBITS = "All rabbits are cute.\n\nAn animal is either a rabbit or a squirrel.\n\nAll squirrels are skittish.\n\n" \
@@ -25,7 +25,7 @@ def runner(monkeypatch: pytest.MonkeyPatch) -> CliRunner:
     for name in ("GRAPHPROOF_STORE", "GRAPHPROOF_LLM", "NEO4J_URI"):
         monkeypatch.delenv(name, raising=False)
     # the CLI builds SentenceTransformerEmbedder(settings.embedding_model); these tests use the hashing embedder
-    monkeypatch.setattr(graph.embed, "SentenceTransformerEmbedder", lambda *_a, **_k: HashingEmbedder())
+    monkeypatch.setattr(graphproof.graph.embed, "SentenceTransformerEmbedder", lambda *_a, **_k: HashingEmbedder())
     return CliRunner()
 
 

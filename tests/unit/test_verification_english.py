@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-
-from graph.embed import HashingEmbedder
-from verification.claims import is_polarity_only, split_text, strip_polarity
-from verification.english import EnglishTranslator
-from verification.fol import parse_formula
-from verification.symbols import SymbolTable, name_key, phrase_key
+from graphproof.graph.embed import HashingEmbedder
+from graphproof.verification.claims import is_polarity_only, split_text, strip_polarity
+from graphproof.verification.english import EnglishTranslator
+from graphproof.verification.fol import parse_formula
+from graphproof.verification.symbols import SymbolTable, name_key, phrase_key
 
 PREMISES = [
     "All rabbits are cute.",

@@ -6,14 +6,13 @@ import json
 from pathlib import Path
 
 import pytest
-
-from verification.grounding import GroundingReport, Passage
-from verification.grounding_errors import DatasetError
-from verification.hallucination_data import GroundingCase, load_cases, load_folio_cases, load_halueval
-from verification.hallucination_eval import evaluate_method
-from verification.hallucination_metrics import scores
-from verification.lexical import LexicalVerifier
-from verification.passages import read_passages, retrieved_passages
+from graphproof.verification.grounding import GroundingReport, Passage
+from graphproof.verification.grounding_errors import DatasetError
+from graphproof.verification.hallucination_data import GroundingCase, load_cases, load_folio_cases, load_halueval
+from graphproof.verification.hallucination_eval import evaluate_method
+from graphproof.verification.hallucination_metrics import scores
+from graphproof.verification.lexical import LexicalVerifier
+from graphproof.verification.passages import read_passages, retrieved_passages
 
 
 def test_scores_count_undecided_as_not_flagged_and_report_the_share() -> None:
@@ -80,7 +79,7 @@ def test_chunks_files_jsonl_and_paragraphs(tmp_path: Path) -> None:
 
 
 def test_retrieved_passages_keep_store_ids() -> None:
-    from graph.model import Chunk
+    from graphproof.graph.model import Chunk
 
     chunks = [Chunk("doc1#0", "doc1", 0, "Text one."), Chunk("doc1#1", "doc1", 1, "Text two.")]
     assert retrieved_passages("q", 2, lambda q, k: chunks[:k]) == [Passage("doc1#0", "Text one."),

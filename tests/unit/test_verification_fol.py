@@ -5,11 +5,10 @@ from __future__ import annotations
 import re
 
 import pytest
+from graphproof.verification.fol import balance_parentheses, parse_formula, to_nltk_syntax
+from graphproof.verification.grounding_errors import FormulaError
+from graphproof.verification.p9syntax import to_prover9
 from nltk.sem.logic import AllExpression, IffExpression, NegatedExpression
-
-from verification.fol import balance_parentheses, parse_formula, to_nltk_syntax
-from verification.grounding_errors import FormulaError
-from verification.p9syntax import to_prover9
 
 
 def p9(premises: list[str], goal: str) -> tuple[tuple[str, ...], str, dict[str, str]]:

@@ -6,12 +6,11 @@ import json
 from typing import Any
 
 import pytest
+from graphproof.graph.embed import HashingEmbedder
+from graphproof.verification.grounding import Passage
+from graphproof.verification.grounding_judge import LLMJudge
+from graphproof.verification.llm_pipeline import FolPipeline
 from langchain_core.language_models.fake_chat_models import FakeListChatModel
-
-from graph.embed import HashingEmbedder
-from verification.grounding import Passage
-from verification.grounding_judge import LLMJudge
-from verification.llm_pipeline import FolPipeline
 
 # The paper's Table 1: one chunk sentence listing three kinds of remote access, and its three split claims as answer.
 CHUNK = "リモートアクセスには、ダイヤルアップ、ブロードバンド、ワイヤレスが含まれる"

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import pytest
-
-from graph.embed import HashingEmbedder
-from verification.grounding import ClaimResult, Passage, verdict_of
-from verification.lexical import LexicalVerifier
-from verification.offline import OFFLINE_NOTE, OfflineVerifier
+from graphproof.graph.embed import HashingEmbedder
+from graphproof.verification.grounding import ClaimResult, Passage, verdict_of
+from graphproof.verification.lexical import LexicalVerifier
+from graphproof.verification.offline import OFFLINE_NOTE, OfflineVerifier
 
 RABBITS = [
     Passage("c1", "All rabbits are cute. An animal is either a rabbit or a squirrel."),
