@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import numpy as np
 from graphproof.graph.analyzer import Analyzer, default_analyzer
+from graphproof.graph.errors import GraphproofError
 from numpy.typing import NDArray
 
 if TYPE_CHECKING:
@@ -28,7 +29,7 @@ DEFAULT_BATCH_SIZE = 64
 Vectors = NDArray[np.float32]
 
 
-class EmbeddingError(RuntimeError):
+class EmbeddingError(GraphproofError):
     """An embedding model could not be loaded or could not embed the given input."""
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Literal, Protocol, runtime_checkable
 
+from graphproof.graph.errors import GraphproofError
 from graphproof.graph.model import (
     Chunk,
     DeleteReport,
@@ -33,7 +34,7 @@ DEFAULT_PER_NODE = 100
 MAX_PATH_HOPS = 6
 
 
-class StoreError(Exception):
+class StoreError(GraphproofError):
     """Root of every error the store layer raises."""
 
 

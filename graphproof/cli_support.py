@@ -13,13 +13,10 @@ from rich.text import Text
 
 from graphproof import render
 from graphproof.errors import GraphproofError
-from graphproof.graph.embed import EmbeddingError
-from graphproof.graph.store import GraphStore, StoreError
-from graphproof.loaders.errors import LoaderError
+from graphproof.graph.store import GraphStore
 from graphproof.settings import load_settings
 from graphproof.stores import open_store
 
-ERRORS: tuple[type[Exception], ...] = (StoreError, LoaderError, GraphproofError, EmbeddingError)
 JsonFlag = Annotated[bool, typer.Option("--json", help="Print one JSON document to stdout instead of tables.")]
 
 
@@ -47,7 +44,7 @@ def graphproof_errors() -> Iterator[None]:
     """Turn graphproof's own errors into a message on stderr and exit code 1."""
     try:
         yield
-    except ERRORS as exc:
+    except GraphproofError as exc:
         fail(str(exc))
 
 

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from graphproof.graph.errors import GraphproofError
 
-class VerificationError(Exception):
+
+class VerificationError(GraphproofError):
     """Root of every error the verification layer raises."""
 
 
