@@ -449,6 +449,10 @@ class Neo4jStore(GraphStore):
         return paths[:limit]
 
     # misc -------------------------------------------------------------------------------------
+    def top_entities(self, limit: int) -> list[str]:
+        check_k(limit, "limit")
+        return [str(r["id"]) for r in self._read_rows("top_entities", limit=limit)]
+
     def stats(self) -> Stats:
         row = self._read_rows("stats")[0]
         origins = {("" if o is None else str(o)): int(n) for o, n in row["origins"]}

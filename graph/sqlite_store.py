@@ -406,6 +406,10 @@ class SQLiteStore(GraphStore):
             raise not_found("entities", exc.args[0]) from exc
 
     # misc -------------------------------------------------------------------------------------
+    def top_entities(self, limit: int) -> list[str]:
+        check_k(limit, "limit")
+        return [row[0] for row in self._query(_TOP_ENTITIES, (limit,))]
+
     def stats(self) -> Stats:
         counts = {
             t: self._query(f"SELECT count(*) FROM {t}")[0][0]
@@ -420,6 +424,18 @@ class SQLiteStore(GraphStore):
             "Start Neo4j with `docker compose up -d` and use --store neo4j://localhost:7687"
         )
 
+
+_TOP_ENTITIES = """
+SELECT e.id FROM entities e
+LEFT JOIN (
+  SELECT id, sum(n) AS degree FROM (
+    SELECT source_id AS id, count(*) AS n FROM relations GROUP BY source_id
+    UNION ALL
+    SELECT target_id AS id, count(*) AS n FROM relations GROUP BY target_id
+  ) GROUP BY id
+) d ON d.id = e.id
+ORDER BY coalesce(d.degree, 0) DESC, e.id LIMIT ?
+"""
 
 _ENTITY_NAMES = "SELECT e.id, e.name FROM json_each(?) j JOIN entities e ON e.id = j.value"
 
