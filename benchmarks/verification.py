@@ -25,7 +25,7 @@ from graphproof.verification.hallucination_eval import HallucinationEvaluation, 
 from graphproof.verification.prover_eval import evaluate_prover
 
 from benchmarks._common import data_file, print_table
-from graphproof.cli_verify import build_method
+from graphproof.components import make_verifier
 from graphproof.settings import load_settings
 
 TARGETS: dict[tuple[str, str], list[tuple[str, float]]] = {
@@ -81,7 +81,7 @@ def main() -> None:
         print_table("Prover9 on FOLIO gold FOL", rows)
     data = {"halueval": data_file("halueval", "qa_dev.jsonl"), "folio": data_file("folio", "folio_dev.jsonl")}
     for method in methods:
-        checker = build_method(method, settings)
+        checker = make_verifier(method, settings)
         for name, path in data.items():
             cases = load_cases(path, name)[: args.limit]
             result = evaluate_method(checker, cases, name)

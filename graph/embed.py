@@ -116,6 +116,18 @@ def _torch_threads(threads: int) -> Iterator[None]:
                 torch.set_num_threads(previous)
 
 
+def _quiet_model_loading() -> None:
+    """No third-party progress bars ("Loading weights …") on the user's terminal: loading is not their task."""
+    try:
+        from huggingface_hub.utils import disable_progress_bars
+        from transformers.utils import logging as transformers_logging
+
+        disable_progress_bars()
+        transformers_logging.disable_progress_bar()
+    except ImportError:  # older or trimmed installs: the bars are cosmetic, loading still works
+        pass
+
+
 class SentenceTransformerEmbedder:
     """A sentence-transformers model, loaded lazily on first use.
 
@@ -147,6 +159,7 @@ class SentenceTransformerEmbedder:
             try:
                 from sentence_transformers import SentenceTransformer
 
+                _quiet_model_loading()
                 model = SentenceTransformer(source, device=self.device, local_files_only=not self.allow_download)
             except Exception as exc:  # the library raises OSError, ValueError, HF hub errors, ...
                 hint = "" if self.allow_download else " (only local paths and locally cached models are used)"

@@ -100,19 +100,24 @@ class SQLiteStore(GraphStore):
 
     backend = "sqlite"
 
-    def __init__(self, path: str | FsPath, analyzer: Analyzer | None = None) -> None:
+    def __init__(self, path: str | FsPath, analyzer: Analyzer | None = None, *, read_only: bool = False) -> None:
         self.path = str(path)
         self.analyzer = analyzer or default_analyzer()
-        if self.path != ":memory:":
-            FsPath(self.path).parent.mkdir(parents=True, exist_ok=True)
+        self.read_only = read_only
         try:
-            self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
-            self.db.execute("PRAGMA journal_mode=WAL")
-            self.db.execute("PRAGMA synchronous=NORMAL")
+            if read_only:
+                self.db = _connect_read_only(self.path)
+            else:
+                if self.path != ":memory:":
+                    FsPath(self.path).parent.mkdir(parents=True, exist_ok=True)
+                self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+                self.db.execute("PRAGMA journal_mode=WAL")
+                self.db.execute("PRAGMA synchronous=NORMAL")
             self.db.execute("PRAGMA temp_store=MEMORY")
             self.db.execute("PRAGMA cache_size=-65536")
-        except sqlite3.Error as exc:
-            raise ConnectionFailed(f"cannot open SQLite store at {self.path!r}: {exc}") from exc
+        except (sqlite3.Error, OSError) as exc:
+            why = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
+            raise ConnectionFailed(f"cannot open SQLite store at {self.path!r}: {why}") from exc
         self._searchers = {t: FtsSearcher(self.db, t) for t in ("relations", "chunks", "entities")}
         self._chunk_vectors = VectorIndex()
         self._entity_vectors = VectorIndex()
@@ -124,6 +129,9 @@ class SQLiteStore(GraphStore):
 
     # lifecycle --------------------------------------------------------------------------------
     def init(self) -> None:
+        if self.read_only:
+            self._check_meta()
+            return
         with self._tx() as db:
             for statement in sqlite_schema.STATEMENTS:
                 db.execute(statement)
@@ -138,6 +146,19 @@ class SQLiteStore(GraphStore):
                         f"{value!r}; re-create the store (delete the file and ingest again)"
                     )
 
+    def _check_meta(self) -> None:
+        expected = {"schema": sqlite_schema.SCHEMA_VERSION, "analyzer": self.analyzer.name}
+        try:
+            found = dict(self.db.execute("SELECT key, value FROM meta").fetchall())
+        except sqlite3.Error as exc:
+            raise SchemaMismatch(f"{self.path!r} is not a graphproof store (no meta table): {exc}") from exc
+        for key, value in expected.items():
+            if found.get(key) != value:
+                raise SchemaMismatch(
+                    f"store {self.path!r} was written with {key} {found.get(key)!r}, this version uses "
+                    f"{value!r}; re-create the store (delete the file and ingest again)"
+                )
+
     def close(self) -> None:
         self.db.close()
 
@@ -149,6 +170,8 @@ class SQLiteStore(GraphStore):
 
     @contextmanager
     def _tx(self) -> Iterator[sqlite3.Connection]:
+        if self.read_only:
+            raise UnsupportedOperation(f"the store {self.path!r} was opened read-only; open it writable to change it")
         try:
             self.db.execute("BEGIN IMMEDIATE")
         except sqlite3.Error as exc:
@@ -423,6 +446,22 @@ class SQLiteStore(GraphStore):
             "Cypher queries need the Neo4j backend; the embedded SQLite store has no Cypher engine. "
             "Start Neo4j with `docker compose up -d` and use --store neo4j://localhost:7687"
         )
+
+
+def _connect_read_only(path: str) -> sqlite3.Connection:
+    """A connection that never writes: ``mode=ro``, or ``immutable=1`` when WAL files cannot be created."""
+    if path == ":memory:":
+        raise ConnectionFailed("an in-memory store cannot be opened read-only (it would be empty)")
+    file = FsPath(path).resolve()
+    if not file.is_file():
+        raise ConnectionFailed(f"no graphproof store at {path!r} (nothing is created in read-only mode)")
+    uri = file.as_uri()
+    try:
+        db = sqlite3.connect(f"{uri}?mode=ro", uri=True, isolation_level=None, check_same_thread=False)
+        db.execute("SELECT count(*) FROM sqlite_master").fetchone()
+        return db
+    except sqlite3.OperationalError:  # WAL database in a folder we cannot write: read the file as it is
+        return sqlite3.connect(f"{uri}?immutable=1", uri=True, isolation_level=None, check_same_thread=False)
 
 
 _TOP_ENTITIES = """

@@ -270,11 +270,11 @@ def demo(
     console.print(render.stats_table(result.stats))
     console.print(render.relations_table(result.hits, f"Edges for: {result.question}"))
     console.print(render.chunks_table(result.chunks, f"Chunks for: {result.question}"))
-    for retrieval, answer in result.answers:
-        console.print(Text(f"\nQ: {retrieval.question}", style="bold"), soft_wrap=True)
-        for path in retrieval.paths[:3]:
+    for asked in result.answers:
+        console.print(Text(f"\nQ: {asked.question}", style="bold"), soft_wrap=True)
+        for path in asked.retrieval.paths[:3]:
             console.print(Text(f"   path {path.weight:.2f}: {path.format()}"), soft_wrap=True)
-        console.print(Text(f"A ({answer.method}, hybrid-rrf): {answer.text}"), soft_wrap=True)
+        console.print(Text(f"A ({asked.answer.method}, {asked.method}): {asked.answer.text}"), soft_wrap=True)
     console.print(Text(f"Subgraph page: {result.page.path}", style="bold"), soft_wrap=True)
     console.print(Text(f"Open it in a browser: {result.page.path.as_uri()}"), soft_wrap=True)
 

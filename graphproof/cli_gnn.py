@@ -5,8 +5,6 @@ torch, PyG and the encoder are imported inside the commands, so the CLI starts f
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -15,11 +13,12 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextC
 from rich.table import Table
 from rich.text import Text
 
-from graphproof.cli_support import JsonFlag, cli_store, fail, gnn_app, graphproof_errors, print_json, stderr, stdout
+from graphproof.cli_support import JsonFlag, cli_store, gnn_app, graphproof_errors, print_json, stderr, stdout
+from graphproof.components import make_embedder
 from graphproof.settings import load_settings
 
 if TYPE_CHECKING:
-    from graphproof.graph.embed import SentenceTransformerEmbedder
+    from graphproof.graph.embed import Embedder
 
 DEFAULT_CKPT = Path(".graphproof/gnn/rearev.pt")
 _STAGES = ("export", "encode", "train")
@@ -70,22 +69,8 @@ class BarProgress:
             self._bars.console.print(Text(message), soft_wrap=True)
 
 
-@contextmanager
-def gnn_errors() -> Iterator[None]:
-    """graphproof's and the reasoner's errors as one message on stderr and exit code 1."""
-    from graphproof.reasoning.gnn.errors import GnnError
-
-    with graphproof_errors():
-        try:
-            yield
-        except GnnError as exc:
-            fail(str(exc))
-
-
-def _embedder() -> SentenceTransformerEmbedder:
-    from graphproof.graph.embed import SentenceTransformerEmbedder
-
-    return SentenceTransformerEmbedder(load_settings().embedding_model)
+def _embedder() -> Embedder:
+    return make_embedder(load_settings())
 
 
 def _threads(n: int) -> None:
@@ -123,7 +108,7 @@ def train_command(
     as_json: JsonFlag = False,
 ) -> None:
     """Train ReaRev on a question file over the graph in the store and write a checkpoint."""
-    with gnn_errors():
+    with graphproof_errors():
         from graphproof.reasoning.gnn.checkpoint import save_checkpoint
         from graphproof.reasoning.gnn.export import ExportConfig
         from graphproof.reasoning.gnn.qa import read_qa
@@ -169,7 +154,7 @@ def eval_command(
     as_json: JsonFlag = False,
 ) -> None:
     """Hit@1, Hits, F1 and inference time per question (subgraph export included) of a checkpoint."""
-    with gnn_errors():
+    with graphproof_errors():
         from graphproof.reasoning.gnn.evaluate import evaluate
         from graphproof.reasoning.gnn.qa import read_qa
         from graphproof.reasoning.gnn.reason import GnnReasoner
@@ -218,7 +203,7 @@ def paths_command(
     as_json: JsonFlag = False,
 ) -> None:
     """Predicted answers and their reasoning paths (Entity → relation → Entity), as the LLM reads them."""
-    with gnn_errors():
+    with graphproof_errors():
         from graphproof.reasoning.gnn.paths import format_paths
         from graphproof.reasoning.gnn.reason import GnnReasoner, path_1st, reasoning_paths
 

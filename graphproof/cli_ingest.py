@@ -14,7 +14,7 @@ from rich.text import Text
 
 from graphproof import render
 from graphproof.cli_support import JsonFlag, cli_store, fail, graphproof_errors, print_json, stderr, stdout
-from graphproof.graph.embed import SentenceTransformerEmbedder
+from graphproof.components import make_embedder
 from graphproof.llm import chat_model
 from graphproof.loaders.extract import make_extractor
 from graphproof.loaders.ingest import IngestReport, ingest
@@ -95,7 +95,7 @@ def ingest_command(
         settings = load_settings()
         model = chat_model(settings) if extractor is ExtractorChoice.llm else None
         chosen = make_extractor(extractor.value, model)
-        embedder = SentenceTransformerEmbedder(settings.embedding_model) if embed else None
+        embedder = make_embedder(settings) if embed else None
         sources = read_sources(paths, fmt.value)
     columns = (SpinnerColumn(), TextColumn("{task.description}"), TimeElapsedColumn())
     with cli_store(ctx, create=True) as store, Progress(*columns, console=stderr(), disable=as_json) as progress:

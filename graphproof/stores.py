@@ -132,8 +132,11 @@ def parse_store_url(url: str, settings: Settings | None = None, cwd: Path | None
     raise _invalid(url, f"unknown scheme {scheme!r}")
 
 
-def open_target(target: StoreTarget, *, create: bool = True) -> GraphStore:
-    """Open (and for SQLite, create unless ``create=False``) the store a ``StoreTarget`` names."""
+def open_target(target: StoreTarget, *, create: bool = True, read_only: bool = False) -> GraphStore:
+    """Open (and for SQLite, create unless ``create=False``) the store a ``StoreTarget`` names.
+
+    ``read_only`` opens an SQLite file without writing anything to it (a read-only file works too).
+    """
     if target.backend == "sqlite":
         assert target.path is not None
         if not create and target.path != MEMORY and not Path(target.path).is_file():
@@ -143,7 +146,7 @@ def open_target(target: StoreTarget, *, create: bool = True) -> GraphStore:
             )
         from graphproof.graph.sqlite_store import SQLiteStore
 
-        return SQLiteStore(target.path)
+        return SQLiteStore(target.path, read_only=read_only)
     assert target.uri is not None
     try:
         from graphproof.graph.neo4j_store import Neo4jStore
@@ -160,7 +163,9 @@ def open_target(target: StoreTarget, *, create: bool = True) -> GraphStore:
         raise
 
 
-def open_store(url: str | None = None, settings: Settings | None = None, *, create: bool = True) -> GraphStore:
+def open_store(
+    url: str | None = None, settings: Settings | None = None, *, create: bool = True, read_only: bool = False
+) -> GraphStore:
     """The store ``url`` names (default: ``settings.store``). The caller closes it (it is a context manager)."""
     settings = settings or Settings()
-    return open_target(parse_store_url(url or settings.store, settings), create=create)
+    return open_target(parse_store_url(url or settings.store, settings), create=create, read_only=read_only)

@@ -68,6 +68,9 @@ class IngestReport:
         """Sources that could not be read plus chunks whose extraction failed."""
         return len(self.failures) + len(self.extraction_errors)
 
+    def to_dict(self) -> dict[str, object]:
+        return self.as_dict()
+
     def as_dict(self) -> dict[str, object]:
         return {
             "documents": self.documents, "added": self.added, "replaced": self.replaced,

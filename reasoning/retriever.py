@@ -65,6 +65,17 @@ class Retrieval:
     notes: list[str] = field(default_factory=list)
     ms: float = 0.0
 
+    def to_dict(self, k: int | None = None) -> dict[str, object]:
+        """Plain data: the top ``k`` chunks (all when None) and paths, the linked entities, notes and time."""
+        return {
+            "method": self.method, "question": self.question, "ms": round(self.ms, 1),
+            "chunks": [{"rank": i, "score": h.score, "id": h.item.id, "document_id": h.item.document_id,
+                        "text": h.item.text} for i, h in enumerate(self.chunks[:k], start=1)],
+            "paths": [{"text": p.format(), "weight": p.weight} for p in self.paths[:k]],
+            "entities": [{"id": s.item.id, "name": s.item.name, "score": s.score} for s in self.seeds],
+            "notes": list(self.notes),
+        }  # fmt: skip
+
 
 class Retriever:
     """Runs the retrieval methods against one store."""
@@ -93,8 +104,8 @@ class Retriever:
             raise RetrievalError(f"method {method!r} needs an embedder (vector search); none was given")
         if method == "hybrid-rerank" and self.reranker is None:
             raise RetrievalError(
-                "method 'hybrid-rerank' needs a cross-encoder: set GRAPHPROOF_RERANKER to a sentence-transformers "
-                "CrossEncoder model name or path"
+                "method 'hybrid-rerank' needs a cross-encoder: pass reranker= (e.g. a CrossEncoderReranker over a "
+                "sentence-transformers CrossEncoder model name or path)"
             )
         if not question.strip():
             raise RetrievalError("the question is empty; expected some words")

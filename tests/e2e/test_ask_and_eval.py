@@ -73,10 +73,14 @@ def test_ask_json(data: Path, tmp_path: Path) -> None:
     out = json.loads(result.stdout)
     assert out["chunks"][0]["metadata"]["time"] == "20260105_10:00"
     assert out["chunks"][0]["source"].endswith("20260105_1000.txt")
-    assert out["paths"] and " → " in out["paths"][0]["path"]
-    assert out["answer"]["method"] == "extractive" and "maintenance" in out["answer"]["text"]
+    top = out["paths"][0]
+    assert " → " in top["text"] and len(top["entities"]) == len(top["relations"]) + 1
+    assert all(ids for ids in top["chunk_ids"]), "every edge of a path names the chunks that support it"
+    assert out["answer_method"] == "extractive" and "maintenance" in out["answer"]
+    assert out["claims"] == [] and out["verification"] is None
+    assert {"retrieve_ms", "answer_ms", "total_ms"} <= out["timings"].keys()
     bad = runner.invoke(app, ["--store", store, "ask", "x", "--method", "magic"])
-    assert bad.exit_code == 1 and "unknown retrieval method" in bad.output
+    assert bad.exit_code == 2 and "unknown method 'magic'" in bad.output
 
 
 def test_ask_verify_checks_the_answer_against_the_retrieved_chunks(data: Path, tmp_path: Path) -> None:
@@ -86,6 +90,8 @@ def test_ask_verify_checks_the_answer_against_the_retrieved_chunks(data: Path, t
     result = runner.invoke(app, ["--store", store, "ask", "When is the building maintenance?", "--method", "bm25",
                                  "--no-llm", "--verify", "--verify-method", "lexical", "--json"])  # fmt: skip
     assert result.exit_code == 0, result.output
-    verification = json.loads(result.stdout)["verification"]
+    out = json.loads(result.stdout)
+    verification = out["verification"]
     assert verification["claims"], "the extractive answer's claims are listed"
+    assert [c["status"] for c in out["claims"]] == [c["status"] for c in verification["claims"]]
     assert verification["verdict"] == "grounded", "an extractive answer quotes the chunks, so it is grounded"

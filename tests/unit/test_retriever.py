@@ -97,7 +97,7 @@ def test_bad_requests(store: SQLiteStore, retriever: Retriever) -> None:
         retriever.retrieve("  ", "bm25")
     with pytest.raises(RetrievalError, match="embedder"):
         Retriever(store).retrieve(QUESTION, "naive")
-    with pytest.raises(RetrievalError, match="GRAPHPROOF_RERANKER"):
+    with pytest.raises(RetrievalError, match="needs a cross-encoder: pass reranker="):
         Retriever(store, HashingEmbedder(128)).retrieve(QUESTION, "hybrid-rerank")
 
 
