@@ -1,6 +1,6 @@
 """Ingestion benchmark: LiHua-World's chats into a fresh embedded store, rule extractor, embeddings on.
 
-    python benchmarks/ingest.py [--half-only | --full-only] [--no-embed] [--json]
+    python -m benchmarks.ingest [--half-only | --full-only] [--no-embed] [--json]
 
 Runs the full year (442 conversations) and the Jan-Jun half alone (the setting of the BM25
 path-weighting paper), each into its own fresh store, and prints documents, chunks, entities,
@@ -13,19 +13,16 @@ from __future__ import annotations
 import argparse
 import json
 import shutil
-import sys
 import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
+from graphproof.evaluation.retrieval import half_year_only
 from graphproof.graph.embed import SentenceTransformerEmbedder
 from graphproof.graph.sqlite_store import SQLiteStore
 from graphproof.loaders.extract.rule import RuleExtractor
 from graphproof.loaders.ingest import STAGES, ingest
 from graphproof.loaders.sources import read_sources
-from graphproof.verification.retrieval_eval import half_year_only
 
 from benchmarks._common import data_file, print_table
 

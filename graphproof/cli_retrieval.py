@@ -12,13 +12,13 @@ from rich.text import Text
 
 from graphproof.cli_support import JsonFlag, cli_store, eval_app, fail, graphproof_errors, print_json, stderr, stdout
 from graphproof.components import gnn_checkpoint, make_embedder, make_rag, make_retriever
+from graphproof.evaluation.retrieval import DEFINITIONS, MethodScores, evaluate, ingest_lihua, load_questions
 from graphproof.graph.sqlite_store import SQLiteStore
 from graphproof.rag import ASK_METHODS, AskResult
 from graphproof.reasoning.bm25 import BM25Params
 from graphproof.reasoning.retriever import METHODS
 from graphproof.render import snippet
 from graphproof.settings import load_settings
-from graphproof.verification.retrieval_eval import DEFINITIONS, MethodScores, evaluate, ingest_lihua, load_questions
 from graphproof.verifying import MethodChoice, report_renderable
 
 DEFAULT_EVAL_DIR = Path(".graphproof") / "eval"

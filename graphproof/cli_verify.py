@@ -24,16 +24,16 @@ from rich.text import Text
 from graphproof.cli_support import JsonFlag, cli_store, eval_app, graphproof_errors, print_json, stderr, stdout
 from graphproof.components import make_rag, make_verifier
 from graphproof.errors import GraphproofError
+from graphproof.evaluation.hallucination import HallucinationEvaluation, evaluate_method
+from graphproof.evaluation.hallucination_data import FORMATS, detect_data_format, load_cases
+from graphproof.evaluation.prover import ProverEvaluation, evaluate_prover
 from graphproof.graph.model import Chunk
 from graphproof.graph.store import GraphStore
 from graphproof.render import snippet
 from graphproof.settings import load_settings
 from graphproof.verification.grouping import DEFAULT_THRESHOLD
-from graphproof.verification.hallucination_data import FORMATS, load_cases
-from graphproof.verification.hallucination_eval import HallucinationEvaluation, evaluate_method
 from graphproof.verification.passages import Retrieve, read_passages, retrieved_passages
 from graphproof.verification.prover import DEFAULT_TIMEOUT, Prover9
-from graphproof.verification.prover_eval import ProverEvaluation, evaluate_prover
 from graphproof.verifying import MethodChoice, report_renderable, run_verification
 
 
@@ -172,16 +172,6 @@ def confusion_table(result: HallucinationEvaluation) -> Table:
     return table
 
 
-def detect_format(path: Path) -> str:
-    """``folio`` when the first record has ``premises``, else ``halueval``."""
-    try:
-        with path.open(encoding="utf-8") as handle:
-            first = next((line for line in handle if line.strip()), "")
-    except OSError as exc:
-        raise GraphproofError(f"cannot read {path}: {exc.strerror or exc}") from exc
-    return "folio" if '"premises"' in first else "halueval"
-
-
 @eval_app.command("hallucination")
 def eval_hallucination_command(
     data: Annotated[Path, typer.Option("--data", exists=True, dir_okay=False, help="HaluEval or FOLIO JSONL.")],
@@ -197,7 +187,7 @@ def eval_hallucination_command(
 ) -> None:
     """Score a grounding method on labelled answers: accuracy, recall of hallucinations, precision, F1."""
     with graphproof_errors():
-        name = detect_format(data) if fmt is FormatChoice.auto else fmt.value
+        name = detect_data_format(data) if fmt is FormatChoice.auto else fmt.value
         if name not in FORMATS:
             raise GraphproofError(f"unknown format {name!r}")
         cases = load_cases(data, name)[:limit]

@@ -7,7 +7,3 @@ from graphproof.graph.errors import GraphproofError
 
 class VerificationError(GraphproofError):
     """Root of every error the verification layer raises."""
-
-
-class EvaluationError(VerificationError):
-    """An evaluation cannot run: unreadable or malformed data, or a setting that does not fit it."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 from graphproof.graph.errors import LLMReplyError
 from graphproof.verification.errors import VerificationError
 
-__all__ = ["DatasetError", "FormulaError", "LLMReplyError", "ProverError", "ProverUnavailable"]
+__all__ = ["ChunksFileError", "FormulaError", "LLMReplyError", "ProverError", "ProverUnavailable"]
 
 
 class FormulaError(VerificationError, ValueError):
@@ -29,5 +29,5 @@ class ProverUnavailable(ProverError):
     """The Prover9 binary could not be found or made executable."""
 
 
-class DatasetError(VerificationError, ValueError):
-    """An evaluation data set or a chunks file is unreadable or has a malformed record (names file and line)."""
+class ChunksFileError(VerificationError, ValueError):
+    """A chunks file (the premises of ``verify --chunks``) is unreadable or malformed (names file and line)."""

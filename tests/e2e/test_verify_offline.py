@@ -9,10 +9,10 @@ import json
 from pathlib import Path
 
 import pytest
+from graphproof.evaluation.hallucination import evaluate_method
+from graphproof.evaluation.hallucination_data import load_folio_cases, load_halueval
 from graphproof.graph.embed import SentenceTransformerEmbedder
 from graphproof.verification.grounding import Passage
-from graphproof.verification.hallucination_data import load_folio_cases, load_halueval
-from graphproof.verification.hallucination_eval import evaluate_method
 from graphproof.verification.offline import OfflineVerifier
 from typer.testing import CliRunner
 

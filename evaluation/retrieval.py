@@ -15,6 +15,8 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from graphproof.evaluation.errors import EvaluationError
+from graphproof.evaluation.retrieval_metrics import ndcg_at_k, recall_at_k
 from graphproof.graph.embed import Embedder
 from graphproof.graph.store import GraphStore
 from graphproof.loaders.extract.rule import RuleExtractor
@@ -22,8 +24,7 @@ from graphproof.loaders.ingest import IngestReport, ingest
 from graphproof.loaders.sources import read_sources
 from graphproof.loaders.types import SourceDocument, SourceFailure
 from graphproof.reasoning.retriever import Retriever
-from graphproof.verification.errors import EvaluationError
-from graphproof.verification.retrieval_metrics import ndcg_at_k, recall_at_k
+from graphproof.reasoning.timing import p50_ms
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 _NO_COLON = re.compile(r"^(\d{8})_(\d{2})(\d{2})$")
@@ -89,7 +90,7 @@ class MethodScores:
         return {
             "recall": round(statistics.fmean(self.recall), 3) if self.recall else None,
             "ndcg": round(statistics.fmean(self.ndcg), 3) if self.ndcg else None,
-            "p50_ms": round(statistics.median(self.ms), 1) if self.ms else None,
+            "p50_ms": round(p50_ms(self.ms), 1) if self.ms else None,
             "mean_ms": round(statistics.fmean(self.ms), 1) if self.ms else None,
             "by_type": {
                 t: {"questions": len(r), "recall": round(statistics.fmean(r), 3), "ndcg": round(statistics.fmean(n), 3)}
