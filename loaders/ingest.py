@@ -23,7 +23,6 @@ import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 
-from graphproof.graph.analyzer import alias_key
 from graphproof.graph.embed import Embedder
 from graphproof.graph.model import Chunk, Document, Entity, Mention, Relation, content_hash
 from graphproof.graph.store import GraphStore
@@ -31,6 +30,7 @@ from graphproof.loaders.chunking import CHAT_MAX_TOKENS, chunk_document
 from graphproof.loaders.errors import LoaderError
 from graphproof.loaders.resolve import EntityResolver
 from graphproof.loaders.types import Extraction, Extractor, SourceDocument, SourceFailure
+from graphproof.text.names import alias_key
 
 STAGES = ("parse", "chunk", "extract", "embed", "write")
 DESCRIPTION_CAP = 2000

@@ -19,11 +19,11 @@ from graphproof.graph.analyzer import Analyzer, default_analyzer
 from graphproof.graph.store import GraphStore
 from graphproof.reasoning.errors import ReasoningError
 from graphproof.reasoning.retriever import Retrieval
+from graphproof.text.sentences import split_sentences
 
 if TYPE_CHECKING:
     from langchain_core.language_models import BaseChatModel
 
-_SENTENCE = re.compile(r"[^\n.!?。！？]+[.!?。！？]*")
 # A line break inside a paragraph (hard-wrapped Markdown) is not a sentence end; one before a list item,
 # a heading, a "Speaker:" chat line or a blank line is.
 _WRAPPED = re.compile(r"(?<![.!?:。！？\n])\n(?!\n|\s*[-*#>]|\s*\d+\.|[\w .]{1,40}:)")
@@ -50,8 +50,8 @@ def extractive_answer(store: GraphStore, retrieval: Retrieval, sentences: int = 
     idf = {t: math.log(1 + (stats.rows - n + 0.5) / (n + 0.5)) for t, n in stats.df.items()}
     scored: list[tuple[float, int, str, str]] = []
     for rank, hit in enumerate(retrieval.chunks[:chunks]):
-        for match in _SENTENCE.finditer(_WRAPPED.sub(" ", hit.item.text)):
-            sentence = match.group().strip().replace("**", "")
+        for sentence in split_sentences(_WRAPPED.sub(" ", hit.item.text)):
+            sentence = sentence.replace("**", "")
             covered = set(analyzer.tokens(sentence)) & idf.keys()
             if covered:
                 scored.append((sum(idf[t] for t in covered) / (1 + 0.1 * rank), rank, hit.item.id, sentence))

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Protocol
 
-from graphproof.loaders.extract.lexicon import VERBS
+from graphproof.text.lexicon import VERBS
 from graphproof.verification.english_ir import Name, Node, Not, Pred, Term, Var, conj, disj
 from graphproof.verification.english_words import (
     ARTICLES,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from graphproof.graph.analyzer import ENGLISH_STOP_WORDS
+from graphproof.text.lexicon import ENGLISH_STOP_WORDS
 
 COPULA = frozenset(["is", "are", "was", "were", "be", "am", "been", "being"])
 MODALS = frozenset(["will", "would", "can", "could", "may", "might", "must", "should", "shall"])

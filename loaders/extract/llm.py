@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from graphproof.loaders.extract.errors import ExtractorError
 from graphproof.loaders.llm_reply import decode_json_reply
-from graphproof.loaders.resolve import alias_key
+from graphproof.loaders.resolve import entity_alias_key
 from graphproof.loaders.types import ExtractedEntity, ExtractedRelation, Extraction
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
 
@@ -153,7 +153,7 @@ def extraction_of(triples: Sequence[Triple]) -> Extraction:
     entities: dict[str, ExtractedEntity] = {}
     for rel in relations:
         for name, type_ in ((rel.head, rel.head_type), (rel.tail, rel.tail_type)):
-            key = alias_key(name)
+            key = entity_alias_key(name)
             if key and key not in entities:
                 entities[key] = ExtractedEntity(name=name, type=type_, description=rel.description)
     return Extraction(entities=tuple(entities.values()), relations=relations)

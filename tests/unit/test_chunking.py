@@ -7,9 +7,10 @@ from pathlib import Path
 
 import pytest
 from graphproof.graph.analyzer import Analyzer
-from graphproof.loaders.chunking import CHAT_MAX_TOKENS, chunk_document, estimate_tokens, split_sentences
+from graphproof.loaders.chunking import CHAT_MAX_TOKENS, chunk_document, estimate_tokens
 from graphproof.loaders.sources import parse_chat, read_sources
 from graphproof.loaders.types import ChatMessage, SourceDocument
+from graphproof.text.sentences import split_sentences
 from hypothesis import given, settings
 from hypothesis import strategies as st
 

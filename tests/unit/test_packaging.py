@@ -7,7 +7,7 @@ import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-LAYERS = ("graph", "cypher", "loaders", "reasoning", "verification", "evaluation")
+LAYERS = ("graph", "cypher", "loaders", "reasoning", "verification", "evaluation", "text")
 
 
 def _setuptools() -> dict:
