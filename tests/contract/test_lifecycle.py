@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from graphproof.graph.store import GraphStore, UnsupportedOperation
 
-from tests.contract.conftest import RELATIONS
+from tests.contract.graph_fixture import RELATIONS
 
 
 def test_delete_document_removes_exactly_what_only_it_supported(filled: GraphStore) -> None:
@@ -39,7 +39,7 @@ def test_delete_keeps_relations_without_chunk_references(filled: GraphStore) -> 
 
 
 def test_delete_then_rewrite_restores_the_graph(filled: GraphStore) -> None:
-    from tests.contract.conftest import fill, snapshot
+    from tests.contract.graph_fixture import fill, snapshot
 
     before = snapshot(filled)
     filled.delete_document("d1")

@@ -39,7 +39,7 @@ def test_folio_balanced_accuracy_target_without_false_proofs(offline: OfflineVer
     assert result.scores.confusion.fn <= 2  # a wrong proof (grounded but False/Uncertain) is rare
 
 
-def test_halueval_targets_on_the_first_100_items(offline: OfflineVerifier, shared_data: Path) -> None:
+def test_halueval_targets_on_the_first_200_items(offline: OfflineVerifier, shared_data: Path) -> None:
     cases = load_halueval(shared_data / "halueval" / "qa_dev.jsonl")[:200]
     result = evaluate_method(offline, cases, "halueval")
     assert result.scores.f1 >= 0.92 and result.scores.precision >= 0.97
