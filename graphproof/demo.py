@@ -17,9 +17,10 @@ from importlib.resources import as_file, files
 from pathlib import Path
 from typing import Any
 
+from graphproof.components import make_embedder
 from graphproof.errors import GraphproofError
 from graphproof.export import ExportResult, export_html
-from graphproof.graph.embed import Embedder, SentenceTransformerEmbedder
+from graphproof.graph.embed import Embedder
 from graphproof.graph.model import Chunk, Hit, Relation, Stats
 from graphproof.graph.sqlite_store import SQLiteStore
 from graphproof.loaders.extract.rule import RuleExtractor
@@ -29,6 +30,7 @@ from graphproof.loaders.triples import ImportReport, import_triples
 from graphproof.rag import AskResult, ExtractiveAnswerer, GraphRAG
 from graphproof.reasoning.retriever import RetrievalConfig, Retriever
 from graphproof.render import chunk_json, relation_json
+from graphproof.settings import Settings
 
 DEFAULT_DEMO_DIR = Path(".graphproof") / "demo"
 DEMO_DB = "graph.db"
@@ -84,7 +86,7 @@ def run_demo(
     """
     out_dir = Path(out).resolve()
     db_path = _fresh_store_path(out_dir)
-    embedder = embedder or SentenceTransformerEmbedder()  # the packaged model, whatever the settings say
+    embedder = embedder or make_embedder(Settings(embedding_model=None))  # the packaged all-MiniLM-L6-v2
     corpus = files("graphproof") / "demo_corpus"
     with SQLiteStore(db_path) as store, as_file(corpus) as folder:
         documents = sorted(Path(folder).glob("*.md"))
