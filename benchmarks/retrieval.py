@@ -13,9 +13,8 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from graphproof.evaluation.retrieval import DEFINITIONS, evaluate, ingest_lihua, load_questions
+from graphproof.evaluation.retrieval import DEFINITIONS, evaluate, lihua_store, load_questions
 from graphproof.graph.embed import SentenceTransformerEmbedder
-from graphproof.graph.sqlite_store import SQLiteStore
 from graphproof.reasoning.bm25 import BM25Params
 from graphproof.reasoning.retriever import RetrievalConfig, Retriever
 
@@ -51,11 +50,7 @@ def main() -> None:
     sections = [DEFINITIONS]
     for half in (True, False):
         label = "Jan-Jun" if half else "full year"
-        db = args.out / f"lihua-{'half' if half else 'full'}.db"
-        db.parent.mkdir(parents=True, exist_ok=True)
-        with SQLiteStore(db) as store:
-            if store.stats().documents == 0:
-                ingest_lihua(store, zip_path, half, embedder)
+        with lihua_store(zip_path.parent, half, args.out, embedder) as store:
             questions = load_questions(qa, half)
             results = evaluate(Retriever(store, embedder, RetrievalConfig(bm25=params)), questions, METHODS, args.k)
             stats = store.stats()

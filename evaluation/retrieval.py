@@ -18,6 +18,7 @@ from pathlib import Path
 from graphproof.evaluation.errors import EvaluationError
 from graphproof.evaluation.retrieval_metrics import ndcg_at_k, recall_at_k
 from graphproof.graph.embed import Embedder
+from graphproof.graph.sqlite_store import SQLiteStore
 from graphproof.graph.store import GraphStore
 from graphproof.loaders.extract.rule import RuleExtractor
 from graphproof.loaders.ingest import IngestReport, ingest
@@ -115,6 +116,28 @@ def ingest_lihua(store: GraphStore, zip_path: Path, half_year: bool, embedder: E
             f"{zip_path}: {len(report.failures)} conversations could not be read: {report.failures[:3]}"
         )
     return report
+
+
+def lihua_store(
+    data: Path, half_year: bool, out: Path, embedder: Embedder | None, *, fresh: bool = False,
+    on_ingest: Callable[[Path], None] | None = None,
+) -> SQLiteStore:
+    """The evaluation store for one setting under ``out`` (``lihua-half.db`` / ``lihua-full.db``), ingested
+    from ``data/LiHuaWorld.zip`` when empty (or ``fresh``); reused otherwise. The caller closes it."""
+    db = out / f"lihua-{'half' if half_year else 'full'}.db"
+    if fresh:
+        for suffix in ("", "-wal", "-shm"):
+            Path(f"{db}{suffix}").unlink(missing_ok=True)
+    store = SQLiteStore(db)
+    try:
+        if store.stats().documents == 0:
+            if on_ingest is not None:
+                on_ingest(db)
+            ingest_lihua(store, data / "LiHuaWorld.zip", half_year, embedder)
+    except BaseException:
+        store.close()
+        raise
+    return store
 
 
 def conversation_times(store: GraphStore, document_ids: Sequence[str], cache: dict[str, str]) -> list[str]:

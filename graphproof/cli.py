@@ -26,7 +26,6 @@ from graphproof.cli_support import (
     JsonFlag,
     cli_store,
     eval_app,
-    fail,
     gnn_app,
     graphproof_errors,
     print_json,
@@ -34,7 +33,6 @@ from graphproof.cli_support import (
     stdout,
 )
 from graphproof.cli_verify import verify_command
-from graphproof.loaders.errors import MalformedInput
 from graphproof.loaders.triples import DEFAULT_BATCH_SIZE, import_triples
 from graphproof.progress import ImportProgress
 from graphproof.settings import DEFAULT_STORE
@@ -119,16 +117,10 @@ def import_triples_command(
     """Import triples (MetaQA kb.txt pipe format or JSONL) into the store; malformed lines are reported."""
     started = time.perf_counter()
     with cli_store(ctx, create=True) as store, ImportProgress(file, enabled=not as_json, console=stderr()) as progress:
-        try:
-            report = import_triples(
-                store, file, fmt.value, strict=strict, batch_size=batch_size,
-                on_progress=progress.lines_read, on_batch=progress.batch_written,
-            )  # fmt: skip
-        except MalformedInput as exc:
-            progress.stop()
-            shown = render.skipped_lines_from(exc.problems)
-            stderr().print(shown, soft_wrap=True)
-            fail(f"{exc.source}: {len(exc.problems)} malformed line(s); nothing was written (--strict)")
+        report = import_triples(  # strict mode: MalformedInput names the file and the first lines, exit 1
+            store, file, fmt.value, strict=strict, batch_size=batch_size,
+            on_progress=progress.lines_read, on_batch=progress.batch_written,
+        )  # fmt: skip
     if as_json:
         print_json(report.as_dict())
         return

@@ -12,8 +12,7 @@ from rich.text import Text
 
 from graphproof.cli_support import JsonFlag, cli_store, eval_app, fail, graphproof_errors, print_json, stderr, stdout
 from graphproof.components import gnn_checkpoint, make_embedder, make_rag, make_retriever
-from graphproof.evaluation.retrieval import DEFINITIONS, MethodScores, evaluate, ingest_lihua, load_questions
-from graphproof.graph.sqlite_store import SQLiteStore
+from graphproof.evaluation.retrieval import DEFINITIONS, MethodScores, evaluate, lihua_store, load_questions
 from graphproof.rag import ASK_METHODS, AskResult
 from graphproof.reasoning.bm25 import BM25Params
 from graphproof.reasoning.retriever import METHODS
@@ -153,16 +152,13 @@ def eval_retrieval_command(
             fail("hybrid-rerank needs GRAPHPROOF_RERANKER (a CrossEncoder model name or path); none is configured")
         questions = load_questions(qa or data / "qa_dev.json", half_year)
         setting = "half" if half_year else "full"
-        db = out / f"lihua-{setting}.db"
-        if fresh:
-            for suffix in ("", "-wal", "-shm"):
-                Path(f"{db}{suffix}").unlink(missing_ok=True)
-        store = SQLiteStore(db)
         embedder = make_embedder(settings)  # one model for ingest and queries
+
+        def announce(db: Path) -> None:
+            stderr().print(f"ingesting {data / 'LiHuaWorld.zip'} into {db} …")
+
+        store = lihua_store(data, half_year, out, embedder, fresh=fresh, on_ingest=announce)
         try:
-            if store.stats().documents == 0:
-                stderr().print(f"ingesting {data / 'LiHuaWorld.zip'} into {db} …")
-                ingest_lihua(store, data / "LiHuaWorld.zip", half_year, embedder)
             retriever = make_retriever(store, settings, embedder=embedder, bm25=params)
             columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
             with Progress(*columns, console=stderr(), disable=as_json) as progress:
