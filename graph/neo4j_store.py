@@ -53,7 +53,6 @@ from graphproof.graph.store import (
     GraphStore,
     IntegrityError,
     InvalidInput,
-    SchemaMismatch,
     SearchKind,
 )
 from graphproof.graph.store_checks import (
@@ -63,6 +62,7 @@ from graphproof.graph.store_checks import (
     check_text,
     missing_error,
     not_found,
+    schema_mismatch,
 )
 from graphproof.graph.traversal import UNCAPPED, expand_subgraph
 from neo4j import ManagedTransaction, Query
@@ -72,7 +72,7 @@ R = TypeVar("R")
 Item = TypeVar("Item", Chunk, Entity, Relation)
 Row = dict[str, Any]
 
-SCHEMA_VERSION = "1"
+SCHEMA_VERSION = "2"  # 2: document ids are canonical source paths (graph.store_checks.SCHEMA_CHANGES)
 DEFAULT_BATCH_SIZE = 5000
 OVERFETCH = 64  # extra hits asked of Lucene / HNSW, so ties at the k-th place are broken by id, not at random
 MAX_QUERY_TERMS = 1024  # Lucene's default BooleanQuery clause limit
@@ -162,9 +162,9 @@ class Neo4jStore(GraphStore):
         found = self._write(lambda tx: _rows(tx, "meta", **expected)[0], "the schema check")
         for key, value in expected.items():
             if found.get(key) is not None and found[key] != value:
-                raise SchemaMismatch(
-                    f"store {self.location!r} was written with {key} {found[key]!r}, this version uses "
-                    f"{value!r}; re-create the store (delete graphproof's nodes in that database and ingest again)"
+                raise schema_mismatch(
+                    self.location, key, found[key], value,
+                    "re-create the store (delete graphproof's nodes in that database and ingest again)",
                 )
 
     def close(self) -> None:

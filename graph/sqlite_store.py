@@ -54,6 +54,7 @@ from graphproof.graph.store_checks import (
     check_text,
     missing_error,
     not_found,
+    schema_mismatch,
 )
 from graphproof.graph.traversal import UNCAPPED, all_shortest_paths, expand_subgraph
 from graphproof.graph.vectors import VectorIndex, from_blob, to_blob
@@ -141,10 +142,7 @@ class SQLiteStore(GraphStore):
                 if row is None:
                     db.execute("INSERT INTO meta(key, value) VALUES (?, ?)", (key, value))
                 elif row[0] != value:
-                    raise SchemaMismatch(
-                        f"store {self.path!r} was written with {key} {row[0]!r}, this version uses "
-                        f"{value!r}; re-create the store (delete the file and ingest again)"
-                    )
+                    raise schema_mismatch(self.path, key, row[0], value, _REBUILD)
 
     def _check_meta(self) -> None:
         expected = {"schema": sqlite_schema.SCHEMA_VERSION, "analyzer": self.analyzer.name}
@@ -154,10 +152,7 @@ class SQLiteStore(GraphStore):
             raise SchemaMismatch(f"{self.path!r} is not a graphproof store (no meta table): {exc}") from exc
         for key, value in expected.items():
             if found.get(key) != value:
-                raise SchemaMismatch(
-                    f"store {self.path!r} was written with {key} {found.get(key)!r}, this version uses "
-                    f"{value!r}; re-create the store (delete the file and ingest again)"
-                )
+                raise schema_mismatch(self.path, key, str(found.get(key)), value, _REBUILD)
 
     def close(self) -> None:
         self.db.close()
@@ -463,6 +458,8 @@ def _connect_read_only(path: str) -> sqlite3.Connection:
     except sqlite3.OperationalError:  # WAL database in a folder we cannot write: read the file as it is
         return sqlite3.connect(f"{uri}?immutable=1", uri=True, isolation_level=None, check_same_thread=False)
 
+
+_REBUILD = "re-create the store (move the file away and ingest again)"
 
 _TOP_ENTITIES = """
 SELECT e.id FROM entities e

@@ -15,10 +15,11 @@ from rich.text import Text
 from graphproof import render
 from graphproof.cli_support import JsonFlag, cli_store, fail, graphproof_errors, print_json, stderr, stdout
 from graphproof.components import make_embedder
+from graphproof.graph.store import GraphStore
 from graphproof.llm import chat_model
 from graphproof.loaders.extract import make_extractor
 from graphproof.loaders.ingest import IngestReport, ingest
-from graphproof.loaders.sources import read_sources
+from graphproof.loaders.sources import canonical_source, read_sources
 from graphproof.loaders.types import SourceDocument, SourceFailure
 from graphproof.settings import load_settings
 
@@ -122,16 +123,19 @@ def ingest_command(
 
 def delete_command(
     ctx: typer.Context,
-    document_id: Annotated[str, typer.Argument(metavar="DOC_ID", help="The document id (as ingest assigned it).")],
+    document: Annotated[
+        str, typer.Argument(metavar="DOC", help="The document id, or the path of the file it was ingested from.")
+    ],
     as_json: JsonFlag = False,
 ) -> None:
     """Delete a document: its chunks, their mentions, relations only it supported, and orphaned entities."""
     with cli_store(ctx) as store:
+        document_id = resolve_document(store, document)
         result = store.delete_document(document_id)
     if as_json:
         print_json(asdict(result))
     elif not result.found:
-        fail(f"no document with id {document_id!r}")
+        fail(f"no document with id or source {document!r}; `graphproof documents` lists them")
     else:
         stdout().print(
             Text(f"Deleted {document_id}: {result.chunks} chunks, {result.mentions} mentions, "
@@ -140,3 +144,10 @@ def delete_command(
         )  # fmt: skip
     if not result.found:
         raise typer.Exit(1)
+
+
+def resolve_document(store: GraphStore, given: str) -> str:
+    """``given`` when it is a document id, else the id of the file it names (its canonical path)."""
+    if store.documents([given]):
+        return given
+    return canonical_source(Path(given))
