@@ -133,7 +133,7 @@ def import_triples_command(
 @app.command()
 def stats(ctx: typer.Context, as_json: JsonFlag = False) -> None:
     """Count documents, chunks, entities, relations and mentions."""
-    with cli_store(ctx) as store:
+    with cli_store(ctx, read_only=True) as store:
         result = store.stats()
     if as_json:
         print_json(result.as_dict())
@@ -153,7 +153,7 @@ def search(
     as_json: JsonFlag = False,
 ) -> None:
     """Full-text (BM25) search over edges, chunks or entities."""
-    with cli_store(ctx) as store:
+    with cli_store(ctx, read_only=True) as store:
         if kind is SearchKind.edges:
             hits: list[Any] = store.search_relations(text, k)
             rows, table = [render.relation_json(h) for h in hits], render.relations_table
@@ -230,7 +230,7 @@ def export_html_command(
     """
     from graphproof.export import export_html
 
-    with cli_store(ctx) as store:
+    with cli_store(ctx, read_only=True) as store:
         result = export_html(store, out, names=entity or None, hops=hops, limit=limit)
     if as_json:
         print_json(result.as_dict())

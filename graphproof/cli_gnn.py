@@ -119,7 +119,7 @@ def train_command(
         export = ExportConfig(hops=hops, per_node=per_node, limit=limit)
         config = TrainConfig(epochs=epochs, batch_size=batch_size, lr=lr, patience=patience, val_fraction=val_fraction,
                              seed=seed, time_budget_s=max_minutes * 60 if max_minutes else None)  # fmt: skip
-        with cli_store(ctx) as store, BarProgress(not as_json) as progress:
+        with cli_store(ctx, read_only=True) as store, BarProgress(not as_json) as progress:
             checkpoint, report = train_reasoner(store, examples, _embedder(), export, None, config, progress)
         path = save_checkpoint(checkpoint, out)
     if as_json:
@@ -161,7 +161,7 @@ def eval_command(
 
         _threads(threads)
         examples = read_qa(qa, max_questions)
-        with cli_store(ctx) as store, BarProgress(not as_json) as progress:
+        with cli_store(ctx, read_only=True) as store, BarProgress(not as_json) as progress:
             reasoner = GnnReasoner.load(ckpt, store, _embedder())
             report = evaluate(reasoner, examples, progress).as_dict()
     if as_json:
@@ -213,7 +213,7 @@ def paths_command(
             from graphproof.llm import chat_model
 
             chat = chat_model(load_settings())
-        with cli_store(ctx) as store:
+        with cli_store(ctx, read_only=True) as store:
             reasoner = GnnReasoner.load(ckpt, store, _embedder())
             if chat is None:
                 answer = reasoner.reason(question, topic or None, k)

@@ -99,7 +99,9 @@ def ingest_command(
         embedder = make_embedder(settings) if embed else None
         sources = read_sources(paths, fmt.value)
     columns = (SpinnerColumn(), TextColumn("{task.description}"), TimeElapsedColumn())
-    with cli_store(ctx, create=True) as store, Progress(*columns, console=stderr(), disable=as_json) as progress:
+    lines = not as_json and not stderr().is_terminal  # a log or a pipe: one plain line per stage, no spinner
+    bar = Progress(*columns, console=stderr(), disable=as_json or lines)
+    with cli_store(ctx, create=True) as store, bar as progress:
         task = progress.add_task("reading sources", total=None)
         seen = {"documents": 0, "skipped": 0}
 
@@ -107,8 +109,15 @@ def ingest_command(
             seen["skipped" if isinstance(item, SourceFailure) else "documents"] += 1
             progress.update(task, description=f"{seen['documents']} documents, {seen['skipped']} skipped")
 
+        def stage(name: str, seconds: float, items: int) -> None:
+            what = STAGE_ITEMS[name]
+            if lines:
+                stderr().print(f"{name}: {items} {what} in {seconds:.1f} s", soft_wrap=True, highlight=False)
+            else:
+                progress.update(task, description=f"{name} done: {items} {what} in {seconds:.1f} s")
+
         with graphproof_errors():
-            report = ingest(store, sources, chosen, embedder, on_document=tick)
+            report = ingest(store, sources, chosen, embedder, on_document=tick, on_stage=stage)
             graph = store.stats()
     if as_json:
         print_json(report.as_dict() | {"graph": graph.as_dict()})
@@ -119,6 +128,11 @@ def ingest_command(
             stderr().print(problems_text(report), soft_wrap=True)
     if strict and report.skipped:
         fail(f"{report.skipped} source(s) or chunk(s) were skipped (--strict)")
+    if report.failures and report.documents == 0:
+        fail(f"nothing was ingested: all {len(report.failures)} input(s) were skipped")
+
+
+STAGE_ITEMS = {"chunk": "chunks", "extract": "relations", "embed": "vectors", "write": "rows"}
 
 
 def delete_command(

@@ -70,7 +70,7 @@ def ask_command(
         raise typer.BadParameter(f"unknown method {method!r}; expected one of {', '.join(ASK_METHODS)}",
                                  param_hint="--method")  # fmt: skip
     params = parse_bm25(bm25)
-    with cli_store(ctx) as store, graphproof_errors():
+    with cli_store(ctx, read_only=True) as store, graphproof_errors():
         settings = load_settings()
         checkpoint = gnn_checkpoint(settings, ckpt) if method == "gnn" else None
         rag = make_rag(store, settings, verify_method=verify_method.value if verify else None, checkpoint=checkpoint,

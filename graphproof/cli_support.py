@@ -49,12 +49,16 @@ def graphproof_errors() -> Iterator[None]:
 
 
 @contextmanager
-def cli_store(ctx: typer.Context, *, create: bool = False) -> Iterator[GraphStore]:
-    """The store named by ``--store`` (or the settings), closed when the command ends."""
+def cli_store(ctx: typer.Context, *, create: bool = False, read_only: bool = False) -> Iterator[GraphStore]:
+    """The store named by ``--store`` (or the settings), closed when the command ends.
+
+    ``read_only`` (the read commands) opens an embedded store without writing to it, so a store on a
+    read-only disk or with read-only permissions can still be queried.
+    """
     state: CliState = ctx.obj or CliState()
     with graphproof_errors():
         settings = load_settings()
-        store = open_store(state.store_url or settings.store, settings, create=create)
+        store = open_store(state.store_url or settings.store, settings, create=create, read_only=read_only)
         try:
             yield store
         finally:

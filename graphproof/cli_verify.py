@@ -81,7 +81,7 @@ def verify_command(
         if chunks is not None:
             passages = read_passages(chunks)
         else:
-            with cli_store(ctx) as store:
+            with cli_store(ctx, read_only=True) as store:
                 passages = retrieved_passages(question, k, store_retrieve(store))
         report = run_verification(question, answer, passages, method.value, threshold=threshold, timeout=timeout)
     if as_json:

@@ -4,8 +4,10 @@ Every line is split on its own (a newline always ends a sentence, as it does for
 line is split after ``。！？!?．`` (and ``. `` for Korean). Other lines are split by a fast regex at
 ``.!?…`` followed by whitespace, so "zip 1.9", "file.tar.gz", "a@b.org" and URLs are never cut; only a
 line with a doubtful boundary (an abbreviation such as "Dr." or "e.g.", an initial, or a lowercase letter
-or digit after the punctuation) goes to ``pysbd``, which is about 1 ms a call: too slow for every line of
-a large corpus. Offsets are exact: ``text[start:end]`` is the sentence.
+or digit after the punctuation) goes to ``pysbd`` when it is at most ``PYSBD_MAX_LINE`` characters long
+(pysbd costs about 10 ms a kilobyte); on a longer line a doubtful boundary is not cut (an abbreviation, an
+initial, or no capital after it). A line longer than ``MAX_SEGMENT`` is first cut into segments, so
+splitting is linear in the text's length. Offsets are exact: ``text[start:end]`` is the sentence.
 """
 
 from __future__ import annotations
@@ -118,6 +120,9 @@ _ABBREVIATIONS = frozenset(
 
 
 CJK_LINE_RATIO = 0.3
+MAX_SEGMENT = 2000  # characters: the regexes see at most this much of a line at once
+PYSBD_MAX_LINE = 300  # characters: a longer line's doubtful boundaries are decided by the rule alone
+_SEGMENT_END = re.compile(r"[.!?…。！？]+[\"'”’)\]」』）]*\s+|[。！？]+")
 
 
 @lru_cache(maxsize=1)
@@ -181,17 +186,46 @@ def _line_spans(line: str) -> list[tuple[int, int]]:
     candidates = [m for m in _LATIN_END.finditer(line) if m.end() < len(line)]
     # a full-width end inside a mostly-Latin line ("He left! 次。終わり") ends a sentence as well
     wide = {m.end() for m in _FULLWIDTH_END.finditer(line) if _cjk_cut(line, m)}
-    if any(_doubtful(line, m) for m in candidates):
+    doubtful = [_doubtful(line, m) for m in candidates]
+    if any(doubtful) and len(line) <= PYSBD_MAX_LINE:
         return _spans_from_cuts(line, sorted(wide.union(_pysbd_cuts(line))))
-    return _spans_from_cuts(line, sorted(wide.union(m.end() for m in candidates)))
+    # a long line: cut where the rule is sure (pysbd costs ~10 ms a kilobyte, so it sees short lines only)
+    sure = (m.end() for m, unsure in zip(candidates, doubtful, strict=True) if not unsure)
+    return _spans_from_cuts(line, sorted(wide.union(sure)))
+
+
+def segments(line: str, limit: int = MAX_SEGMENT) -> list[tuple[int, int]]:
+    """``line`` cut into pieces of at most ``limit`` characters, so splitting stays linear in its length.
+
+    A piece ends at the last sentence end (``.!?…``/``。！？`` and whitespace) before the limit, else at the
+    last whitespace, else at the limit itself (a single "word" longer than the limit, e.g. a CJK run).
+    """
+    pieces: list[tuple[int, int]] = []
+    start = 0
+    while len(line) - start > limit:
+        window = line[start : start + limit]
+        ends = [m.end() for m in _SEGMENT_END.finditer(window) if m.end() < len(window)]
+        cut = ends[-1] if ends else window.rfind(" ") + 1 or len(window)
+        pieces.append((start, start + cut))
+        start += cut
+    pieces.append((start, len(line)))
+    return pieces
 
 
 def sentence_spans(text: str) -> list[tuple[int, int]]:
-    """``(start, end)`` of every sentence of ``text``, in order, without surrounding whitespace."""
+    """``(start, end)`` of every sentence of ``text``, in order, without surrounding whitespace.
+
+    A line longer than ``MAX_SEGMENT`` characters (a file without line breaks) is first cut into
+    segments (see ``segments``), so the cost stays linear in the text's length; a sentence longer than a
+    segment is then cut at the segment boundary.
+    """
     spans: list[tuple[int, int]] = []
     for line in _LINE.finditer(text):
-        if line.group().strip():
-            spans.extend((line.start() + a, line.start() + b) for a, b in _line_spans(line.group()))
+        if not line.group().strip():
+            continue
+        for a, b in segments(line.group()):
+            offset = line.start() + a
+            spans.extend((offset + x, offset + y) for x, y in _line_spans(line.group()[a:b]))
     return spans
 
 
