@@ -34,6 +34,7 @@ from graphproof.graph.model import (
     Chunk,
     DeleteReport,
     Document,
+    DocumentSummary,
     Entity,
     Hit,
     Mention,
@@ -66,12 +67,13 @@ from graphproof.graph.store_checks import (
 )
 from graphproof.graph.traversal import UNCAPPED, expand_subgraph
 from neo4j import ManagedTransaction, Query
-from neo4j.exceptions import ConfigurationError, DriverError, Neo4jError
+from neo4j.exceptions import AuthError, ConfigurationError, DriverError, Neo4jError
 
 R = TypeVar("R")
 Item = TypeVar("Item", Chunk, Entity, Relation)
 Row = dict[str, Any]
 
+DEFAULT_CONNECTION_TIMEOUT_S = 5.0
 SCHEMA_VERSION = "2"  # 2: document ids are canonical source paths (graph.store_checks.SCHEMA_CHANGES)
 DEFAULT_BATCH_SIZE = 5000
 OVERFETCH = 64  # extra hits asked of Lucene / HNSW, so ties at the k-th place are broken by id, not at random
@@ -124,6 +126,7 @@ class Neo4jStore(GraphStore):
         database: str | None = None,
         analyzer: Analyzer | None = None,
         batch_size: int = DEFAULT_BATCH_SIZE,
+        connection_timeout: float = DEFAULT_CONNECTION_TIMEOUT_S,
     ) -> None:
         if not isinstance(uri, str) or not uri.strip():
             raise InvalidInput(f"uri must be a Neo4j URI such as neo4j://localhost:7687, got {uri!r}")
@@ -132,11 +135,27 @@ class Neo4jStore(GraphStore):
         self.database = database or None
         self.analyzer = analyzer or default_analyzer()
         self.batch_size = check_k(batch_size, "batch_size", 1_000_000)
+        if not connection_timeout > 0:
+            raise InvalidInput(f"connection_timeout must be a positive number of seconds, got {connection_timeout!r}")
+        where = rows_.display_uri(uri)
         try:
-            self._driver = neo4j.GraphDatabase.driver(uri, auth=(user, password))
+            self._driver = neo4j.GraphDatabase.driver(
+                uri, auth=(user, password), connection_timeout=connection_timeout,
+                connection_acquisition_timeout=connection_timeout, max_transaction_retry_time=connection_timeout,
+            )  # fmt: skip
         except (ConfigurationError, ValueError) as exc:
-            where = rows_.display_uri(uri)
             raise ConnectionFailed(f"cannot open a Neo4j driver for {where!r}: {str(exc).replace(uri, where)}") from exc
+        try:
+            self._driver.verify_connectivity()
+        except AuthError as exc:
+            self._driver.close()
+            raise rows_.driver_error(exc, "connecting", self.location, user) from exc
+        except (Neo4jError, DriverError, OSError) as exc:
+            self._driver.close()
+            raise ConnectionFailed(
+                f"cannot reach Neo4j at {where} within {connection_timeout:g} s (connection_timeout): "
+                f"{type(exc).__name__}; is the server running and is the address right?"
+            ) from exc
         try:
             self.init()
         except BaseException:
@@ -449,6 +468,11 @@ class Neo4jStore(GraphStore):
         return paths[:limit]
 
     # misc -------------------------------------------------------------------------------------
+    def list_documents(self, limit: int = 1000) -> list[DocumentSummary]:
+        check_k(limit, "limit")
+        rows = self._read_rows("list_documents", limit=limit)
+        return [DocumentSummary(rows_.to_document(r["document"]), int(r["chunks"])) for r in rows]
+
     def top_entities(self, limit: int) -> list[str]:
         check_k(limit, "limit")
         return [str(r["id"]) for r in self._read_rows("top_entities", limit=limit)]

@@ -20,6 +20,7 @@ from graphproof.graph.model import (
     Chunk,
     DeleteReport,
     Document,
+    DocumentSummary,
     Entity,
     Hit,
     Mention,
@@ -424,6 +425,15 @@ class SQLiteStore(GraphStore):
             raise not_found("entities", exc.args[0]) from exc
 
     # misc -------------------------------------------------------------------------------------
+    def list_documents(self, limit: int = 1000) -> list[DocumentSummary]:
+        check_k(limit, "limit")
+        rows = self._query(
+            "SELECT d.id, d.source, d.title, d.hash, d.created_at, d.metadata, "
+            "(SELECT count(*) FROM chunks c WHERE c.document_id = d.id) FROM documents d ORDER BY d.id LIMIT ?",
+            (limit,),
+        )
+        return [DocumentSummary(Document(r[0], r[1], r[2], r[3], r[4], json.loads(r[5])), r[6]) for r in rows]
+
     def top_entities(self, limit: int) -> list[str]:
         check_k(limit, "limit")
         return [row[0] for row in self._query(_TOP_ENTITIES, (limit,))]

@@ -15,6 +15,7 @@ from graphproof.graph.model import (
     Chunk,
     DeleteReport,
     Document,
+    DocumentSummary,
     Entity,
     Hit,
     Mention,
@@ -144,6 +145,10 @@ class GraphStore(Protocol):
     def shortest_paths(
         self, source_id: str, target_id: str, max_hops: int = 3, limit: int = 10
     ) -> list[Path]: ...
+
+    def list_documents(self, limit: int = 1000) -> list[DocumentSummary]:
+        """Up to ``limit`` documents ordered by id, each with its number of chunks."""
+        ...
 
     def top_entities(self, limit: int) -> list[str]:
         """The ids of the ``limit`` entities with the most relations (both directions), ties by id."""

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from rich.table import Table
 from rich.text import Text
 
 import graphproof.cli_gnn  # noqa: F401  (registers gnn train/eval/paths)
@@ -65,6 +66,14 @@ class SearchKind(StrEnum):
     entities = "entities"
 
 
+def _print_version(value: bool) -> None:
+    if value:
+        from graphproof import __version__
+
+        typer.echo(f"graphproof {__version__}")
+        raise typer.Exit()
+
+
 @app.callback()
 def _main(
     ctx: typer.Context,
@@ -79,10 +88,14 @@ def _main(
             "neo4j://[user:password@]host:7687[?database=name], bolt://… (+s/+ssc variants).",
         ),
     ] = None,
+    version: Annotated[
+        bool,
+        typer.Option("--version", is_eager=True, callback=_print_version, help="Print the version and exit."),
+    ] = False,
 ) -> None:
     """graphproof: knowledge graphs you can search, inspect and check."""
     # The Neo4j driver logs every retry of an unreachable server as a warning; the final error is reported anyway.
-    logging.getLogger("neo4j").setLevel(logging.ERROR)
+    logging.getLogger("neo4j").setLevel(logging.CRITICAL)
     ctx.obj = CliState(store_url=store)
 
 
@@ -128,6 +141,27 @@ def import_triples_command(
     console.print(render.import_summary(report, time.perf_counter() - started), soft_wrap=True)
     if report.skipped:
         console.print(render.skipped_lines_from(report.skipped), soft_wrap=True)
+
+
+@app.command()
+def documents(
+    ctx: typer.Context,
+    limit: Annotated[int, typer.Option("--limit", min=1, max=1_000_000, help="At most this many.")] = 1000,
+    as_json: JsonFlag = False,
+) -> None:
+    """List the documents (id, source, title, chunks), ordered by id."""
+    with cli_store(ctx, read_only=True) as store:
+        listed = store.list_documents(limit)
+    if as_json:
+        print_json([item.as_dict() for item in listed])
+        return
+    table = Table(title=f"{len(listed)} document(s)", title_justify="left")
+    for column in ("id", "title", "chunks", "created"):
+        table.add_column(column, overflow="fold", justify="right" if column == "chunks" else "left")
+    for item in listed:
+        d = item.document
+        table.add_row(d.id, d.title, str(item.chunks), d.created_at)
+    stdout().print(table)
 
 
 @app.command()
