@@ -50,8 +50,7 @@ def extractive_answer(store: GraphStore, retrieval: Retrieval, sentences: int = 
     idf = {t: math.log(1 + (stats.rows - n + 0.5) / (n + 0.5)) for t, n in stats.df.items()}
     scored: list[tuple[float, int, str, str]] = []
     for rank, hit in enumerate(retrieval.chunks[:chunks]):
-        for sentence in split_sentences(_WRAPPED.sub(" ", hit.item.text)):
-            sentence = sentence.replace("**", "")
+        for sentence in split_sentences(_WRAPPED.sub(" ", hit.item.text).replace("**", "")):
             covered = set(analyzer.tokens(sentence)) & idf.keys()
             if covered:
                 scored.append((sum(idf[t] for t in covered) / (1 + 0.1 * rank), rank, hit.item.id, sentence))

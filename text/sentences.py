@@ -49,7 +49,7 @@ _WORD_BEFORE = re.compile(r"(\S+)$")
 _LINE = re.compile(r"[^\n]+")
 
 
-_OPENERS = "\"'“‘(["
+_OPENERS = "\"'“‘([*_"
 
 
 _CLOSERS = '」』）)]"”’'
