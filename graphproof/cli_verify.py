@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.table import Table
@@ -24,17 +24,17 @@ from rich.text import Text
 from graphproof.cli_support import JsonFlag, cli_store, eval_app, graphproof_errors, print_json, stderr, stdout
 from graphproof.components import make_rag, make_verifier
 from graphproof.errors import GraphproofError
-from graphproof.evaluation.hallucination import HallucinationEvaluation, evaluate_method
-from graphproof.evaluation.hallucination_data import FORMATS, detect_data_format, load_cases
-from graphproof.evaluation.prover import ProverEvaluation, evaluate_prover
 from graphproof.graph.model import Chunk
 from graphproof.graph.store import GraphStore
 from graphproof.render import snippet
 from graphproof.settings import load_settings
-from graphproof.verification.grouping import DEFAULT_THRESHOLD
+from graphproof.verification.defaults import DEFAULT_THRESHOLD, DEFAULT_TIMEOUT
 from graphproof.verification.passages import Retrieve, read_passages, retrieved_passages
-from graphproof.verification.prover import DEFAULT_TIMEOUT, Prover9
 from graphproof.verifying import MethodChoice, report_renderable, run_verification
+
+if TYPE_CHECKING:
+    from graphproof.evaluation.hallucination import HallucinationEvaluation
+    from graphproof.evaluation.prover import ProverEvaluation
 
 
 class FormatChoice(StrEnum):
@@ -120,6 +120,9 @@ def eval_prover_command(
 ) -> None:
     """Run FOLIO's gold premises-FOL / conclusion-FOL through the prover and score it against the labels."""
     with graphproof_errors():
+        from graphproof.evaluation.prover import evaluate_prover
+        from graphproof.verification.prover import Prover9
+
         result = evaluate_prover(data, Prover9(timeout=timeout))
     if as_json:
         print_json(result.as_dict())
@@ -187,6 +190,9 @@ def eval_hallucination_command(
 ) -> None:
     """Score a grounding method on labelled answers: accuracy, recall of hallucinations, precision, F1."""
     with graphproof_errors():
+        from graphproof.evaluation.hallucination import evaluate_method
+        from graphproof.evaluation.hallucination_data import FORMATS, detect_data_format, load_cases
+
         name = detect_data_format(data) if fmt is FormatChoice.auto else fmt.value
         if name not in FORMATS:
             raise GraphproofError(f"unknown format {name!r}")

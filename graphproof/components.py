@@ -15,9 +15,7 @@ from graphproof.graph.store import GraphStore
 from graphproof.reasoning.bm25 import BM25Params
 from graphproof.reasoning.retriever import RetrievalConfig, Retriever
 from graphproof.settings import Settings
-from graphproof.verification.grouping import DEFAULT_THRESHOLD
-from graphproof.verification.methods import NEEDS_CHAT_MODEL, NEEDS_EMBEDDER, build_method
-from graphproof.verification.prover import DEFAULT_TIMEOUT
+from graphproof.verification.defaults import DEFAULT_THRESHOLD, DEFAULT_TIMEOUT
 
 if TYPE_CHECKING:
     from graphproof.rag import Answerer, GraphRAG
@@ -50,6 +48,7 @@ def make_verifier(
 ) -> GroundingMethod:  # fmt: skip
     """The grounding method ``name`` with the configured embedder and chat model (``GRAPHPROOF_LLM``)."""
     from graphproof.llm import chat_model
+    from graphproof.verification.methods import NEEDS_CHAT_MODEL, NEEDS_EMBEDDER, build_method
 
     model = chat_model(settings) if name in NEEDS_CHAT_MODEL else None
     if name in NEEDS_EMBEDDER:

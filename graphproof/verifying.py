@@ -16,9 +16,8 @@ from graphproof.components import make_verifier
 from graphproof.errors import GraphproofError
 from graphproof.render import snippet
 from graphproof.settings import load_settings
+from graphproof.verification.defaults import DEFAULT_THRESHOLD, DEFAULT_TIMEOUT
 from graphproof.verification.grounding import GroundingReport, Passage
-from graphproof.verification.grouping import DEFAULT_THRESHOLD
-from graphproof.verification.prover import DEFAULT_TIMEOUT
 
 
 class MethodChoice(StrEnum):

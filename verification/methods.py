@@ -13,9 +13,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from graphproof.verification.defaults import DEFAULT_THRESHOLD, DEFAULT_TIMEOUT
 from graphproof.verification.errors import VerificationError
-from graphproof.verification.grouping import DEFAULT_THRESHOLD
-from graphproof.verification.prover import DEFAULT_TIMEOUT, Prover9
 
 if TYPE_CHECKING:
     from graphproof.graph.embed import Embedder
@@ -42,6 +41,8 @@ def build_method(
         raise VerificationError(f"verification method {name!r} needs a chat model (the chat_model argument)")
     if name in NEEDS_EMBEDDER and embedder is None:
         raise VerificationError(f"verification method {name!r} needs an embedder (the embedder argument)")
+    from graphproof.verification.prover import Prover9
+
     prover = Prover9(timeout=timeout)
     if name == "lexical":
         from graphproof.verification.lexical import LexicalVerifier
