@@ -10,6 +10,7 @@ network hub.
 from __future__ import annotations
 
 import threading
+import time
 import zlib
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -146,6 +147,7 @@ class SentenceTransformerEmbedder:
         self._model: SentenceTransformer | None = None
         self._dimensions: int | None = None
         self._lock = threading.Lock()
+        self.load_seconds = 0.0  # time spent importing and loading the model (0 until first use)
 
     @property
     def name(self) -> str:
@@ -155,6 +157,7 @@ class SentenceTransformerEmbedder:
         with self._lock:
             if self._model is not None:
                 return self._model
+            started = time.perf_counter()
             source = self._model_arg or default_model_path()
             try:
                 from sentence_transformers import SentenceTransformer
@@ -168,6 +171,7 @@ class SentenceTransformerEmbedder:
             if not dims:
                 raise EmbeddingError(f"embedding model {self.name!r} does not report a fixed embedding dimension")
             self._model, self._dimensions = model, int(dims)
+            self.load_seconds = time.perf_counter() - started
             return model
 
     @property

@@ -47,6 +47,7 @@ class RetrievalConfig:
     edge_candidates: int = 100
     seeds: int = 5
     link_min_similarity: float = 0.35
+    link_with_vectors: bool = True  # entity linking also by name embeddings (else the name index alone)
     rrf_k: int = DEFAULT_RRF_K
     hybrid_dense_weight: float = 0.0
     bm25: BM25Params | None = None
@@ -270,7 +271,8 @@ class _Query:
     @property
     def seeds(self) -> list[Hit[Entity]]:
         if self._seeds is None:
-            vector = self.vector if self._retriever.embedder is not None else None
+            use_vectors = self._retriever.embedder is not None and self._retriever.config.link_with_vectors
+            vector = self.vector if use_vectors else None
             config = self._retriever.config
             self._seeds = link_entities(
                 self._retriever.store, self.text, vector, config.seeds, self._retriever.analyzer,

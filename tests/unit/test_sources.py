@@ -494,3 +494,14 @@ def test_unreadable_files_and_folders_are_failures(tmp_path: Path, monkeypatch: 
         SourceFailure(str(root / "private"), "cannot list the folder: Permission denied"),
         SourceFailure(str(locked), "cannot read: Permission denied"),
     ]
+
+
+def test_html_falls_back_to_the_plain_parser_when_trafilatura_cannot_be_imported(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import sys
+
+    monkeypatch.setitem(sys.modules, "trafilatura", None)  # `import trafilatura` now raises ImportError
+    page = "<html><head><title>Tide</title></head><body><p>Herons feed at dawn.</p><script>x()</script></body></html>"
+    doc = html_document(page, source="page.html", id="page.html")
+    assert doc.text == "Herons feed at dawn." and doc.title == "Tide"
