@@ -21,6 +21,7 @@ import json
 import shutil
 import tempfile
 import time
+from collections.abc import Iterable
 from pathlib import Path
 
 from graphproof.evaluation.retrieval import half_year_only
@@ -29,29 +30,37 @@ from graphproof.graph.sqlite_store import SQLiteStore
 from graphproof.loaders.extract.rule import RuleExtractor
 from graphproof.loaders.ingest import STAGES, ingest
 from graphproof.loaders.sources import read_sources
+from graphproof.loaders.types import SourceDocument, SourceFailure
 
 from benchmarks._common import data_file, print_table
 
+Item = SourceDocument | SourceFailure
 
-def run(setting: str, zip_path: Path, embed: bool) -> dict[str, object]:
-    folder = Path(tempfile.mkdtemp(prefix="graphproof-ingest-"))
-    try:
-        start = time.perf_counter()
-        store = SQLiteStore(folder / "lihua.db")
-        embedder = SentenceTransformerEmbedder() if embed else None
-        sources = read_sources([zip_path])
-        report = ingest(store, half_year_only(sources) if setting == "Jan-Jun" else sources, RuleExtractor(), embedder)
-        wall = time.perf_counter() - start
-        stats = store.stats()
-        store.close()
-    finally:
-        shutil.rmtree(folder, ignore_errors=True)
+
+def measure(setting: str, folder: Path, sources: Iterable[Item], embed: bool) -> dict[str, object]:
+    """Ingest ``sources`` into a fresh store in ``folder``; counts, wall time and time by stage."""
+    start = time.perf_counter()
+    store = SQLiteStore(folder / "bench.db")
+    embedder = SentenceTransformerEmbedder() if embed else None
+    report = ingest(store, sources, RuleExtractor(), embedder)
+    wall = time.perf_counter() - start
+    stats = store.stats()
+    store.close()
     return {
         "setting": setting, "documents": stats.documents, "chunks": stats.chunks, "entities": stats.entities,
         "relations": stats.relations, "mentions": stats.mentions, "skipped": report.skipped,
         "wall_s": round(wall, 1), "stages_s": {k: round(report.timings[k], 1) for k in STAGES},
         "embeddings": embed,
     }  # fmt: skip
+
+
+def run(setting: str, zip_path: Path, embed: bool) -> dict[str, object]:
+    folder = Path(tempfile.mkdtemp(prefix="graphproof-ingest-"))
+    try:
+        sources = read_sources([zip_path])
+        return measure(setting, folder, half_year_only(sources) if setting == "Jan-Jun" else sources, embed)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 LARGE_BYTES = 20 * 1024 * 1024
@@ -81,24 +90,11 @@ def large_prose(size: int) -> list[str]:
 def run_large(kind: str) -> dict[str, object]:
     folder = Path(tempfile.mkdtemp(prefix="graphproof-large-"))
     try:
-        paragraphs = large_prose(LARGE_BYTES)
         path = folder / f"{kind.replace(' ', '-')}.txt"
-        path.write_text((" " if kind == "single line" else "\n\n").join(paragraphs), encoding="utf-8")
-        size = path.stat().st_size
-        start = time.perf_counter()
-        store = SQLiteStore(folder / "large.db")
-        report = ingest(store, read_sources([path]), RuleExtractor(), None)
-        wall = time.perf_counter() - start
-        stats = store.stats()
-        store.close()
+        path.write_text((" " if kind == "single line" else "\n\n").join(large_prose(LARGE_BYTES)), encoding="utf-8")
+        return measure(f"20 MB {kind}", folder, read_sources([path]), embed=False) | {"bytes": path.stat().st_size}
     finally:
         shutil.rmtree(folder, ignore_errors=True)
-    return {
-        "setting": f"20 MB {kind}", "bytes": size, "documents": stats.documents, "chunks": stats.chunks,
-        "entities": stats.entities, "relations": stats.relations, "mentions": stats.mentions,
-        "skipped": report.skipped, "wall_s": round(wall, 1),
-        "stages_s": {k: round(report.timings[k], 1) for k in STAGES}, "embeddings": False,
-    }  # fmt: skip
 
 
 def main() -> None:
