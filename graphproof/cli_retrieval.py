@@ -12,12 +12,24 @@ from rich.text import Text
 
 from graphproof.cli_support import JsonFlag, cli_store, eval_app, fail, graphproof_errors, print_json, stderr, stdout
 from graphproof.components import gnn_checkpoint, make_embedder, make_rag, make_retriever
-from graphproof.evaluation.retrieval import DEFINITIONS, MethodScores, evaluate, lihua_store, load_questions
+from graphproof.evaluation.retrieval import (
+    DEFINITIONS,
+    TUNING_GRID,
+    MethodScores,
+    QAItem,
+    evaluate,
+    fold_summary,
+    lihua_store,
+    load_questions,
+    two_fold,
+)
+from graphproof.graph.embed import Embedder
+from graphproof.graph.store import GraphStore
 from graphproof.rag import ASK_METHODS, AskResult
 from graphproof.reasoning.bm25 import BM25Params
-from graphproof.reasoning.retriever import METHODS
+from graphproof.reasoning.retriever import METHODS, RetrievalConfig, Retriever
 from graphproof.render import snippet
-from graphproof.settings import load_settings
+from graphproof.settings import Settings, load_settings
 from graphproof.verifying import MethodChoice, report_renderable
 
 DEFAULT_EVAL_DIR = Path(".graphproof") / "eval"
@@ -108,10 +120,14 @@ def print_ask(result: AskResult) -> None:
         console.print(report_renderable(result.verification))
 
 
-def scores_table(title: str, results: dict[str, MethodScores], k: int) -> Table:
+def scores_table(
+    title: str, results: dict[str, MethodScores], k: int, chosen: dict[str, dict[str, object]] | None = None
+) -> Table:
+    """One row per method; with ``chosen``, a last column with the tunables chosen for it on the other fold."""
     table = Table(title=title, caption=DEFINITIONS)
-    for column in ("method", f"Recall@{k}", f"nDCG@{k}", "Single R / N", "Multi R / N", "p50 ms", "mean ms"):
-        table.add_column(column, justify="right" if column != "method" else "left")
+    columns = ["method", f"Recall@{k}", f"nDCG@{k}", "Single R / N", "Multi R / N", "p50 ms", "mean ms"]
+    for column in columns + (["chosen"] if chosen is not None else []):
+        table.add_column(column, justify="left" if column in ("method", "chosen") else "right")
     for method, scores in results.items():
         s = scores.summary()
         by_type: dict[str, Any] = s["by_type"]  # type: ignore[assignment]
@@ -123,8 +139,9 @@ def scores_table(title: str, results: dict[str, MethodScores], k: int) -> Table:
                 else "-"
             )
 
+        extra = [", ".join(f"{n}={v}" for n, v in chosen[method].items())] if chosen is not None else []
         table.add_row(method, f"{s['recall']:.3f}", f"{s['ndcg']:.3f}", pair("Single"), pair("Multi"),
-                      f"{s['p50_ms']}", f"{s['mean_ms']}")  # fmt: skip
+                      f"{s['p50_ms']}", f"{s['mean_ms']}", *extra)  # fmt: skip
     return table
 
 
@@ -138,6 +155,11 @@ def eval_retrieval_command(
     bm25: Annotated[str | None, typer.Option("--bm25", metavar="K1,B", help="Re-score BM25 in process.")] = None,
     out: Annotated[Path, typer.Option("--out", help="Where the evaluation stores live (reused).")] = DEFAULT_EVAL_DIR,
     fresh: Annotated[bool, typer.Option("--fresh", help="Ingest the chats again into a new store.")] = False,
+    folds: Annotated[
+        int,
+        typer.Option("--folds", min=0, max=2, help="2: choose the tunables on one half of the questions (even/odd "
+                     "position), report the other half, then the reverse; 0: score the defaults on all questions."),
+    ] = 0,
     as_json: JsonFlag = False,
 ) -> None:
     """Recall@K and nDCG@K of every retrieval method on LiHua-World (ingests the chats, or reuses the store)."""
@@ -159,6 +181,9 @@ def eval_retrieval_command(
 
         store = lihua_store(data, half_year, out, embedder, fresh=fresh, on_ingest=announce)
         try:
+            if folds == 2:
+                _two_fold(store, settings, embedder, params, questions, chosen, k, half_year, as_json)
+                return
             retriever = make_retriever(store, settings, embedder=embedder, bm25=params)
             columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
             with Progress(*columns, console=stderr(), disable=as_json) as progress:
@@ -174,3 +199,35 @@ def eval_retrieval_command(
                     "methods": {m: s.summary() for m, s in results.items()}})  # fmt: skip
         return
     stdout().print(scores_table(title, results, k), width=max(stdout().width, 130))
+
+
+def _two_fold(
+    store: GraphStore, settings: Settings, embedder: Embedder, params: BM25Params | None, questions: list[QAItem],
+    methods: list[str], k: int, half_year: bool, as_json: bool,
+) -> None:  # fmt: skip
+    """``eval retrieval --folds 2``: tune on one fold, report the other, both ways, and the mean."""
+
+    def retriever(config: RetrievalConfig) -> Retriever:
+        return make_retriever(store, settings, embedder=embedder, bm25=params, config=config)
+
+    with Progress(TextColumn("{task.description}"), TimeElapsedColumn(), console=stderr(), disable=as_json) as bar:
+        task = bar.add_task("tuning", total=None)
+        results = two_fold(retriever, questions, methods, k, on_step=lambda s: bar.update(task, description=s))
+    summary = fold_summary(results)
+    if as_json:
+        print_json({"setting": "half" if half_year else "full", "questions": len(questions), "k": k, "folds": 2,
+                    "grid": {name: list(values) for name, values in TUNING_GRID.items()}, **summary})  # fmt: skip
+        return
+    label = "Jan-Jun" if half_year else "full year"
+    for result in results:
+        title = f"LiHua-World {label}, fold {result.fold} (tuned on fold {result.tuned_on})"
+        stdout().print(scores_table(title, result.scores, k, result.chosen), width=max(stdout().width, 150))
+    mean = Table(title=f"LiHua-World {label}: mean of the two folds ({len(questions)} questions)")
+    for column in ("method", f"Recall@{k}", f"nDCG@{k}", "Single R / N", "Multi R / N", "p50 ms"):
+        mean.add_column(column, justify="right" if column != "method" else "left")
+    for method, m in summary["mean"].items():  # type: ignore[union-attr]
+        by_type = m["by_type"]
+        pair = {t: f"{v['recall']:.3f} / {v['ndcg']:.3f}" for t, v in by_type.items()}
+        mean.add_row(method, f"{m['recall']:.3f}", f"{m['ndcg']:.3f}", pair.get("Single", "-"), pair.get("Multi", "-"),
+                     f"{m['p50_ms']}")  # fmt: skip
+    stdout().print(mean, width=max(stdout().width, 130))

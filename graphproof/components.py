@@ -6,6 +6,7 @@ whole ``GraphRAG``; tests patch ``make_embedder`` alone to keep models out of a 
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -31,7 +32,8 @@ def make_embedder(settings: Settings) -> Embedder:
 
 
 def make_retriever(
-    store: GraphStore, settings: Settings, *, embedder: Embedder | None = None, bm25: BM25Params | None = None
+    store: GraphStore, settings: Settings, *, embedder: Embedder | None = None, bm25: BM25Params | None = None,
+    config: RetrievalConfig | None = None,
 ) -> Retriever:
     """A retriever over ``store``; the embedder is created lazily (loaded only by methods that embed)."""
     reranker = None
@@ -39,7 +41,8 @@ def make_retriever(
         from graphproof.reasoning.rerank import CrossEncoderReranker
 
         reranker = CrossEncoderReranker(settings.reranker)
-    return Retriever(store, embedder or make_embedder(settings), RetrievalConfig(bm25=bm25), reranker)
+    chosen = replace(config or RetrievalConfig(), bm25=bm25) if bm25 is not None else config or RetrievalConfig()
+    return Retriever(store, embedder or make_embedder(settings), chosen, reranker)
 
 
 def make_verifier(

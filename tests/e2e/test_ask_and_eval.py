@@ -95,3 +95,29 @@ def test_ask_verify_checks_the_answer_against_the_retrieved_chunks(data: Path, t
     assert verification["claims"], "the extractive answer's claims are listed"
     assert [c["status"] for c in out["claims"]] == [c["status"] for c in verification["claims"]]
     assert verification["verdict"] == "grounded", "an extractive answer quotes the chunks, so it is grounded"
+
+
+def test_eval_retrieval_two_folds_tunes_on_one_half_and_reports_the_other(data: Path, tmp_path: Path) -> None:
+    args = ["eval", "retrieval", "--data", str(data), "--out", str(tmp_path / "eval"), "--json", "--folds", "2",
+            "--methods", "bm25", "--methods", "hybrid-rrf"]  # fmt: skip
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.stdout)
+    assert out["folds"][0]["fold"] == 2 and out["folds"][0]["tuned_on"] == 1
+    assert out["folds"][1]["fold"] == 1 and out["folds"][1]["tuned_on"] == 2
+    # the two non-Null questions: the first (position 0) is fold 1, the second fold 2
+    assert out["folds"][0]["methods"]["bm25"]["by_type"] == {"Multi": {"questions": 1, "recall": 1.0, "ndcg": 1.0}}
+    assert set(out["folds"][1]["methods"]["hybrid-rrf"]["chosen"]) == set(out["grid"])
+    assert out["mean"]["bm25"]["recall"] == 1.0
+
+
+def test_fold_split_and_grid() -> None:
+    from graphproof.evaluation.retrieval import QAItem, fold_split, grid_configs
+    from graphproof.reasoning.retriever import RetrievalConfig
+
+    items = [QAItem(question=f"q{i}", answer="a", evidence="20260105_10:00", type="Single") for i in range(5)]
+    first, second = fold_split(items)
+    assert [q.question for q in first] == ["q0", "q2", "q4"] and [q.question for q in second] == ["q1", "q3"]
+    configs = grid_configs(RetrievalConfig(), {"rrf_k": (60, 30), "link_with_vectors": (True, False)})
+    assert [(c.rrf_k, c.link_with_vectors) for c in configs] == [(60, True), (60, False), (30, True), (30, False)]
+    assert configs[0] == RetrievalConfig(), "the defaults come first, so a tie keeps them"
