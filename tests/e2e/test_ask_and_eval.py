@@ -118,6 +118,6 @@ def test_fold_split_and_grid() -> None:
     items = [QAItem(question=f"q{i}", answer="a", evidence="20260105_10:00", type="Single") for i in range(5)]
     first, second = fold_split(items)
     assert [q.question for q in first] == ["q0", "q2", "q4"] and [q.question for q in second] == ["q1", "q3"]
-    configs = grid_configs(RetrievalConfig(), {"rrf_k": (60, 30), "link_with_vectors": (True, False)})
-    assert [(c.rrf_k, c.link_with_vectors) for c in configs] == [(60, True), (60, False), (30, True), (30, False)]
+    configs = grid_configs(RetrievalConfig(), {"rrf_k": (60, 30), "link_with_vectors": (None, False)})
+    assert [(c.rrf_k, c.link_with_vectors) for c in configs] == [(60, None), (60, False), (30, None), (30, False)]
     assert configs[0] == RetrievalConfig(), "the defaults come first, so a tie keeps them"
