@@ -41,7 +41,7 @@ class Checkpoint:
             raise CheckpointMismatch(
                 f"checkpoint {str(path)!r} was trained with the encoder {self.encoder_name!r} "
                 f"({self.encoder_dimensions} dimensions), but the configured embedder is {embedder.name!r} "
-                f"({embedder.dimensions} dimensions); set GRAPHPROOF_EMBEDDING_MODEL to the former or retrain"
+                f"({embedder.dimensions} dimensions); load it with an embedder of the former model, or retrain"
             )
 
 

@@ -205,7 +205,7 @@ def test_yake_keyword_method_finds_chunk_keywords() -> None:
 
 def test_make_extractor_by_name() -> None:
     assert make_extractor("rule").name == "rule"
-    with pytest.raises(ExtractorError, match=r"GRAPHPROOF_LLM.*ollama:qwen3:8b"):
+    with pytest.raises(ExtractorError, match=r"needs a chat model \(the model argument.*ollama:qwen3:8b"):
         make_extractor("llm")
     with pytest.raises(ExtractorError, match="unknown extractor 'spacy'"):
         make_extractor("spacy")
