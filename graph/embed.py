@@ -184,6 +184,34 @@ class SentenceTransformerEmbedder:
             )
         return l2_normalize(vector[0])
 
+    def token_states(self, texts: Sequence[str], batch_size: int = DEFAULT_BATCH_SIZE) -> list[tuple[Any, Any]]:
+        """Each text's contextual token states and sentence vector, as CPU ``float32`` torch tensors.
+
+        Returns one ``(tokens, sentence)`` pair per text: ``tokens`` is ``[n_tokens, D]`` (padding
+        dropped), ``sentence`` the pooled ``[D]`` vector, L2-normalised like ``embed``'s rows. The
+        GNN's question encoder (``reasoning.gnn.encoder``) attends over the token states.
+        """
+        items = _check_texts(texts)
+        _check_batch_size(batch_size)
+        model = self._load()
+        if not items:
+            return []
+        try:
+            outputs = model.encode(
+                items, batch_size=batch_size, output_value=None, convert_to_numpy=False, show_progress_bar=False
+            )
+        except Exception as exc:  # tokenizer/model errors surface as many types
+            raise EmbeddingError(f"cannot encode token states with {self.name!r}: {exc}") from exc
+        import torch
+
+        states = []
+        for out in outputs:
+            length = int(out["attention_mask"].sum())
+            tokens = out["token_embeddings"][:length].detach().float().cpu().clone()
+            sentence = torch.nn.functional.normalize(out["sentence_embedding"].detach().float().cpu(), dim=-1)
+            states.append((tokens, sentence.clone()))
+        return states
+
     def __repr__(self) -> str:
         return f"SentenceTransformerEmbedder(model={self.name!r}, device={self.device!r})"
 

@@ -56,6 +56,7 @@ class FakeDriver:
         self.calls: list[tuple[str, str, dict[str, Any]]] = []
         self.closed = False
         self.session_error: BaseException | None = None
+        self.bookmark_managers: list[object] = []
 
     def answer(self, kind: str, text: str, params: dict[str, Any]) -> FakeResult:
         _encode(params)  # the real driver packs every string as UTF-8 before anything is sent
@@ -66,7 +67,8 @@ class FakeDriver:
             raise handler
         return FakeResult(handler(params) if callable(handler) else handler)
 
-    def session(self, database: str | None = None) -> FakeSession:
+    def session(self, database: str | None = None, bookmark_manager: object = None) -> FakeSession:
+        self.bookmark_managers.append(bookmark_manager)
         if self.session_error is not None:
             raise self.session_error
         return FakeSession(self)
@@ -130,7 +132,8 @@ def _changed(params: dict[str, Any]) -> list[dict[str, Any]]:
 
 @pytest.fixture
 def driver(monkeypatch: pytest.MonkeyPatch) -> FakeDriver:
-    fake = FakeDriver({"meta": _meta, **{name: _changed for name in cypher.names() if name.startswith("upsert_")}})
+    upserts = {name: _changed for name in cypher.names() if name.startswith("upsert_")}
+    fake = FakeDriver({"meta": _meta, "write_count": [{"writes": 0}], **upserts})
     opened: list[tuple[str, Any]] = []
 
     def make(uri: str, auth: Any = None, **config: Any) -> FakeDriver:
@@ -341,7 +344,7 @@ def test_mentions_check_chunks_then_entities(store: Neo4jStore, driver: FakeDriv
     driver.responses["missing_entities"] = [{"id": "ghost"}]
     with pytest.raises(IntegrityError, match="unknown entities: 'ghost'"):
         store.upsert_mentions([Mention("c1", "ghost")])
-    assert driver.names() == ["missing_chunks", "missing_entities"]
+    assert driver.names() == ["write_begin", "missing_chunks", "missing_entities"]
 
 
 def test_empty_batches_do_not_touch_the_server(store: Neo4jStore, driver: FakeDriver) -> None:
@@ -525,13 +528,13 @@ def test_shortest_paths_check_endpoints_and_sort(store: Neo4jStore, driver: Fake
     def path(ids: tuple[str, ...], *relations: dict[str, Any]) -> dict[str, Any]:
         return {"entities": [_entity_map(i) for i in ids], "relations": list(relations)}
 
-    driver.responses["shortest_paths"] = [
+    driver.responses["shortest_paths_2"] = [
         path(("a", "c", "d"), _relation_map("r2", "a", "c"), _relation_map("r3", "c", "d")),
         path(("a", "b", "d"), _relation_map("r1", "a", "b"), _relation_map("r4", "d", "b")),
     ]
     paths = store.shortest_paths("a", "d", max_hops=2, limit=5)
     assert [p.entity_ids for p in paths] == [("a", "b", "d"), ("a", "c", "d")]
-    assert driver.params("shortest_paths")[-1] == {"source_id": "a", "target_id": "d", "max_hops": 2, "limit": 5}
+    assert driver.params("shortest_paths_2")[-1] == {"source_id": "a", "target_id": "d", "cap": 10_000, "limit": 5}
 
 
 def test_lookups_convert_records_to_model_types(store: Neo4jStore, driver: FakeDriver) -> None:
