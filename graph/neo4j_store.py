@@ -98,9 +98,9 @@ class IndexNotReady(QueryFailed):
 
 @dataclass
 class _TermCache:
-    """One kind's corpus statistics and document frequencies, valid while the write counter is ``writes``."""
+    """One kind's corpus statistics and document frequencies, valid while ``(epoch, write counter)`` is ``writes``."""
 
-    writes: int
+    writes: tuple[str | None, int]
     rows: int
     avg_length: float
     df: dict[str, int]
@@ -439,7 +439,8 @@ class Neo4jStore(GraphStore):
         if kind not in SEARCH_KINDS:
             raise InvalidInput(f"kind must be one of {SEARCH_KINDS}, got {kind!r}")
         distinct = list(dict.fromkeys(terms))
-        writes = int(self._read_rows("write_count")[0]["writes"])
+        [counter] = self._read_rows("write_count")
+        writes = (counter.get("epoch"), int(counter["writes"]))
         with self._stats_lock:
             cache = self._term_cache.get(kind)
             if cache is None or cache.writes != writes:

@@ -610,3 +610,70 @@ def test_vector_index_names_match_their_statements() -> None:
         assert f"DROP INDEX {spec.index} IF EXISTS" in cypher.query(spec.drop)
         assert f"db.index.vector.queryNodes('{spec.index}'" in cypher.query(spec.nearest)
         assert f"'{spec.index}'" in cypher.query("vector_indexes")
+
+
+# issue 15: own indexes, ONLINE, bookmarks, write lock, term-statistics cache --------------------------
+def test_init_waits_for_graphproof_indexes_only(driver: FakeDriver) -> None:
+    from graphproof.graph.neo4j_store import OWN_INDEXES
+
+    Neo4jStore("neo4j://db:7687", "neo4j", "s3cret")
+    (params,) = driver.params("await_indexes")
+    assert params["names"] == list(OWN_INDEXES) and params["timeout"] > 0
+    assert "CALL db.awaitIndex(name, $timeout)" in cypher.query("await_indexes")
+
+
+@pytest.mark.parametrize(("state", "dimensions", "problem"), [("POPULATING", 3, "POPULATING"), ("FAILED", 3, "FAILED"),
+                                                              ("ONLINE", None, "no vector.dimensions")])  # fmt: skip
+def test_vector_index_must_be_online_with_dimensions(
+    store: Neo4jStore, driver: FakeDriver, state: str, dimensions: int | None, problem: str
+) -> None:
+    from graphproof.graph.neo4j_store import IndexNotReady
+
+    driver.responses["vector_indexes"] = [{"name": "chunk_embedding", "state": state, "dimensions": dimensions}]
+    with pytest.raises(IndexNotReady, match=problem):
+        store.nearest_chunks([1.0, 0.0, 0.0], k=1)
+
+
+def test_every_session_shares_one_bookmark_manager(store: Neo4jStore, driver: FakeDriver) -> None:
+    store.upsert_documents([Document("d1", "s", "T", hash="h")])
+    store.documents(["d1"])
+    store.cypher("RETURN 1")
+    managers = driver.bookmark_managers
+    assert managers and all(m is managers[0] for m in managers) and managers[0] is not None
+
+
+def test_every_write_transaction_takes_the_meta_lock_first(store: Neo4jStore, driver: FakeDriver) -> None:
+    store.upsert_documents([Document("d1", "s", "T", hash="h")])
+    store.delete_document("d1")
+    writes = [name for kind, name, _ in driver.calls if kind == "write"]
+    assert writes == ["write_begin", "upsert_documents", "write_begin", "delete_document"]
+
+
+def test_term_stats_are_cached_until_the_write_counter_moves(store: Neo4jStore, driver: FakeDriver) -> None:
+    counter = {"epoch": "e1", "writes": 7}
+    driver.responses["write_count"] = lambda p: [dict(counter)]
+    driver.responses["corpus_chunks"] = [{"rows": 3, "avg_length": 1.0}]
+    driver.responses["term_df_nodes"] = lambda p: [{"term": t, "df": 2} for t in p["terms"]]
+    first = store.term_stats("chunks", ["jazz"])
+    again = store.term_stats("chunks", ["jazz", "night"])
+    assert (first.rows, dict(again.df)) == (3, {"jazz": 2, "night": 2})
+    assert driver.names().count("corpus_chunks") == 1
+    assert [p["terms"] for p in driver.params("term_df_nodes")] == [["jazz"], ["night"]]
+    counter["writes"] = 8
+    store.term_stats("chunks", ["jazz"])
+    counter["epoch"] = "e2"  # the meta node was re-created: its count starts over
+    counter["writes"] = 8
+    store.term_stats("chunks", ["jazz"])
+    assert driver.names().count("corpus_chunks") == 3
+
+
+def test_shortest_paths_search_only_to_max_hops() -> None:
+    for hops in range(1, 7):
+        text = cypher.query(f"shortest_paths_{hops}")
+        assert f"[:RELATED*..{hops}]" in text
+        assert text.index("LIMIT $cap") < text.index("ORDER BY")
+
+
+def test_corpus_statistics_count_empty_tokens_as_zero_terms() -> None:
+    for kind in ("chunks", "entities", "relations"):
+        assert "= '' THEN 0" in cypher.query(f"corpus_{kind}")
