@@ -84,11 +84,12 @@ TERM_CACHE_SIZE = 100_000  # cached document frequencies per kind before the cac
 # graphproof's own indexes (constraint-backed ones included) that init() waits for, by name
 OWN_INDEXES: tuple[str, ...] = (
     "document_id", "chunk_id", "entity_id", "related_id", "graphproof_meta_id",
-    "chunk_document_id", "chunk_tokens", "entity_tokens", "related_tokens",
+    "chunk_document_id", "chunk_tokens", "entity_tokens", "related_tokens", "related_chunk_keys",
 )  # fmt: skip
 SCHEMA_STATEMENTS: tuple[str, ...] = (
     "schema_document_id", "schema_chunk_id", "schema_entity_id", "schema_related_id", "schema_meta_id",
     "schema_chunk_document", "schema_chunk_fulltext", "schema_entity_fulltext", "schema_related_fulltext",
+    "schema_related_chunk_keys",
 )  # fmt: skip
 
 
@@ -376,7 +377,11 @@ class Neo4jStore(GraphStore):
 
         def work(tx: ManagedTransaction) -> list[Row]:
             _begin_write(tx)
-            return _rows(tx, "delete_document", document_id=document_id)
+            gone = [row["id"] for row in _rows(tx, "chunk_ids_of_document", document_id=document_id)]
+            return _rows(
+                tx, "delete_document", document_id=document_id, key_queries=rows_.chunk_key_queries(gone),
+                gone_keys=[rows_.chunk_key(c) for c in gone],
+            )  # fmt: skip
 
         found = self._write(work, "delete document")
         if not found:

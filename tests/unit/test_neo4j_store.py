@@ -646,7 +646,7 @@ def test_every_write_transaction_takes_the_meta_lock_first(store: Neo4jStore, dr
     store.upsert_documents([Document("d1", "s", "T", hash="h")])
     store.delete_document("d1")
     writes = [name for kind, name, _ in driver.calls if kind == "write"]
-    assert writes == ["write_begin", "upsert_documents", "write_begin", "delete_document"]
+    assert writes == ["write_begin", "upsert_documents", "write_begin", "chunk_ids_of_document", "delete_document"]
 
 
 def test_term_stats_are_cached_until_the_write_counter_moves(store: Neo4jStore, driver: FakeDriver) -> None:
@@ -677,3 +677,21 @@ def test_shortest_paths_search_only_to_max_hops() -> None:
 def test_corpus_statistics_count_empty_tokens_as_zero_terms() -> None:
     for kind in ("chunks", "entities", "relations"):
         assert "= '' THEN 0" in cypher.query(f"corpus_{kind}")
+
+
+def test_delete_finds_citing_edges_through_the_chunk_key_index(store: Neo4jStore, driver: FakeDriver) -> None:
+    from graphproof.graph.neo4j_rows import chunk_key
+
+    driver.responses["chunk_ids_of_document"] = [{"id": "c1"}, {"id": "c 2"}]
+    store.delete_document("d1")
+    (params,) = driver.params("delete_document")
+    assert params["gone_keys"] == [chunk_key("c1"), chunk_key("c 2")]
+    assert params["key_queries"] == [f"{chunk_key('c1')} OR {chunk_key('c 2')}"]
+    assert all(" " not in k and k.isalnum() for k in params["gone_keys"])
+    assert "related_chunk_keys" in cypher.query("delete_document")
+    assert "MATCH (s:Entity)-[r:RELATED]->(t:Entity)" not in cypher.query("delete_document")
+    assert chunk_key("c1") in " ".join(
+        neo4j_rows.relation_row(Relation("a", "b", "p", chunk_ids=("c1",)), {"a": "A", "b": "B"}, default_analyzer())[
+            "chunk_keys"
+        ]
+    )
