@@ -54,8 +54,18 @@ def make_retriever(
     return Retriever(store, embedder, RetrievalConfig(bm25=bm25), reranker)
 
 
+def cli_device(name: str) -> str:
+    """``--device`` resolved to ``cpu``/``cuda[:N]``; a usage error when CUDA is asked for but absent."""
+    from graphproof.reasoning.gnn.device import DeviceUnavailable, resolve_device
+
+    try:
+        return str(resolve_device(name))
+    except DeviceUnavailable as exc:
+        raise typer.BadParameter(str(exc), param_hint="--device") from exc
+
+
 def gnn_reasoning(
-    store: GraphStore, embedder: Embedder, question: str, checkpoint: Path | None
+    store: GraphStore, embedder: Embedder, question: str, checkpoint: Path | None, device: str = "auto"
 ) -> tuple[GnnAnswer | None, list[str]]:
     """The GNN's answers and reasoning paths, or None and a note saying why not (``ask`` then falls back)."""
     if checkpoint is None:
@@ -64,7 +74,7 @@ def gnn_reasoning(
     from graphproof.reasoning.gnn.reason import GnnReasoner
 
     try:
-        reasoner = GnnReasoner.load(checkpoint, store, embedder)
+        reasoner = GnnReasoner.load(checkpoint, store, embedder, device=device)
         return reasoner.reason(question), []
     except GnnError as exc:
         return None, [f"GNN reasoning unavailable ({exc}); used hybrid-rrf"]
@@ -110,6 +120,9 @@ def ask_command(
     verify_chunks: Annotated[
         int, typer.Option("--verify-chunks", min=1, max=50, help="Premises: the top N chunks.")
     ] = 5,
+    device: Annotated[
+        str, typer.Option("--device", metavar="auto|cpu|cuda", help="Embedder and GNN device (auto: CUDA if present).")
+    ] = "auto",
     as_json: JsonFlag = False,
 ) -> None:
     """Answer a question: ranked chunks with sources, weighted graph paths, and an answer.
@@ -122,10 +135,11 @@ def ask_command(
     with cli_store(ctx) as store, graphproof_errors():
         settings = load_settings()
         checkpoint = ckpt or (Path(settings.gnn_checkpoint) if settings.gnn_checkpoint else None)
-        embedder = SentenceTransformerEmbedder(settings.embedding_model)  # loaded once, on first use
+        device = cli_device(device)
+        embedder = SentenceTransformerEmbedder(settings.embedding_model, device=device)  # loaded once, on first use
         gnn, gnn_notes = None, []
         if method == "gnn" or (checkpoint is not None and method.startswith("hybrid")):
-            gnn, gnn_notes = gnn_reasoning(store, embedder, question, checkpoint)
+            gnn, gnn_notes = gnn_reasoning(store, embedder, question, checkpoint, device)
             if method == "gnn":
                 gnn_notes.append("GNN answers come with chunk evidence from hybrid-rrf")
         try:
