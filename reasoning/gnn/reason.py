@@ -113,6 +113,7 @@ class GnnReasoner:
     def predict(self, question: str, topic_entities: Sequence[str] | None = None) -> Prediction:
         """Link, export, encode and score: every entity of the question's subgraph with its probability."""
         topics = self.topics(question, topic_entities)
+        self.exporter.clear()  # the store may have changed since the last question
         graph = self.exporter.export([t.entity.id for t in topics])
         data, unknown = to_data(graph, self.checkpoint.vocab)
         warnings = [
