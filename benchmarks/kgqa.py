@@ -150,7 +150,8 @@ def print_tables(results: list[dict[str, object]], import_s: float, threads: int
         s = r["seconds"]
         assert isinstance(s, dict)
         print(
-            f"- {r['hops']}-hop: export {s['export']:.0f} s ({r['export_rate']} questions/s), encode {s['encode']:.0f} s, train {s['train']:.0f} s; "
+            f"- {r['hops']}-hop: export {s['export']:.0f} s ({r['export_rate']} questions/s), "
+            f"encode {s['encode']:.0f} s, train {s['train']:.0f} s; "
             f"epochs {r['epochs']} (best {r['best_epoch']}); train coverage {r['train_coverage']:.4f}; "
             f"inference mean {r['gnn']['mean_ms']} ms, p95 {r['gnn']['p95_ms']} ms; "  # type: ignore[index]
             f"unanswerable {r['gnn']['failures'] or 'none'}"
