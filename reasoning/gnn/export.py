@@ -114,7 +114,8 @@ class SubgraphExporter:
     def export_many(self, seed_lists: Sequence[Sequence[str]]) -> list[ExportedGraph | TopicNotFound]:
         """``export`` for every seed list, in order; a list naming unknown seeds gives its ``TopicNotFound``."""
         wanted = [tuple(dict.fromkeys(seeds)) for seeds in seed_lists]
-        todo = list(dict.fromkeys(w for w in wanted if w not in self._graphs))
+        done = {w: self._graphs[w] for w in wanted if w in self._graphs}
+        todo = list(dict.fromkeys(w for w in wanted if w not in done))
         found = {e.id: e for e in self.store.entities(sorted({i for w in todo for i in w}))} if todo else {}
         errors: dict[tuple[str, ...], TopicNotFound] = {}
         walks = {}
@@ -136,10 +137,11 @@ class SubgraphExporter:
             for seeds, (ids, per_node) in requests.items():
                 try:
                     following[seeds] = walks[seeds].send({i: rows[per_node][i] for i in ids})
-                except StopIteration as done:
-                    self._remember(seeds, done.value)
+                except StopIteration as finished:
+                    done[seeds] = finished.value
+                    self._remember(seeds, finished.value)
             requests = following
-        return [errors[w] if w in errors else self._graphs[w] for w in wanted]
+        return [errors[w] if w in errors else done[w] for w in wanted]
 
     def _remember(self, seeds: tuple[str, ...], graph: ExportedGraph) -> None:
         if len(self._graphs) >= CACHE_GRAPHS:
