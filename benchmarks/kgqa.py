@@ -1,6 +1,6 @@
 """KGQA benchmark: ReaRev over subgraphs exported from the embedded store, on MetaQA 1/2/3-hop.
 
-    python benchmarks/kgqa.py [--hops 1 2 3] [--minutes 18] [--max-train N] [--threads 1] [--json]
+    python -m benchmarks.kgqa [--hops 1 2 3] [--minutes 18] [--max-train N] [--threads 1] [--json]
 
 Imports ``../shared/data/metaqa/kb.txt`` into a fresh SQLite store, then for each hop count splits
 ``qa_dev_{h}hop.txt`` 80/20 (seed 0), trains one model on the 80% (10% of it held out for early
@@ -19,8 +19,6 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import torch
 from graphproof.graph.embed import SentenceTransformerEmbedder

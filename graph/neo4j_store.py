@@ -36,6 +36,7 @@ from graphproof.graph.model import (
     Chunk,
     DeleteReport,
     Document,
+    DocumentSummary,
     Entity,
     Hit,
     Mention,
@@ -56,7 +57,6 @@ from graphproof.graph.store import (
     IntegrityError,
     InvalidInput,
     QueryFailed,
-    SchemaMismatch,
     SearchKind,
 )
 from graphproof.graph.store_checks import (
@@ -66,16 +66,18 @@ from graphproof.graph.store_checks import (
     check_text,
     missing_error,
     not_found,
+    schema_mismatch,
 )
 from graphproof.graph.traversal import ENUMERATION_CAP, UNCAPPED, expand_subgraph
 from neo4j import ManagedTransaction, Query
-from neo4j.exceptions import ConfigurationError, DriverError, Neo4jError
+from neo4j.exceptions import AuthError, ConfigurationError, DriverError, Neo4jError
 
 R = TypeVar("R")
 Item = TypeVar("Item", Chunk, Entity, Relation)
 Row = dict[str, Any]
 
-SCHEMA_VERSION = "1"
+DEFAULT_CONNECTION_TIMEOUT_S = 5.0
+SCHEMA_VERSION = "2"  # 2: document ids are canonical source paths (graph.store_checks.SCHEMA_CHANGES)
 DEFAULT_BATCH_SIZE = 5000
 OVERFETCH = 64  # extra hits asked of Lucene / HNSW, so ties at the k-th place are broken by id, not at random
 MAX_QUERY_TERMS = 1024  # Lucene's default BooleanQuery clause limit
@@ -158,6 +160,7 @@ class Neo4jStore(GraphStore):
         database: str | None = None,
         analyzer: Analyzer | None = None,
         batch_size: int = DEFAULT_BATCH_SIZE,
+        connection_timeout: float = DEFAULT_CONNECTION_TIMEOUT_S,
     ) -> None:
         if not isinstance(uri, str) or not uri.strip():
             raise InvalidInput(f"uri must be a Neo4j URI such as neo4j://localhost:7687, got {uri!r}")
@@ -171,11 +174,27 @@ class Neo4jStore(GraphStore):
         # one bookmark manager for every session of this store: a read that follows a write (on a
         # cluster or Aura, possibly served by another member) waits until that write is visible there
         self._bookmarks = neo4j.GraphDatabase.bookmark_manager()
+        if not connection_timeout > 0:
+            raise InvalidInput(f"connection_timeout must be a positive number of seconds, got {connection_timeout!r}")
+        where = rows_.display_uri(uri)
         try:
-            self._driver = neo4j.GraphDatabase.driver(uri, auth=(user, password))
+            self._driver = neo4j.GraphDatabase.driver(
+                uri, auth=(user, password), connection_timeout=connection_timeout,
+                connection_acquisition_timeout=connection_timeout, max_transaction_retry_time=connection_timeout,
+            )  # fmt: skip
         except (ConfigurationError, ValueError) as exc:
-            where = rows_.display_uri(uri)
             raise ConnectionFailed(f"cannot open a Neo4j driver for {where!r}: {str(exc).replace(uri, where)}") from exc
+        try:
+            self._driver.verify_connectivity()
+        except AuthError as exc:
+            self._driver.close()
+            raise rows_.driver_error(exc, "connecting", self.location, user) from exc
+        except (Neo4jError, DriverError, OSError) as exc:
+            self._driver.close()
+            raise ConnectionFailed(
+                f"cannot reach Neo4j at {where} within {connection_timeout:g} s (connection_timeout): "
+                f"{type(exc).__name__}; is the server running and is the address right?"
+            ) from exc
         try:
             self.init()
         except BaseException:
@@ -201,9 +220,9 @@ class Neo4jStore(GraphStore):
         found = self._write(lambda tx: _rows(tx, "meta", **expected)[0], "the schema check")
         for key, value in expected.items():
             if found.get(key) is not None and found[key] != value:
-                raise SchemaMismatch(
-                    f"store {self.location!r} was written with {key} {found[key]!r}, this version uses "
-                    f"{value!r}; re-create the store (delete graphproof's nodes in that database and ingest again)"
+                raise schema_mismatch(
+                    self.location, key, found[key], value,
+                    "re-create the store (delete graphproof's nodes in that database and ingest again)",
                 )
 
     def close(self) -> None:
@@ -532,6 +551,15 @@ class Neo4jStore(GraphStore):
         return paths[:limit]
 
     # misc -------------------------------------------------------------------------------------
+    def list_documents(self, limit: int = 1000) -> list[DocumentSummary]:
+        check_k(limit, "limit")
+        rows = self._read_rows("list_documents", limit=limit)
+        return [DocumentSummary(rows_.to_document(r["document"]), int(r["chunks"])) for r in rows]
+
+    def top_entities(self, limit: int) -> list[str]:
+        check_k(limit, "limit")
+        return [str(r["id"]) for r in self._read_rows("top_entities", limit=limit)]
+
     def stats(self) -> Stats:
         row = self._read_rows("stats")[0]
         origins = {("" if o is None else str(o)): int(n) for o, n in row["origins"]}

@@ -47,6 +47,7 @@ class RetrievalConfig:
     edge_candidates: int = 100
     seeds: int = 5
     link_min_similarity: float = 0.35
+    link_with_vectors: bool = True  # entity linking also by name embeddings (else the name index alone)
     rrf_k: int = DEFAULT_RRF_K
     hybrid_dense_weight: float = 0.0
     bm25: BM25Params | None = None
@@ -64,6 +65,17 @@ class Retrieval:
     seeds: list[Hit[Entity]] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     ms: float = 0.0
+
+    def to_dict(self, k: int | None = None) -> dict[str, object]:
+        """Plain data: the top ``k`` chunks (all when None) and paths, the linked entities, notes and time."""
+        return {
+            "method": self.method, "question": self.question, "ms": round(self.ms, 1),
+            "chunks": [{"rank": i, "score": h.score, "id": h.item.id, "document_id": h.item.document_id,
+                        "text": h.item.text} for i, h in enumerate(self.chunks[:k], start=1)],
+            "paths": [{"text": p.format(), "weight": p.weight} for p in self.paths[:k]],
+            "entities": [{"id": s.item.id, "name": s.item.name, "score": s.score} for s in self.seeds],
+            "notes": list(self.notes),
+        }  # fmt: skip
 
 
 class Retriever:
@@ -93,8 +105,8 @@ class Retriever:
             raise RetrievalError(f"method {method!r} needs an embedder (vector search); none was given")
         if method == "hybrid-rerank" and self.reranker is None:
             raise RetrievalError(
-                "method 'hybrid-rerank' needs a cross-encoder: set GRAPHPROOF_RERANKER to a sentence-transformers "
-                "CrossEncoder model name or path"
+                "method 'hybrid-rerank' needs a cross-encoder: pass reranker= (e.g. a CrossEncoderReranker over a "
+                "sentence-transformers CrossEncoder model name or path)"
             )
         if not question.strip():
             raise RetrievalError("the question is empty; expected some words")
@@ -259,7 +271,8 @@ class _Query:
     @property
     def seeds(self) -> list[Hit[Entity]]:
         if self._seeds is None:
-            vector = self.vector if self._retriever.embedder is not None else None
+            use_vectors = self._retriever.embedder is not None and self._retriever.config.link_with_vectors
+            vector = self.vector if use_vectors else None
             config = self._retriever.config
             self._seeds = link_entities(
                 self._retriever.store, self.text, vector, config.seeds, self._retriever.analyzer,

@@ -23,7 +23,7 @@ from graphproof.graph.store import GraphStore
 from graphproof.reasoning.gnn.checkpoint import Checkpoint, load_checkpoint
 from graphproof.reasoning.gnn.device import resolve_device
 from graphproof.reasoning.gnn.encoder import QuestionEncoder
-from graphproof.reasoning.gnn.errors import GnnError
+from graphproof.reasoning.gnn.errors import GnnError, LLMReplyError
 from graphproof.reasoning.gnn.export import ExportedGraph, SubgraphExporter, to_data
 from graphproof.reasoning.gnn.linking import LinkedTopic, link_topics, resolve_topics
 from graphproof.reasoning.gnn.metrics import predicted_set
@@ -199,7 +199,7 @@ def reasoning_paths(
     """
     answer: GnnAnswer | None = None
     notes: list[str] = []
-    errors: list[GnnError] = []
+    errors: list[GnnError | LLMReplyError] = []
     if reasoner is not None:
         try:
             answer = reasoner.reason(question, topic_entities, k)
@@ -216,7 +216,7 @@ def reasoning_paths(
                 topics = [t.entity for t in linked]
             for topic in topics:
                 llm.extend(llm_relation_paths(chat_model, plain_question(question), topic, store))
-        except GnnError as exc:
+        except (GnnError, LLMReplyError) as exc:
             errors.append(exc)
             notes.append(f"LLM relation paths unavailable: {exc}")
     if errors and len(errors) == (reasoner is not None) + (chat_model is not None):

@@ -6,7 +6,7 @@ import pytest
 from graphproof.graph.model import Chunk, Document, Entity, Mention, Relation
 from graphproof.graph.store import GraphStore, IntegrityError, InvalidInput, StoreError
 
-from tests.contract.conftest import CHUNKS, DOCS, ENTITIES, RELATIONS, fill, snapshot
+from tests.contract.graph_fixture import CHUNKS, DOCS, ENTITIES, RELATIONS, fill, snapshot
 
 
 def test_init_is_idempotent(store: GraphStore) -> None:

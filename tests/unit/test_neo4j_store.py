@@ -73,6 +73,10 @@ class FakeDriver:
             raise self.session_error
         return FakeSession(self)
 
+    def verify_connectivity(self) -> None:
+        if self.session_error is not None:
+            raise self.session_error
+
     def close(self) -> None:
         self.closed = True
 
