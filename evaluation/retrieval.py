@@ -178,7 +178,7 @@ def evaluate(
 # Honest tuning: two folds -------------------------------------------------------------------------
 TUNING_GRID: dict[str, tuple[object, ...]] = {
     "rrf_k": (60, 30, 120),  # the first value of each tunable is the default, so ties keep the default
-    "link_with_vectors": (True, False),
+    "link_with_vectors": (None, True, False),
 }
 
 

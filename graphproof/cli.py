@@ -18,6 +18,7 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
+import graphproof.cli_evaluation
 import graphproof.cli_gnn  # noqa: F401  (registers gnn train/eval/paths)
 from graphproof import render
 from graphproof.cli_ingest import delete_command, ingest_command, report_table

@@ -47,7 +47,10 @@ class RetrievalConfig:
     edge_candidates: int = 100
     seeds: int = 5
     link_min_similarity: float = 0.35
-    link_with_vectors: bool = True  # entity linking also by name embeddings (else the name index alone)
+    # entity linking also by name embeddings: True, False, or None = only for methods that embed the question
+    # anyway (naive, bm25-dense, graph-vector, hybrid-rerank, hybrid-rrf with a dense weight), so the lexical
+    # methods never load a model (measured: same quality for hybrid-rrf, see ARCHITECTURE.md)
+    link_with_vectors: bool | None = None
     rrf_k: int = DEFAULT_RRF_K
     hybrid_dense_weight: float = 0.0
     bm25: BM25Params | None = None
@@ -111,9 +114,16 @@ class Retriever:
         if not question.strip():
             raise RetrievalError("the question is empty; expected some words")
         start = time.perf_counter()
-        result = self._methods[method](_Query(question, self))
+        result = self._methods[method](_Query(question, self, self._links_by_vector(method)))
         result.ms = (time.perf_counter() - start) * 1000
         return result
+
+    def _links_by_vector(self, method: str) -> bool:
+        if self.embedder is None:
+            return False
+        if self.config.link_with_vectors is not None:
+            return self.config.link_with_vectors
+        return method in NEEDS_EMBEDDER or (method == "hybrid-rrf" and self.config.hybrid_dense_weight > 0)
 
     # building blocks --------------------------------------------------------------------------
     def _rescored(self, kind: str, query: _Query, hits: Sequence[Hit[object]], text: Callable[[object], str]) -> list:
@@ -247,8 +257,8 @@ class Retriever:
 class _Query:
     """A question with its analysed terms, embedding and linked entities, each computed once."""
 
-    def __init__(self, text: str, retriever: Retriever) -> None:
-        self.text, self._retriever = text, retriever
+    def __init__(self, text: str, retriever: Retriever, link_by_vector: bool = True) -> None:
+        self.text, self._retriever, self._link_by_vector = text, retriever, link_by_vector
         self._terms: list[str] | None = None
         self._vector: Sequence[float] | None = None
         self._seeds: list[Hit[Entity]] | None = None
@@ -271,8 +281,7 @@ class _Query:
     @property
     def seeds(self) -> list[Hit[Entity]]:
         if self._seeds is None:
-            use_vectors = self._retriever.embedder is not None and self._retriever.config.link_with_vectors
-            vector = self.vector if use_vectors else None
+            vector = self.vector if self._link_by_vector else None
             config = self._retriever.config
             self._seeds = link_entities(
                 self._retriever.store, self.text, vector, config.seeds, self._retriever.analyzer,

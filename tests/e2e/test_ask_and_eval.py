@@ -118,6 +118,24 @@ def test_fold_split_and_grid() -> None:
     items = [QAItem(question=f"q{i}", answer="a", evidence="20260105_10:00", type="Single") for i in range(5)]
     first, second = fold_split(items)
     assert [q.question for q in first] == ["q0", "q2", "q4"] and [q.question for q in second] == ["q1", "q3"]
-    configs = grid_configs(RetrievalConfig(), {"rrf_k": (60, 30), "link_with_vectors": (True, False)})
-    assert [(c.rrf_k, c.link_with_vectors) for c in configs] == [(60, True), (60, False), (30, True), (30, False)]
+    configs = grid_configs(RetrievalConfig(), {"rrf_k": (60, 30), "link_with_vectors": (None, False)})
+    assert [(c.rrf_k, c.link_with_vectors) for c in configs] == [(60, None), (60, False), (30, None), (30, False)]
     assert configs[0] == RetrievalConfig(), "the defaults come first, so a tie keeps them"
+
+
+def test_eval_answers_scores_the_systems_own_answers(
+    data: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("GRAPHPROOF_LLM", raising=False)
+    args = ["eval", "answers", "--data", str(data), "--out", str(tmp_path / "eval"), "--json",
+            "--methods", "bm25", "--methods", "hybrid-rrf"]  # fmt: skip
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.stdout)
+    assert out["items"] == 2 and out["judge"] is False
+    for method in ("bm25", "hybrid-rrf"):
+        block = out["methods"][method]
+        assert set(block) == {"all", "single", "multi"}
+        assert set(block["all"]) >= {"token_f1", "rouge_l", "similarity", "key_terms", "n"}
+        # the maintenance chat says "Friday", so the extractive answer carries the reference's key term
+        assert block["single"]["key_terms"] == 1.0 and block["single"]["n"] == 1
