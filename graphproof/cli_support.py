@@ -26,7 +26,9 @@ class CliState:
 
 
 def stdout() -> Console:
-    return Console(highlight=False)
+    """The console for results: a terminal's own width; 200 columns into a pipe or file, so tables stay whole."""
+    console = Console(highlight=False)
+    return console if console.is_terminal else Console(highlight=False, width=max(console.width, 200))
 
 
 def stderr() -> Console:
