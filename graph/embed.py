@@ -138,7 +138,12 @@ class SentenceTransformerEmbedder:
     """
 
     def __init__(
-        self, model: str | None = None, device: str = "cpu", *, allow_download: bool = False, query_threads: int = 1
+        self,
+        model: str | None = None,
+        device: str | None = "cpu",
+        *,
+        allow_download: bool = False,
+        query_threads: int = 1,
     ) -> None:
         self._model_arg = model
         self.query_threads = query_threads
@@ -201,6 +206,34 @@ class SentenceTransformerEmbedder:
                 [text], normalize_embeddings=True, convert_to_numpy=True, show_progress_bar=False
             )
         return l2_normalize(vector[0])
+
+    def token_states(self, texts: Sequence[str], batch_size: int = DEFAULT_BATCH_SIZE) -> list[tuple[Any, Any]]:
+        """Each text's contextual token states and sentence vector, as CPU ``float32`` torch tensors.
+
+        Returns one ``(tokens, sentence)`` pair per text: ``tokens`` is ``[n_tokens, D]`` (padding
+        dropped), ``sentence`` the pooled ``[D]`` vector, L2-normalised like ``embed``'s rows. The
+        GNN's question encoder (``reasoning.gnn.encoder``) attends over the token states.
+        """
+        items = _check_texts(texts)
+        _check_batch_size(batch_size)
+        model = self._load()
+        if not items:
+            return []
+        try:
+            outputs = model.encode(
+                items, batch_size=batch_size, output_value=None, convert_to_numpy=False, show_progress_bar=False
+            )
+        except Exception as exc:  # tokenizer/model errors surface as many types
+            raise EmbeddingError(f"cannot encode token states with {self.name!r}: {exc}") from exc
+        import torch
+
+        states = []
+        for out in outputs:
+            length = int(out["attention_mask"].sum())
+            tokens = out["token_embeddings"][:length].detach().float().cpu().clone()
+            sentence = torch.nn.functional.normalize(out["sentence_embedding"].detach().float().cpu(), dim=-1)
+            states.append((tokens, sentence.clone()))
+        return states
 
     def __repr__(self) -> str:
         return f"SentenceTransformerEmbedder(model={self.name!r}, device={self.device!r})"

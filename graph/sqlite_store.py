@@ -66,6 +66,7 @@ _REL_COLUMNS = (
     "(SELECT group_concat(chunk_id, char(31)) FROM relation_chunks c WHERE c.relation_id = r.id)"
 )
 _REL_NAMES = "JOIN entities s ON s.id = r.source_id JOIN entities t ON t.id = r.target_id"
+TIE_OVERFETCH = 64  # extra hits read so ties at the k-th place are broken by id, as graph.neo4j_store.OVERFETCH
 _CHUNK_COLUMNS = "c.id, c.document_id, c.ordinal, c.text, c.hash, c.embedding, c.metadata"
 _ENTITY_COLUMNS = "e.id, e.name, e.type, e.description, e.embedding"
 
@@ -309,7 +310,7 @@ class SQLiteStore(GraphStore):
         if not terms:
             return []
         try:
-            top = self._searchers[table].top(terms, k)
+            top = self._searchers[table].top(terms, k + TIE_OVERFETCH)
         except sqlite3.Error as exc:
             raise QueryFailed(f"full-text search of {table} failed on {self.path!r}: {exc}") from exc
         alias = table[0]
@@ -318,7 +319,9 @@ class SQLiteStore(GraphStore):
             f"{joins} ORDER BY j.key"
         )
         scores = dict(top)
-        return [(row, scores[row[-1]]) for row in self._query(sql, (json.dumps([rowid for rowid, _ in top]),))]
+        found = [(row, scores[row[-1]]) for row in self._query(sql, (json.dumps([rowid for rowid, _ in top]),))]
+        found.sort(key=lambda hit: (-hit[1], hit[0][0]))  # ties by id, as the Neo4j backend (not by insertion order)
+        return found[:k]
 
     def search_relations(self, text: str, k: int = 10) -> list[Hit[Relation]]:
         rows = self._fts("relations", _REL_COLUMNS, text, k, _REL_NAMES)

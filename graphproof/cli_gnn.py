@@ -33,6 +33,11 @@ CkptOption = Annotated[
 ThreadsOption = Annotated[
     int, typer.Option("--threads", min=1, max=64, help="torch CPU threads (1 is fastest for these small graphs).")
 ]
+DeviceOption = Annotated[
+    str,
+    typer.Option("--device", metavar="auto|cpu|cuda",
+                 help="Where the model and the embedder run: auto (CUDA when available), cpu, cuda or cuda:N."),
+]  # fmt: skip
 MaxQuestions = Annotated[
     int | None, typer.Option("--max-questions", min=1, help="Use only the first N questions of the file.")
 ]
@@ -69,8 +74,15 @@ class BarProgress:
             self._bars.console.print(Text(message), soft_wrap=True)
 
 
-def _embedder() -> Embedder:
-    return make_embedder(load_settings())
+def _embedder(device: str = "cpu") -> Embedder:
+    return make_embedder(load_settings(), device=device)
+
+
+def _device(name: str) -> str:
+    """``--device`` resolved (``auto`` → ``cuda`` when available, else ``cpu``); ``DeviceUnavailable`` if absent."""
+    from graphproof.reasoning.gnn.device import resolve_device
+
+    return str(resolve_device(name))
 
 
 def _threads(n: int) -> None:
@@ -105,6 +117,7 @@ def train_command(
         typer.Option("--max-minutes", min=0.1, help="Stop after this long (export and encoding included)."),
     ] = None,
     threads: ThreadsOption = 1,
+    device: DeviceOption = "auto",
     as_json: JsonFlag = False,
 ) -> None:
     """Train ReaRev on a question file over the graph in the store and write a checkpoint."""
@@ -115,12 +128,16 @@ def train_command(
         from graphproof.reasoning.gnn.train import TrainConfig, train_reasoner
 
         _threads(threads)
+        torch_device = _device(device)
         examples = read_qa(qa, max_questions)
         export = ExportConfig(hops=hops, per_node=per_node, limit=limit)
         config = TrainConfig(epochs=epochs, batch_size=batch_size, lr=lr, patience=patience, val_fraction=val_fraction,
-                             seed=seed, time_budget_s=max_minutes * 60 if max_minutes else None)  # fmt: skip
+                             seed=seed, time_budget_s=max_minutes * 60 if max_minutes else None,
+                             device=torch_device)  # fmt: skip
         with cli_store(ctx, read_only=True) as store, BarProgress(not as_json) as progress:
-            checkpoint, report = train_reasoner(store, examples, _embedder(), export, None, config, progress)
+            checkpoint, report = train_reasoner(
+                store, examples, _embedder(torch_device), export, None, config, progress
+            )
         path = save_checkpoint(checkpoint, out)
     if as_json:
         print_json({"checkpoint": str(path), **report.as_dict()})
@@ -151,6 +168,7 @@ def eval_command(
     ckpt: CkptOption,
     max_questions: MaxQuestions = None,
     threads: ThreadsOption = 1,
+    device: DeviceOption = "auto",
     as_json: JsonFlag = False,
 ) -> None:
     """Hit@1, Hits, F1 and inference time per question (subgraph export included) of a checkpoint."""
@@ -160,9 +178,10 @@ def eval_command(
         from graphproof.reasoning.gnn.reason import GnnReasoner
 
         _threads(threads)
+        torch_device = _device(device)
         examples = read_qa(qa, max_questions)
         with cli_store(ctx, read_only=True) as store, BarProgress(not as_json) as progress:
-            reasoner = GnnReasoner.load(ckpt, store, _embedder())
+            reasoner = GnnReasoner.load(ckpt, store, _embedder(torch_device), device=torch_device)
             report = evaluate(reasoner, examples, progress).as_dict()
     if as_json:
         print_json(report)
@@ -200,6 +219,7 @@ def paths_command(
         bool, typer.Option("--llm", help="Also ask the configured chat model for relation paths (RoG).")
     ] = False,
     threads: ThreadsOption = 1,
+    device: DeviceOption = "auto",
     as_json: JsonFlag = False,
 ) -> None:
     """Predicted answers and their reasoning paths (Entity → relation → Entity), as the LLM reads them."""
@@ -208,13 +228,14 @@ def paths_command(
         from graphproof.reasoning.gnn.reason import GnnReasoner, path_1st, reasoning_paths
 
         _threads(threads)
+        torch_device = _device(device)
         chat = None
         if llm:
             from graphproof.llm import chat_model
 
             chat = chat_model(load_settings())
         with cli_store(ctx, read_only=True) as store:
-            reasoner = GnnReasoner.load(ckpt, store, _embedder())
+            reasoner = GnnReasoner.load(ckpt, store, _embedder(torch_device), device=torch_device)
             if chat is None:
                 answer = reasoner.reason(question, topic or None, k)
                 merged = path_1st(answer)

@@ -47,6 +47,16 @@ def parse_bm25(value: str | None) -> BM25Params | None:
         raise typer.BadParameter(f"expected K1,B such as 1.5,0.75, got {value!r} ({exc})", param_hint="--bm25") from exc
 
 
+def check_device(name: str) -> None:
+    """A usage error for ``--device`` when it names no device or CUDA is asked for but absent."""
+    from graphproof.reasoning.gnn.device import DeviceUnavailable, resolve_device
+
+    try:
+        resolve_device(name)
+    except DeviceUnavailable as exc:
+        raise typer.BadParameter(str(exc), param_hint="--device") from exc
+
+
 def ask_command(
     ctx: typer.Context,
     question: Annotated[str, typer.Argument(metavar="QUESTION", help="The question to answer from the graph.")],
@@ -70,6 +80,9 @@ def ask_command(
     verify_chunks: Annotated[
         int, typer.Option("--verify-chunks", min=1, max=50, help="Premises: the top N chunks.")
     ] = 5,
+    device: Annotated[
+        str, typer.Option("--device", metavar="auto|cpu|cuda", help="Embedder and GNN device (auto: CUDA if present).")
+    ] = "auto",
     as_json: JsonFlag = False,
 ) -> None:
     """Answer a question: ranked chunks with sources, weighted graph paths, and an answer.
@@ -85,8 +98,10 @@ def ask_command(
     with cli_store(ctx, read_only=True) as store, graphproof_errors():
         settings = load_settings()
         checkpoint = gnn_checkpoint(settings, ckpt) if method == "gnn" else None
+        if device not in ("auto", "cpu"):  # cuda: say now, clearly, when there is none (auto needs no torch import)
+            check_device(device)
         rag = make_rag(store, settings, verify_method=verify_method.value if verify else None, checkpoint=checkpoint,
-                       bm25=params, use_llm=use_llm, verify_chunks=verify_chunks)  # fmt: skip
+                       bm25=params, use_llm=use_llm, verify_chunks=verify_chunks, device=device)  # fmt: skip
         result = rag.ask(question, method=method, verify=verify, k=k)
         data = result.to_dict()
     if as_json:

@@ -24,11 +24,14 @@ if TYPE_CHECKING:
     from graphproof.verification.grounding import GroundingMethod
 
 
-def make_embedder(settings: Settings) -> Embedder:
-    """The configured sentence-transformers model (all-MiniLM-L6-v2 by default), loaded on first use."""
+def make_embedder(settings: Settings, device: str = "cpu") -> Embedder:
+    """The configured sentence-transformers model (all-MiniLM-L6-v2 by default), loaded on first use.
+
+    ``device``: ``cpu``, ``cuda``/``cuda:N``, or ``auto`` (sentence-transformers picks CUDA when available).
+    """
     from graphproof.graph.embed import SentenceTransformerEmbedder
 
-    return SentenceTransformerEmbedder(settings.embedding_model)
+    return SentenceTransformerEmbedder(settings.embedding_model, device=None if device == "auto" else device)
 
 
 def make_retriever(
@@ -70,23 +73,26 @@ def make_answerer(store: GraphStore, settings: Settings, *, use_llm: bool = True
     return ExtractiveAnswerer(store)
 
 
-def load_reasoner(checkpoint: str | Path, store: GraphStore, embedder: Embedder) -> GnnReasoner:
+def load_reasoner(
+    checkpoint: str | Path, store: GraphStore, embedder: Embedder, device: str = "auto"
+) -> GnnReasoner:
     """A trained ReaRev model over ``store`` (``GnnError`` when the checkpoint is missing or does not fit)."""
     from graphproof.reasoning.gnn.reason import GnnReasoner
 
-    return GnnReasoner.load(Path(checkpoint), store, embedder)
+    return GnnReasoner.load(Path(checkpoint), store, embedder, device=device)
 
 
 def make_rag(
     store: GraphStore, settings: Settings, *, verify_method: str | None = None, checkpoint: str | Path | None = None,
     bm25: BM25Params | None = None, use_llm: bool = True, embedder: Embedder | None = None, verify_chunks: int = 5,
+    device: str = "cpu",
 ) -> GraphRAG:  # fmt: skip
     """The ask pipeline over ``store``, configured from ``settings``; one embedder shared by every part."""
     from graphproof.rag import GraphRAG
 
-    embedder = embedder or make_embedder(settings)
+    embedder = embedder or make_embedder(settings, device)  # device: auto | cpu | cuda (embedder and GNN)
     verifier = make_verifier(verify_method, settings, embedder=embedder) if verify_method else None
-    reasoner = load_reasoner(checkpoint, store, embedder) if checkpoint else None
+    reasoner = load_reasoner(checkpoint, store, embedder, device) if checkpoint else None
     return GraphRAG(
         store, make_retriever(store, settings, embedder=embedder, bm25=bm25), make_answerer(store, settings,
         use_llm=use_llm), verifier, reasoner, verify_chunks=verify_chunks,

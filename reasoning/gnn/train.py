@@ -23,6 +23,7 @@ from graphproof.graph.embed import Embedder
 from graphproof.graph.store import GraphStore
 from graphproof.reasoning.gnn.checkpoint import Checkpoint
 from graphproof.reasoning.gnn.dataset import NullProgress, PreparedSet, Progress, prepare_questions
+from graphproof.reasoning.gnn.device import resolve_device
 from graphproof.reasoning.gnn.encoder import EncodedQuestion, QuestionEncoder
 from graphproof.reasoning.gnn.errors import GnnError
 from graphproof.reasoning.gnn.export import ExportConfig, SubgraphExporter, to_data
@@ -50,6 +51,7 @@ class TrainConfig:
     grad_clip: float = 1.0
     time_budget_s: float | None = None
     hop_weight: float = 1.0
+    device: str = "auto"  # auto (CUDA when available), cpu, cuda or cuda:N (reasoning.gnn.device)
 
 
 @dataclass
@@ -66,6 +68,7 @@ class TrainReport:
     best_val_hit1: float = 0.0
     history: list[dict[str, float]] = field(default_factory=list)
     seconds: dict[str, float] = field(default_factory=dict)
+    device: str = "cpu"
     relations: list[str] = field(default_factory=list)
 
     def as_dict(self) -> dict[str, Any]:
@@ -103,10 +106,11 @@ def predict_batched(
 ) -> list[torch.Tensor]:
     """Answer probabilities per graph (a ``[N_i]`` tensor each), in order."""
     model.eval()
+    device = next(model.parameters()).device
     out: list[torch.Tensor] = []
     for start in range(0, len(graphs), batch_size):
-        batch = collate(list(graphs[start : start + batch_size]), list(questions[start : start + batch_size]))
-        probs = model(batch).exp()
+        batch = collate(list(graphs[start : start + batch_size]), list(questions[start : start + batch_size]), device)
+        probs = model(batch).exp().cpu()
         out.extend(probs[batch.graph.ptr[i] : batch.graph.ptr[i + 1]] for i in range(batch.num_graphs))
     return out
 
@@ -201,13 +205,14 @@ def run_epoch(
 ) -> tuple[float, int]:  # fmt: skip
     """One pass over ``order`` in batches; ``(summed loss, questions seen)``, stopping early at ``deadline``."""
     model.train()
+    device = next(model.parameters()).device
     total_loss = 0.0
     seen = 0
     for start in range(0, len(order), config.batch_size):
         if deadline is not None and time.perf_counter() > deadline:
             break
         chunk = order[start : start + config.batch_size]
-        batch = collate([data.graphs[i] for i in chunk], [data.questions[i] for i in chunk])
+        batch = collate([data.graphs[i] for i in chunk], [data.questions[i] for i in chunk], device)
         loss = _loss(model, batch, config.hop_weight)
         optimizer.zero_grad()
         loss.backward()
@@ -259,7 +264,7 @@ def fit(
                 progress.log(f"stopping: the training time budget of {config.time_budget_s:.0f} s is spent")
             break
     model.load_state_dict(best_state)
-    model.eval()
+    model.cpu().eval()  # checkpoints hold CPU tensors: they load on any machine (GnnReasoner moves them)
     report.best_val_hit1 = round(max(best[0], 0.0), 4)
     return model
 
@@ -277,6 +282,7 @@ def train_reasoner(
     config = config or TrainConfig()
     export_config = export_config or ExportConfig()
     progress = progress or NullProgress()
+    device = resolve_device(config.device)  # fail before any export when cuda is asked for but absent
     torch.manual_seed(config.seed)
     started = time.perf_counter()
     deadline = None if config.time_budget_s is None else started + config.time_budget_s
@@ -285,9 +291,10 @@ def train_reasoner(
     model_cfg = ModelConfig(
         **{"input_dim": prepared.encoder.dimensions, "num_layers": max(2, export_config.hops), **(model_config or {})}
     )
-    model = fit(ReaRev(model_cfg, prepared.relation_text), prepared, config, progress, deadline)
+    model = fit(ReaRev(model_cfg, prepared.relation_text).to(device), prepared, config, progress, deadline)
     finished = time.perf_counter()
     report = prepared.report
+    report.device = str(device)
     report.seconds = {**prepared.seconds, "train": round(finished - trained, 2), "total": round(finished - started, 2)}
     checkpoint = Checkpoint(model, prepared.vocab, export_config, prepared.encoder.name, prepared.encoder.dimensions,
                             {"train": report.as_dict(), "seed": config.seed})  # fmt: skip

@@ -2,8 +2,9 @@
 
 The embedded SQLite backend always runs. The Neo4j backend runs when ``NEO4J_URI`` is set
 (``docker compose up -d``, then ``NEO4J_URI=neo4j://localhost:7687 NEO4J_PASSWORD=graphproof-dev
-pytest tests/contract``). It deletes every ``Document``, ``Chunk`` and ``Entity`` node before each
-test: point it at a throw-away database.
+pytest tests/contract``). Before each test it resets the database (every node, the vector indexes
+and the meta node go); it refuses a database holding nodes it did not create unless
+``GRAPHPROOF_TEST_WIPE=1`` is set: point it at a throw-away database.
 """
 
 from __future__ import annotations
@@ -32,9 +33,42 @@ def neo4j_session_store() -> Iterator[GraphStore]:
         os.environ.get("NEO4J_PASSWORD", "graphproof-dev"),
         database=os.environ.get("NEO4J_DATABASE") or None,
     )
-    store.init()
+    _claim_database(store)
     yield store
     store.close()
+
+
+SUITE_MARKER = "GraphproofContractSuite"  # a node the suite leaves in the database it owns
+WIPE_VARIABLE = "GRAPHPROOF_TEST_WIPE"
+
+
+def _claim_database(store: GraphStore) -> None:
+    """Refuse a database holding nodes the suite did not create, unless ``GRAPHPROOF_TEST_WIPE=1``.
+
+    Community Edition has one database: without this check the suite would wipe the user's graph.
+    A database the suite has used carries its marker node and is reset freely.
+    """
+    [row] = store.cypher(
+        "OPTIONAL MATCH (m:GraphproofContractSuite) WITH count(m) AS marked "
+        "OPTIONAL MATCH (n) WHERE NOT n:GraphproofContractSuite RETURN marked, count(n) AS nodes"
+    )
+    if not row["marked"] and row["nodes"] and os.environ.get(WIPE_VARIABLE) != "1":
+        pytest.exit(
+            f"the Neo4j database at {store.location} holds {row['nodes']} nodes the contract suite did not create; "
+            f"the suite deletes everything there. Point NEO4J_URI/NEO4J_DATABASE at a throw-away database, "
+            f"or set {WIPE_VARIABLE}=1 to wipe this one.",
+            returncode=4,
+        )
+    store.cypher("MERGE (:GraphproofContractSuite {id: 'contract-suite'})")
+    _reset(store)
+
+
+def _reset(store: GraphStore) -> None:
+    """Back to an empty graphproof store: every node but the marker, the vector indexes, the meta node."""
+    store.cypher("MATCH (n) WHERE NOT n:GraphproofContractSuite DETACH DELETE n")
+    store.cypher("DROP INDEX chunk_embedding IF EXISTS")
+    store.cypher("DROP INDEX entity_embedding IF EXISTS")
+    store.init()
 
 
 @pytest.fixture(params=["sqlite", pytest.param("neo4j", marks=pytest.mark.neo4j)])
@@ -44,7 +78,7 @@ def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[GraphStore
             yield sqlite_store
         return
     neo4j_store: GraphStore = request.getfixturevalue("neo4j_session_store")
-    neo4j_store.cypher("MATCH (n) WHERE n:Document OR n:Chunk OR n:Entity DETACH DELETE n")
+    _reset(neo4j_store)
     yield neo4j_store
 
 

@@ -18,7 +18,7 @@ from graphproof.cli import app
 def env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[CliRunner, str, Path]:
     for name in ("GRAPHPROOF_STORE", "GRAPHPROOF_EMBEDDING_MODEL", "GRAPHPROOF_LLM", "NEO4J_URI"):
         monkeypatch.delenv(name, raising=False)
-    monkeypatch.setattr(cli_gnn, "_embedder", lambda: HashingEmbedder(256))
+    monkeypatch.setattr(cli_gnn, "_embedder", lambda device="cpu": HashingEmbedder(256))
     runner = CliRunner()
     store = f"sqlite:///{tmp_path}/g.db"
     kb = tmp_path / "kb.txt"
