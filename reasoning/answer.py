@@ -41,7 +41,10 @@ class Answer:
 
 def extractive_answer(store: GraphStore, retrieval: Retrieval, sentences: int = 3, chunks: int = 5,
                       analyzer: Analyzer | None = None) -> Answer:  # fmt: skip
-    """The ``sentences`` evidence sentences from the top ``chunks`` that best cover the question's terms."""
+    """The ``sentences`` evidence sentences from the top ``chunks`` that best cover the question's terms.
+
+    A sentence that occurs in several chunks (chunk overlap, quoted messages) is given once.
+    """
     analyzer = analyzer or default_analyzer()
     terms = analyzer.query_terms(retrieval.question)
     if not terms or not retrieval.chunks:
@@ -56,7 +59,12 @@ def extractive_answer(store: GraphStore, retrieval: Retrieval, sentences: int = 
                 scored.append((sum(idf[t] for t in covered) / (1 + 0.1 * rank), rank, hit.item.id, sentence))
     if not scored:
         return Answer("The retrieved evidence shares no words with the question.", "extractive")
-    best = sorted(scored, key=lambda s: (-s[0], s[1]))[:sentences]
+    best: list[tuple[float, int, str, str]] = []
+    for item in sorted(scored, key=lambda s: (-s[0], s[1])):
+        if item[3] not in {b[3] for b in best}:
+            best.append(item)
+        if len(best) == sentences:
+            break
     return Answer(" ".join(s[3] for s in best), "extractive", [(s[2], s[3]) for s in best])
 
 

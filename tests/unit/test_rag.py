@@ -87,3 +87,13 @@ def test_missing_parts_and_unknown_methods_are_named(store: SQLiteStore) -> None
         bare.ask(QUESTION, method="bm25", verify=True)
     with pytest.raises(ReasoningError, match="k must be a positive integer"):
         bare.ask(QUESTION, method="bm25", k=0)
+
+
+def test_an_extractive_answer_gives_a_repeated_sentence_once(store: SQLiteStore) -> None:
+    from graphproof.graph.model import Chunk, Hit
+    from graphproof.reasoning.answer import extractive_answer
+
+    same = "Orrery Systems built the Heron Mk II drones."
+    chunks = [Hit(Chunk(f"x#{i}", "x", i, f"{same} Filler {i}."), 1.0) for i in range(3)]
+    answer = extractive_answer(store, Retrieval("bm25", QUESTION, chunks))
+    assert answer.text.count(same) == 1 and len(answer.evidence) == len({e[1] for e in answer.evidence})
