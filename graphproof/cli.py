@@ -34,6 +34,7 @@ from graphproof.cli_support import (
     stdout,
 )
 from graphproof.cli_verify import verify_command
+from graphproof.cli_serve import serve_command
 from graphproof.loaders.errors import MalformedInput
 from graphproof.loaders.triples import DEFAULT_BATCH_SIZE, import_triples
 from graphproof.progress import ImportProgress
@@ -51,6 +52,7 @@ app.command("ingest")(ingest_command)
 app.command("delete")(delete_command)
 app.command("ask")(ask_command)
 app.command("verify")(verify_command)
+app.command("serve")(serve_command)
 app.add_typer(eval_app, name="eval")
 app.add_typer(gnn_app, name="gnn")
 
