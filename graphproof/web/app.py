@@ -5,8 +5,6 @@ same retriever + extractive answer the CLI uses. Jinja2 autoescapes every page, 
 as text. Read-only unless ``allow_writes``.
 """
 
-from __future__ import annotations
-
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -123,6 +121,18 @@ def create_app(store: Any, *, allow_writes: bool = False, asker: Callable[..., d
         return templates.TemplateResponse(request, "error.html", {"message": message, "status": status},
                                           status_code=status)  # fmt: skip
 
+    from fastapi.exceptions import RequestValidationError
+    from starlette.exceptions import HTTPException
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(request: Request, exc: RequestValidationError) -> Any:
+        where = ", ".join(".".join(str(x) for x in e.get("loc", ())) + ": " + str(e.get("msg")) for e in exc.errors())
+        return error_response(request, 400, f"invalid request ({where})")
+
+    @app.exception_handler(HTTPException)
+    async def http_error(request: Request, exc: HTTPException) -> Any:
+        return error_response(request, exc.status_code, str(exc.detail))
+
     @app.exception_handler(WebError)
     async def web_error(request: Request, exc: WebError) -> Any:
         return error_response(request, exc.status, exc.message)
@@ -158,7 +168,7 @@ def create_app(store: Any, *, allow_writes: bool = False, asker: Callable[..., d
 
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)
     @app.get("/ask", response_class=HTMLResponse, include_in_schema=False)
-    def ask_page(request: Request, question: str = "", method: str = "hybrid-rrf", verify: bool = False,
+    async def ask_page(request: Request, question: str = "", method: str = "hybrid-rrf", verify: bool = False,
                  k: int = 10) -> Any:  # fmt: skip
         result = run_ask(question, method, verify, k) if question.strip() else None
         terms = [t.lower() for t in question.split() if len(t) > 2]
@@ -167,12 +177,12 @@ def create_app(store: Any, *, allow_writes: bool = False, asker: Callable[..., d
             "graph": graph_of(result) if result else None, "terms": terms, "allow_writes": allow_writes})  # fmt: skip
 
     @app.get("/api/ask")
-    def api_ask(question: str, method: str = "hybrid-rrf", verify: bool = False, k: int = 10) -> dict[str, Any]:
+    async def api_ask(question: str, method: str = "hybrid-rrf", verify: bool = False, k: int = 10) -> dict[str, Any]:
         """Answer a question: answer, ranked chunks, weighted paths, claims with proof status, timings."""
         return run_ask(question, method, verify, k)
 
     @app.get("/api/stats")
-    def api_stats() -> dict[str, Any]:
+    async def api_stats() -> dict[str, Any]:
         """Store statistics: backend, location, counts."""
         return dict(store.stats().as_dict())
 
@@ -188,12 +198,12 @@ def create_app(store: Any, *, allow_writes: bool = False, asker: Callable[..., d
         return {"id": e.id, "name": e.name, "type": e.type, "description": e.description, "edges": edges}
 
     @app.get("/api/entity/{entity_id}")
-    def api_entity(entity_id: str) -> dict[str, Any]:
+    async def api_entity(entity_id: str) -> dict[str, Any]:
         """An entity and its edges (relation text, origin, neighbour)."""
         return entity_view(entity_id)
 
     @app.get("/entity/{entity_id}", response_class=HTMLResponse, include_in_schema=False)
-    def entity_page(request: Request, entity_id: str) -> Any:
+    async def entity_page(request: Request, entity_id: str) -> Any:
         view = entity_view(entity_id)
         graph = {"nodes": [{"id": view["id"], "label": view["name"]}] + [
             {"id": x["neighbour"]["id"], "label": x["neighbour"]["name"]} for x in view["edges"]],
@@ -202,13 +212,13 @@ def create_app(store: Any, *, allow_writes: bool = False, asker: Callable[..., d
         return templates.TemplateResponse(request, "entity.html", {"entity": view, "graph": graph})
 
     @app.get("/entities", response_class=HTMLResponse, include_in_schema=False)
-    def entities_page(request: Request, q: str = "") -> Any:
+    async def entities_page(request: Request, q: str = "") -> Any:
         hits = store.search_entities(q[:200], k=50) if q.strip() else []
         rels = store.search_relations(q[:200], k=50) if q.strip() else []
         return templates.TemplateResponse(request, "entities.html", {"q": q, "hits": hits, "rels": rels})
 
     @app.get("/documents/{document_id}", response_class=HTMLResponse, include_in_schema=False)
-    def document_page(request: Request, document_id: str) -> Any:
+    async def document_page(request: Request, document_id: str) -> Any:
         docs = store.documents([document_id])
         if not docs:
             raise WebError(404, f"no document {document_id!r}")
@@ -216,7 +226,7 @@ def create_app(store: Any, *, allow_writes: bool = False, asker: Callable[..., d
                                           {"doc": docs[0], "chunks": store.chunks_of_document(document_id)})
 
     @app.get("/store", response_class=HTMLResponse, include_in_schema=False)
-    def store_page(request: Request) -> Any:
+    async def store_page(request: Request) -> Any:
         return templates.TemplateResponse(request, "store.html", {"stats": store.stats().as_dict()})
 
     return app
