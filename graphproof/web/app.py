@@ -13,6 +13,7 @@ from typing import Any
 HERE = Path(__file__).parent
 MAX_QUESTION = 2000
 MAX_BODY = 1 << 20
+CSP = "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'"
 METHODS_FALLBACK = ("naive", "bm25", "bm25-dense", "graph-vector", "edge-bm25", "chunk-bm25", "hybrid-rrf")
 
 
@@ -55,7 +56,7 @@ def default_asker(store: Any) -> Callable[..., dict[str, Any]]:
             report = run_verification(question, answer.text, premises, "offline").as_dict()
             for c in report.get("claims", []):
                 claims.append({"text": c.get("text", c.get("claim", "")), "status": c.get("status", "unknown"),
-                               "fol": c.get("fol", ""), "premises": c.get("premises", []),
+                               "fol": c.get("fol", c.get("formula", "")), "premises": c.get("premises", []),
                                "reason": c.get("reason", "")})  # fmt: skip
         t3 = time.perf_counter()
         return {
@@ -63,8 +64,8 @@ def default_asker(store: Any) -> Callable[..., dict[str, Any]]:
             "chunks": [{"id": h.item.id, "document_id": h.item.document_id,
                         "source": docs[h.item.document_id].source if h.item.document_id in docs else None,
                         "text": h.item.text, "score": h.score, "rank": i} for i, h in enumerate(hits, 1)],
-            "paths": [{"text": p.format(), "entities": [e.name for e in p.entities],
-                       "relations": [r.predicate for r in p.relations], "weight": p.weight, "chunk_ids": []}
+            "paths": [{"text": p.format(), "entities": [e.name for e in p.path.entities],
+                       "relations": [r.predicate for r in p.path.relations], "weight": p.weight, "chunk_ids": []}
                       for p in retrieval.paths[:k]],
             "claims": claims, "gnn": None,
             "timings": {"load_ms": 0.0, "retrieve_ms": round((t1 - t0) * 1000, 1),
@@ -109,10 +110,10 @@ def create_app(store: Any, *, allow_writes: bool = False, asker: Callable[..., d
             return JSONResponse({"error": "read-only server (start with --allow-writes)", "status": 403}, 403)
         try:
             response = await call_next(request)
-        except Exception as exc:  # noqa: BLE001 - never a stack trace to the client
+        except Exception as exc:
             return error_response(request, 500, f"internal error: {type(exc).__name__}")
         response.headers["X-Content-Type-Options"] = "nosniff"
-        response.headers["Content-Security-Policy"] = "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'"
+        response.headers["Content-Security-Policy"] = CSP
         return response
 
     def error_response(request: Request, status: int, message: str) -> Any:
@@ -151,7 +152,7 @@ def create_app(store: Any, *, allow_writes: bool = False, asker: Callable[..., d
             return get_asker()(question, method, verify, k)
         except WebError:
             raise
-        except Exception as exc:  # noqa: BLE001
+        except Exception as exc:
             raise WebError(500, f"ask failed: {exc}") from exc
 
     def graph_of(result: dict[str, Any]) -> dict[str, Any]:

@@ -9,11 +9,11 @@ import pytest
 
 pytest.importorskip("fastapi")
 pytest.importorskip("httpx")
-from fastapi.testclient import TestClient  # noqa: E402
+from fastapi.testclient import TestClient
+from graphproof.graph.model import Chunk, Document
+from graphproof.graph.sqlite_store import SQLiteStore
 
-from graphproof.graph.model import Chunk, Document  # noqa: E402
-from graphproof.graph.sqlite_store import SQLiteStore  # noqa: E402
-from graphproof.web.app import create_app  # noqa: E402
+from graphproof.web.app import create_app
 
 EVIL = '<script>window.pwned=1</script><img src=x onerror="alert(1)">'
 
