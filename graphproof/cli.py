@@ -21,6 +21,7 @@ import graphproof.cli_gnn  # noqa: F401  (registers gnn train/eval/paths)
 from graphproof import render
 from graphproof.cli_ingest import delete_command, ingest_command, report_table
 from graphproof.cli_retrieval import ask_command
+from graphproof.cli_serve import serve_command
 from graphproof.cli_support import (
     CliState,
     JsonFlag,
@@ -34,7 +35,6 @@ from graphproof.cli_support import (
     stdout,
 )
 from graphproof.cli_verify import verify_command
-from graphproof.cli_serve import serve_command
 from graphproof.loaders.errors import MalformedInput
 from graphproof.loaders.triples import DEFAULT_BATCH_SIZE, import_triples
 from graphproof.progress import ImportProgress

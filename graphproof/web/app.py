@@ -13,6 +13,7 @@ from typing import Any
 HERE = Path(__file__).parent
 MAX_QUESTION = 2000
 MAX_BODY = 1 << 20
+STOP = frozenset("that this what where when which with from have does were their there about".split())
 CSP = "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'"
 METHODS_FALLBACK = ("naive", "bm25", "bm25-dense", "graph-vector", "edge-bm25", "chunk-bm25", "hybrid-rrf")
 
@@ -172,7 +173,7 @@ def create_app(store: Any, *, allow_writes: bool = False, asker: Callable[..., d
     async def ask_page(request: Request, question: str = "", method: str = "hybrid-rrf", verify: bool = False,
                  k: int = 10) -> Any:  # fmt: skip
         result = run_ask(question, method, verify, k) if question.strip() else None
-        terms = [t.lower() for t in question.split() if len(t) > 2]
+        terms = [t.lower().strip(".,?!;:") for t in question.split() if len(t) > 3 and t.lower() not in STOP]
         return templates.TemplateResponse(request, "ask.html", {
             "question": question, "method": method, "verify": verify, "methods": methods, "result": result,
             "graph": graph_of(result) if result else None, "terms": terms, "allow_writes": allow_writes})  # fmt: skip

@@ -4,7 +4,7 @@
     var g = JSON.parse(c.dataset.graph), ctx = c.getContext("2d"), n = g.nodes.length, pos = {};
     g.nodes.forEach(function (v, i) {
       var a = 2 * Math.PI * i / Math.max(n, 1);
-      pos[v.id] = [c.width / 2 + (c.width / 2 - 80) * Math.cos(a), c.height / 2 + (c.height / 2 - 30) * Math.sin(a)];
+      pos[v.id] = [c.width / 2 + (c.width / 2 - 140) * Math.cos(a), c.height / 2 + (c.height / 2 - 30) * Math.sin(a)];
     });
     ctx.font = "12px sans-serif"; ctx.strokeStyle = "#89a"; ctx.fillStyle = "#456";
     g.edges.forEach(function (e) {
