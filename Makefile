@@ -32,7 +32,7 @@ test: setup lint
 	$(BIN)/python -m pytest
 
 bench: setup
-	$(BIN)/python benchmarks/store.py
+	$(BIN)/python -m benchmarks.store
 
 clean:
 	rm -rf $(VENV) tests/cypher_lint/node_modules .graphproof

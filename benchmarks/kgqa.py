@@ -1,6 +1,6 @@
 """KGQA benchmark: ReaRev over subgraphs exported from the embedded store, on MetaQA 1/2/3-hop.
 
-    python benchmarks/kgqa.py [--hops 1 2 3] [--minutes 18] [--max-train N] [--threads 1] [--json]
+    python -m benchmarks.kgqa [--hops 1 2 3] [--minutes 18] [--max-train N] [--threads 1] [--json]
 
 Imports ``../shared/data/metaqa/kb.txt`` into a fresh SQLite store, then for each hop count splits
 ``qa_dev_{h}hop.txt`` 80/20 (seed 0), trains one model on the 80% (10% of it held out for early
@@ -20,15 +20,14 @@ import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
 import torch
 from graphproof.graph.embed import SentenceTransformerEmbedder
 from graphproof.graph.sqlite_store import SQLiteStore
 from graphproof.loaders.triples import import_triples
 from graphproof.reasoning.gnn.baseline import RelationSimilarityBaseline
 from graphproof.reasoning.gnn.checkpoint import save_checkpoint
-from graphproof.reasoning.gnn.dataset import answer_ids
+from graphproof.reasoning.gnn.dataset import answer_ids, prepare_questions
+from graphproof.reasoning.gnn.device import resolve_device
 from graphproof.reasoning.gnn.errors import GnnError
 from graphproof.reasoning.gnn.evaluate import evaluate
 from graphproof.reasoning.gnn.export import ExportConfig, SubgraphExporter
@@ -88,14 +87,14 @@ def run_hop(store: SQLiteStore, embedder: SentenceTransformerEmbedder, hops: int
         test = test[: args.max_test]
     export = ExportConfig(hops=hops, per_node=args.per_node, limit=args.limit)
     config = TrainConfig(epochs=args.epochs, batch_size=args.batch_size, lr=args.lr, patience=args.patience,
-                         seed=0, time_budget_s=args.minutes * 60)  # fmt: skip
+                         seed=0, time_budget_s=args.minutes * 60, device=args.device)  # fmt: skip
     log.log(f"{hops}-hop: training on {len(train)} questions, testing on {len(test)}")
     started = time.perf_counter()
     checkpoint, report = train_reasoner(store, train, embedder, export, None, config, log)
     train_s = time.perf_counter() - started
     save_checkpoint(checkpoint, folder / f"rearev-{hops}hop.pt")
     torch.set_num_threads(1)
-    reasoner = GnnReasoner(checkpoint, store, embedder)
+    reasoner = GnnReasoner(checkpoint, store, embedder, device=args.device)
     reasoner.predict(test[0].question)  # warm-up: first-use costs (model load, caches) are not per-question costs
     gnn = evaluate(reasoner, test, log).as_dict()
     log.log(f"{hops}-hop GNN: {gnn}")
@@ -107,7 +106,24 @@ def run_hop(store: SQLiteStore, embedder: SentenceTransformerEmbedder, hops: int
         "test_questions": len(test), "train_coverage": report.train_coverage, "test_coverage": gnn["answer_coverage"],
         "epochs": report.epochs_run, "best_epoch": report.best_epoch, "history": report.history,
         "train_seconds": round(train_s, 1), "seconds": report.seconds, "gnn": gnn, "baseline": base,
+        "export_rate": round(report.questions / max(report.seconds["export"], 1e-9), 1), "device": report.device,
     }  # fmt: skip
+
+
+def export_rate(store: SQLiteStore, hops: int, args: argparse.Namespace, log: Log) -> dict[str, object]:
+    """Link and export every dev question of ``hops`` (what training does first), timed: questions per second."""
+    examples = read_qa(data_file("metaqa", f"qa_dev_{hops}hop.txt"))
+    if args.max_test:
+        examples = examples[: args.max_test]
+    exporter = SubgraphExporter(store, ExportConfig(hops=hops, per_node=args.per_node, limit=args.limit))
+    started = time.perf_counter()
+    prepared = prepare_questions(store, exporter, examples, None, log, f"exporting {hops}-hop dev subgraphs")
+    seconds = time.perf_counter() - started
+    row = {"hops": hops, "questions": len(examples), "exported": len(prepared.items), "seconds": round(seconds, 1),
+           "per_second": round(len(examples) / seconds, 1), "neighbors_queries": exporter.queries,
+           "coverage": round(prepared.coverage, 4)}  # fmt: skip
+    log.log(f"{hops}-hop export: {row}")
+    return row
 
 
 def print_tables(results: list[dict[str, object]], import_s: float, threads: int) -> None:
@@ -132,7 +148,8 @@ def print_tables(results: list[dict[str, object]], import_s: float, threads: int
         s = r["seconds"]
         assert isinstance(s, dict)
         print(
-            f"- {r['hops']}-hop: export {s['export']:.0f} s, encode {s['encode']:.0f} s, train {s['train']:.0f} s; "
+            f"- {r['hops']}-hop: export {s['export']:.0f} s ({r['export_rate']} questions/s), "
+            f"encode {s['encode']:.0f} s, train {s['train']:.0f} s; "
             f"epochs {r['epochs']} (best {r['best_epoch']}); train coverage {r['train_coverage']:.4f}; "
             f"inference mean {r['gnn']['mean_ms']} ms, p95 {r['gnn']['p95_ms']} ms; "  # type: ignore[index]
             f"unanswerable {r['gnn']['failures'] or 'none'}"
@@ -154,6 +171,8 @@ def main() -> None:
     parser.add_argument("--threads", type=int, default=1, help="torch threads for training")
     parser.add_argument("--out", type=Path, help="keep the store and checkpoints here (default: a temporary folder)")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--device", default="auto", help="auto (CUDA when available), cpu or cuda")
+    parser.add_argument("--export-only", action="store_true", help="only time the export of every dev question")
     args = parser.parse_args()
 
     torch.set_num_threads(args.threads)
@@ -167,7 +186,16 @@ def main() -> None:
     imported = import_triples(store, data_file("metaqa", "kb.txt"))
     import_s = time.perf_counter() - started
     log.log(f"imported {imported.relations} triples, {imported.entities} entities in {import_s:.1f} s")
-    embedder = SentenceTransformerEmbedder()
+    if args.export_only:
+        rows = [export_rate(store, h, args, log) for h in args.hops]
+        store.close()
+        print("\n| hops | dev questions | exported | export s | questions/s | neighbors() queries | coverage |")
+        print("|---|---:|---:|---:|---:|---:|---:|")
+        for r in rows:
+            print(f"| {r['hops']} | {r['questions']} | {r['exported']} | {r['seconds']} | {r['per_second']} | "
+                  f"{r['neighbors_queries']} | {r['coverage']} |")  # fmt: skip
+        return
+    embedder = SentenceTransformerEmbedder(device=str(resolve_device(args.device)))
     results = [run_hop(store, embedder, h, args, log, folder) for h in args.hops]
     store.close()
     if args.out is None:

@@ -1,6 +1,6 @@
 """Retrieval benchmark: every method on LiHua-World, Jan-Jun (the paper's setting) and the full year.
 
-    python benchmarks/retrieval.py [--out DIR] [--bm25 K1,B] [--markdown FILE]
+    python -m benchmarks.retrieval [--out DIR] [--bm25 K1,B] [--markdown FILE]
 
 Ingests the chats with the rule-based extractor and all-MiniLM-L6-v2 (or reuses the stores in
 ``--out``), runs every method over the non-Null dev questions and prints Recall@10 / nDCG@10
@@ -11,16 +11,12 @@ also writes the tables to a file (``benchmarks/results/retrieval.md`` is the com
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
+from graphproof.evaluation.retrieval import DEFINITIONS, evaluate, lihua_store, load_questions
 from graphproof.graph.embed import SentenceTransformerEmbedder
-from graphproof.graph.sqlite_store import SQLiteStore
 from graphproof.reasoning.bm25 import BM25Params
 from graphproof.reasoning.retriever import RetrievalConfig, Retriever
-from graphproof.verification.retrieval_eval import DEFINITIONS, evaluate, ingest_lihua, load_questions
 
 from benchmarks._common import data_file
 
@@ -54,11 +50,7 @@ def main() -> None:
     sections = [DEFINITIONS]
     for half in (True, False):
         label = "Jan-Jun" if half else "full year"
-        db = args.out / f"lihua-{'half' if half else 'full'}.db"
-        db.parent.mkdir(parents=True, exist_ok=True)
-        with SQLiteStore(db) as store:
-            if store.stats().documents == 0:
-                ingest_lihua(store, zip_path, half, embedder)
+        with lihua_store(zip_path.parent, half, args.out, embedder) as store:
             questions = load_questions(qa, half)
             results = evaluate(Retriever(store, embedder, RetrievalConfig(bm25=params)), questions, METHODS, args.k)
             stats = store.stats()

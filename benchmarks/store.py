@@ -1,6 +1,6 @@
 """Store benchmark: MetaQA's knowledge graph (134,741 triples) into a fresh embedded store.
 
-    python benchmarks/store.py [--out DIR] [--queries 200] [--json]
+    python -m benchmarks.store [--out DIR] [--queries 200] [--json]
 
 Measures import time and triples/s (embeddings off), ``search_relations`` p50/p95 over questions
 from ``qa_dev_1hop.txt`` (brackets removed), 2-hop ``subgraph`` p50/p95 around their topic
@@ -15,12 +15,9 @@ import json
 import os
 import re
 import shutil
-import sys
 import tempfile
 import time
 from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from graphproof.graph.model import normalize_id
 from graphproof.graph.sqlite_store import SQLiteStore

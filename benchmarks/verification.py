@@ -1,6 +1,6 @@
 """Verification benchmark: the prover on FOLIO's gold FOL, and hallucination detection on HaluEval and FOLIO.
 
-    python benchmarks/verification.py [--methods offline,lexical] [--limit N] [--json]
+    python -m benchmarks.verification [--methods offline,lexical] [--limit N] [--json]
 
 Prints, as Markdown tables: Prover9 accuracy on FOLIO (target ≥ 0.90 on the items that parse,
 p50 < 50 ms per decision); for each method and data set accuracy, balanced accuracy, precision,
@@ -15,17 +15,14 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from graphproof.verification.hallucination_data import load_cases
-from graphproof.verification.hallucination_eval import HallucinationEvaluation, evaluate_method
-from graphproof.verification.prover_eval import evaluate_prover
+from graphproof.evaluation.hallucination import HallucinationEvaluation, evaluate_method
+from graphproof.evaluation.hallucination_data import load_cases
+from graphproof.evaluation.prover import evaluate_prover
 
 from benchmarks._common import data_file, print_table
-from graphproof.cli_verify import build_method
+from graphproof.components import make_verifier
 from graphproof.settings import load_settings
 
 TARGETS: dict[tuple[str, str], list[tuple[str, float]]] = {
@@ -81,7 +78,7 @@ def main() -> None:
         print_table("Prover9 on FOLIO gold FOL", rows)
     data = {"halueval": data_file("halueval", "qa_dev.jsonl"), "folio": data_file("folio", "folio_dev.jsonl")}
     for method in methods:
-        checker = build_method(method, settings)
+        checker = make_verifier(method, settings)
         for name, path in data.items():
             cases = load_cases(path, name)[: args.limit]
             result = evaluate_method(checker, cases, name)

@@ -2,7 +2,8 @@
 // the edge between its source and target; an existing id keeps its endpoints and predicate and
 // takes the row's properties when any of them differ. chunk_ids is always the union of the
 // stored list and the row's list. Returns how many rows inserted or changed an edge (growing
-// chunk_ids alone does not count, as in the embedded backend).
+// chunk_ids alone does not count, as in the embedded backend). chunk_keys (row.chunk_keys[i] is
+// the key of row.chunk_ids[i]) grows with chunk_ids: the related_chunk_keys index finds the edge by it.
 UNWIND $rows AS row
 CALL (row) {
   OPTIONAL MATCH ()-[old:RELATED {id: row.id}]->()
@@ -34,9 +35,10 @@ CALL (row) {
         r.confidence = row.confidence,
         r.created_at = row.created_at
   )
-  WITH r, changed, [x IN row.chunk_ids WHERE NOT x IN coalesce(r.chunk_ids, [])] AS added
+  WITH r, row, changed, [i IN range(0, size(row.chunk_ids) - 1) WHERE NOT row.chunk_ids[i] IN coalesce(r.chunk_ids, [])] AS added
   FOREACH (_ IN CASE WHEN size(added) > 0 THEN [1] ELSE [] END |
-    SET r.chunk_ids = coalesce(r.chunk_ids, []) + added
+    SET r.chunk_ids = coalesce(r.chunk_ids, []) + [i IN added | row.chunk_ids[i]],
+        r.chunk_keys = trim(reduce(keys = coalesce(r.chunk_keys, ''), i IN added | keys + ' ' + row.chunk_keys[i]))
   )
   RETURN CASE WHEN changed THEN 1 ELSE 0 END AS changed
 }

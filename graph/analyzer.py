@@ -24,6 +24,9 @@ import unicodedata
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
 
+from graphproof.text.lexicon import ENGLISH_STOP_WORDS
+from graphproof.text.names import alias_key
+
 ANALYZER_VERSION = "2"
 
 _CJK_RANGES = (
@@ -40,143 +43,6 @@ _CJK_RANGES = (
 _RUN = re.compile(rf"[{_CJK_RANGES}]+|[^\W_{_CJK_RANGES}]+")
 _CJK = re.compile(rf"[{_CJK_RANGES}]")
 
-ENGLISH_STOP_WORDS: frozenset[str] = frozenset(
-    (
-        "a",
-        "about",
-        "above",
-        "after",
-        "again",
-        "against",
-        "all",
-        "am",
-        "an",
-        "and",
-        "any",
-        "are",
-        "aren't",
-        "as",
-        "at",
-        "be",
-        "because",
-        "been",
-        "before",
-        "being",
-        "below",
-        "between",
-        "both",
-        "but",
-        "by",
-        "can",
-        "cannot",
-        "could",
-        "did",
-        "do",
-        "does",
-        "doing",
-        "don",
-        "down",
-        "during",
-        "each",
-        "few",
-        "for",
-        "from",
-        "further",
-        "had",
-        "has",
-        "have",
-        "having",
-        "he",
-        "her",
-        "here",
-        "hers",
-        "herself",
-        "him",
-        "himself",
-        "his",
-        "how",
-        "i",
-        "if",
-        "in",
-        "into",
-        "is",
-        "isn",
-        "it",
-        "its",
-        "itself",
-        "just",
-        "let",
-        "me",
-        "more",
-        "most",
-        "my",
-        "myself",
-        "no",
-        "nor",
-        "not",
-        "of",
-        "off",
-        "on",
-        "once",
-        "only",
-        "or",
-        "other",
-        "ought",
-        "our",
-        "ours",
-        "ourselves",
-        "out",
-        "over",
-        "own",
-        "same",
-        "she",
-        "should",
-        "so",
-        "some",
-        "such",
-        "than",
-        "that",
-        "the",
-        "their",
-        "theirs",
-        "them",
-        "themselves",
-        "then",
-        "there",
-        "these",
-        "they",
-        "this",
-        "those",
-        "through",
-        "to",
-        "too",
-        "under",
-        "until",
-        "up",
-        "very",
-        "was",
-        "we",
-        "were",
-        "what",
-        "when",
-        "where",
-        "which",
-        "while",
-        "who",
-        "whom",
-        "why",
-        "will",
-        "with",
-        "would",
-        "you",
-        "your",
-        "yours",
-        "yourself",
-        "yourselves",
-        "s",
-        "t",
-    )
-)
 
 
 @lru_cache(maxsize=1)
@@ -269,12 +135,8 @@ class Analyzer:
         return list(dict.fromkeys(self.tokens(text)))
 
 
-_ALIAS_DROP = re.compile(r"[\s\-‐-―.'’·・_]+")
 
 
-def alias_key(name: str) -> str:
-    """``"Li Hua"``, ``"LiHua"``, ``"li-hua"`` -> ``"lihua"``: the key aliases are merged by."""
-    return _ALIAS_DROP.sub("", unicodedata.normalize("NFKC", name).casefold())
 
 
 _ISO_DATE = re.compile(r"^(\d{4})-(\d{2})-(\d{2})$")

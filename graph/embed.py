@@ -10,6 +10,7 @@ network hub.
 from __future__ import annotations
 
 import threading
+import time
 import zlib
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -17,6 +18,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import numpy as np
 from graphproof.graph.analyzer import Analyzer, default_analyzer
+from graphproof.graph.errors import GraphproofError
 from numpy.typing import NDArray
 
 if TYPE_CHECKING:
@@ -28,7 +30,7 @@ DEFAULT_BATCH_SIZE = 64
 Vectors = NDArray[np.float32]
 
 
-class EmbeddingError(RuntimeError):
+class EmbeddingError(GraphproofError):
     """An embedding model could not be loaded or could not embed the given input."""
 
 
@@ -115,6 +117,18 @@ def _torch_threads(threads: int) -> Iterator[None]:
                 torch.set_num_threads(previous)
 
 
+def _quiet_model_loading() -> None:
+    """No third-party progress bars ("Loading weights …") on the user's terminal: loading is not their task."""
+    try:
+        from huggingface_hub.utils import disable_progress_bars
+        from transformers.utils import logging as transformers_logging
+
+        disable_progress_bars()
+        transformers_logging.disable_progress_bar()
+    except ImportError:  # older or trimmed installs: the bars are cosmetic, loading still works
+        pass
+
+
 class SentenceTransformerEmbedder:
     """A sentence-transformers model, loaded lazily on first use.
 
@@ -124,7 +138,12 @@ class SentenceTransformerEmbedder:
     """
 
     def __init__(
-        self, model: str | None = None, device: str = "cpu", *, allow_download: bool = False, query_threads: int = 1
+        self,
+        model: str | None = None,
+        device: str | None = "cpu",
+        *,
+        allow_download: bool = False,
+        query_threads: int = 1,
     ) -> None:
         self._model_arg = model
         self.query_threads = query_threads
@@ -133,6 +152,7 @@ class SentenceTransformerEmbedder:
         self._model: SentenceTransformer | None = None
         self._dimensions: int | None = None
         self._lock = threading.Lock()
+        self.load_seconds = 0.0  # time spent importing and loading the model (0 until first use)
 
     @property
     def name(self) -> str:
@@ -142,10 +162,12 @@ class SentenceTransformerEmbedder:
         with self._lock:
             if self._model is not None:
                 return self._model
+            started = time.perf_counter()
             source = self._model_arg or default_model_path()
             try:
                 from sentence_transformers import SentenceTransformer
 
+                _quiet_model_loading()
                 model = SentenceTransformer(source, device=self.device, local_files_only=not self.allow_download)
             except Exception as exc:  # the library raises OSError, ValueError, HF hub errors, ...
                 hint = "" if self.allow_download else " (only local paths and locally cached models are used)"
@@ -154,6 +176,7 @@ class SentenceTransformerEmbedder:
             if not dims:
                 raise EmbeddingError(f"embedding model {self.name!r} does not report a fixed embedding dimension")
             self._model, self._dimensions = model, int(dims)
+            self.load_seconds = time.perf_counter() - started
             return model
 
     @property
@@ -183,6 +206,34 @@ class SentenceTransformerEmbedder:
                 [text], normalize_embeddings=True, convert_to_numpy=True, show_progress_bar=False
             )
         return l2_normalize(vector[0])
+
+    def token_states(self, texts: Sequence[str], batch_size: int = DEFAULT_BATCH_SIZE) -> list[tuple[Any, Any]]:
+        """Each text's contextual token states and sentence vector, as CPU ``float32`` torch tensors.
+
+        Returns one ``(tokens, sentence)`` pair per text: ``tokens`` is ``[n_tokens, D]`` (padding
+        dropped), ``sentence`` the pooled ``[D]`` vector, L2-normalised like ``embed``'s rows. The
+        GNN's question encoder (``reasoning.gnn.encoder``) attends over the token states.
+        """
+        items = _check_texts(texts)
+        _check_batch_size(batch_size)
+        model = self._load()
+        if not items:
+            return []
+        try:
+            outputs = model.encode(
+                items, batch_size=batch_size, output_value=None, convert_to_numpy=False, show_progress_bar=False
+            )
+        except Exception as exc:  # tokenizer/model errors surface as many types
+            raise EmbeddingError(f"cannot encode token states with {self.name!r}: {exc}") from exc
+        import torch
+
+        states = []
+        for out in outputs:
+            length = int(out["attention_mask"].sum())
+            tokens = out["token_embeddings"][:length].detach().float().cpu().clone()
+            sentence = torch.nn.functional.normalize(out["sentence_embedding"].detach().float().cpu(), dim=-1)
+            states.append((tokens, sentence.clone()))
+        return states
 
     def __repr__(self) -> str:
         return f"SentenceTransformerEmbedder(model={self.name!r}, device={self.device!r})"

@@ -241,6 +241,18 @@ class Subgraph:
 
 
 @dataclass(frozen=True, slots=True)
+class DocumentSummary:
+    """A document and how many chunks it has (the ``documents`` listing)."""
+
+    document: Document
+    chunks: int
+
+    def as_dict(self) -> dict[str, object]:
+        d = self.document
+        return {"id": d.id, "source": d.source, "title": d.title, "created_at": d.created_at, "chunks": self.chunks}
+
+
+@dataclass(frozen=True, slots=True)
 class Stats:
     backend: str
     location: str

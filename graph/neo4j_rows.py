@@ -9,6 +9,7 @@ floats, a relation's ``chunk_ids`` come back sorted, entity names are indexed wi
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any, TypeVar, cast
@@ -166,7 +167,19 @@ def relation_row(relation: Relation, names: Mapping[str, str], analyzer: Analyze
         "origin": relation.origin, "source_url": relation.source_url,
         "confidence": None if relation.confidence is None else float(relation.confidence),
         "created_at": relation.created_at, "chunk_ids": sorted(set(relation.chunk_ids)),
+        "chunk_keys": [chunk_key(c) for c in sorted(set(relation.chunk_ids))],
     }  # fmt: skip
+
+
+def chunk_key(chunk_id: str) -> str:
+    """A chunk id as one whitespace-free, Lucene-safe term (hex SHA-1) for the related_chunk_keys index."""
+    return "k" + hashlib.sha1(chunk_id.encode("utf-8", "surrogatepass"), usedforsecurity=False).hexdigest()
+
+
+def chunk_key_queries(chunk_ids: Sequence[str], clauses: int = 1024) -> list[str]:
+    """OR-queries of the chunks' keys, at most ``clauses`` terms each (Lucene's clause limit)."""
+    keys = [chunk_key(c) for c in chunk_ids]
+    return [" OR ".join(part) for part in batches(keys, clauses)]
 
 
 def not_utf8(exc: UnicodeEncodeError, table: str | None) -> InvalidInput:

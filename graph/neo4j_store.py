@@ -21,7 +21,9 @@ scores match the embedded backend's.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, LiteralString, NamedTuple, TypeVar, cast
 
 import neo4j
@@ -34,6 +36,7 @@ from graphproof.graph.model import (
     Chunk,
     DeleteReport,
     Document,
+    DocumentSummary,
     Entity,
     Hit,
     Mention,
@@ -53,7 +56,7 @@ from graphproof.graph.store import (
     GraphStore,
     IntegrityError,
     InvalidInput,
-    SchemaMismatch,
+    QueryFailed,
     SearchKind,
 )
 from graphproof.graph.store_checks import (
@@ -63,24 +66,47 @@ from graphproof.graph.store_checks import (
     check_text,
     missing_error,
     not_found,
+    schema_mismatch,
 )
-from graphproof.graph.traversal import UNCAPPED, expand_subgraph
+from graphproof.graph.traversal import ENUMERATION_CAP, UNCAPPED, expand_subgraph
 from neo4j import ManagedTransaction, Query
-from neo4j.exceptions import ConfigurationError, DriverError, Neo4jError
+from neo4j.exceptions import AuthError, ConfigurationError, DriverError, Neo4jError
 
 R = TypeVar("R")
 Item = TypeVar("Item", Chunk, Entity, Relation)
 Row = dict[str, Any]
 
-SCHEMA_VERSION = "1"
+DEFAULT_CONNECTION_TIMEOUT_S = 5.0
+SCHEMA_VERSION = "2"  # 2: document ids are canonical source paths (graph.store_checks.SCHEMA_CHANGES)
 DEFAULT_BATCH_SIZE = 5000
 OVERFETCH = 64  # extra hits asked of Lucene / HNSW, so ties at the k-th place are broken by id, not at random
 MAX_QUERY_TERMS = 1024  # Lucene's default BooleanQuery clause limit
 INDEX_TIMEOUT_S = 300
+TERM_CACHE_SIZE = 100_000  # cached document frequencies per kind before the cache starts over
+# graphproof's own indexes (constraint-backed ones included) that init() waits for, by name
+OWN_INDEXES: tuple[str, ...] = (
+    "document_id", "chunk_id", "entity_id", "related_id", "graphproof_meta_id",
+    "chunk_document_id", "chunk_tokens", "entity_tokens", "related_tokens", "related_chunk_keys",
+)  # fmt: skip
 SCHEMA_STATEMENTS: tuple[str, ...] = (
     "schema_document_id", "schema_chunk_id", "schema_entity_id", "schema_related_id", "schema_meta_id",
     "schema_chunk_document", "schema_chunk_fulltext", "schema_entity_fulltext", "schema_related_fulltext",
+    "schema_related_chunk_keys",
 )  # fmt: skip
+
+
+class IndexNotReady(QueryFailed):
+    """A graphproof index exists but cannot be used: not ONLINE (populating or FAILED) or misconfigured."""
+
+
+@dataclass
+class _TermCache:
+    """One kind's corpus statistics and document frequencies, valid while ``(epoch, write counter)`` is ``writes``."""
+
+    writes: tuple[str | None, int]
+    rows: int
+    avg_length: float
+    df: dict[str, int]
 
 
 class VectorSpec(NamedTuple):
@@ -99,12 +125,22 @@ VECTOR_INDEXES: dict[str, VectorSpec] = {
         "entity_embedding", "schema_entity_vector", "drop_entity_vector", "nearest_entities", "entity"
     ),
 }
+# one statement per depth: a variable-length bound cannot be a parameter (cypher/shortest_paths_<n>.cypher)
+SHORTEST_PATHS: dict[int, LiteralString] = {
+    1: "shortest_paths_1", 2: "shortest_paths_2", 3: "shortest_paths_3",
+    4: "shortest_paths_4", 5: "shortest_paths_5", 6: "shortest_paths_6",
+}  # fmt: skip
 _MISSING = {"documents": "missing_documents", "chunks": "missing_chunks", "entities": "missing_entities"}
 
 
 def _rows(tx: ManagedTransaction, name: str, **params: Any) -> list[Row]:
     """Run the statement ``cypher/<name>.cypher`` with ``params`` and return its records as dicts."""
     return [record.data() for record in tx.run(query(name), params)]
+
+
+def _begin_write(tx: ManagedTransaction) -> None:
+    """Lock the meta node and bump its write counter (``cypher/write_begin.cypher``) in this transaction."""
+    tx.run(query("write_begin"), {}).consume()
 
 
 def _distinct(ids: Iterable[str]) -> list[str]:
@@ -124,6 +160,7 @@ class Neo4jStore(GraphStore):
         database: str | None = None,
         analyzer: Analyzer | None = None,
         batch_size: int = DEFAULT_BATCH_SIZE,
+        connection_timeout: float = DEFAULT_CONNECTION_TIMEOUT_S,
     ) -> None:
         if not isinstance(uri, str) or not uri.strip():
             raise InvalidInput(f"uri must be a Neo4j URI such as neo4j://localhost:7687, got {uri!r}")
@@ -132,11 +169,32 @@ class Neo4jStore(GraphStore):
         self.database = database or None
         self.analyzer = analyzer or default_analyzer()
         self.batch_size = check_k(batch_size, "batch_size", 1_000_000)
+        self._term_cache: dict[str, _TermCache] = {}
+        self._stats_lock = threading.Lock()
+        # one bookmark manager for every session of this store: a read that follows a write (on a
+        # cluster or Aura, possibly served by another member) waits until that write is visible there
+        self._bookmarks = neo4j.GraphDatabase.bookmark_manager()
+        if not connection_timeout > 0:
+            raise InvalidInput(f"connection_timeout must be a positive number of seconds, got {connection_timeout!r}")
+        where = rows_.display_uri(uri)
         try:
-            self._driver = neo4j.GraphDatabase.driver(uri, auth=(user, password))
+            self._driver = neo4j.GraphDatabase.driver(
+                uri, auth=(user, password), connection_timeout=connection_timeout,
+                connection_acquisition_timeout=connection_timeout, max_transaction_retry_time=connection_timeout,
+            )  # fmt: skip
         except (ConfigurationError, ValueError) as exc:
-            where = rows_.display_uri(uri)
             raise ConnectionFailed(f"cannot open a Neo4j driver for {where!r}: {str(exc).replace(uri, where)}") from exc
+        try:
+            self._driver.verify_connectivity()
+        except AuthError as exc:
+            self._driver.close()
+            raise rows_.driver_error(exc, "connecting", self.location, user) from exc
+        except (Neo4jError, DriverError, OSError) as exc:
+            self._driver.close()
+            raise ConnectionFailed(
+                f"cannot reach Neo4j at {where} within {connection_timeout:g} s (connection_timeout): "
+                f"{type(exc).__name__}; is the server running and is the address right?"
+            ) from exc
         try:
             self.init()
         except BaseException:
@@ -157,14 +215,14 @@ class Neo4jStore(GraphStore):
         """
         for name in SCHEMA_STATEMENTS:
             self._schema(name)
-        self._schema("await_indexes", timeout=INDEX_TIMEOUT_S)
+        self._await_indexes(OWN_INDEXES)
         expected = {"schema": SCHEMA_VERSION, "analyzer": self.analyzer.name}
         found = self._write(lambda tx: _rows(tx, "meta", **expected)[0], "the schema check")
         for key, value in expected.items():
             if found.get(key) is not None and found[key] != value:
-                raise SchemaMismatch(
-                    f"store {self.location!r} was written with {key} {found[key]!r}, this version uses "
-                    f"{value!r}; re-create the store (delete graphproof's nodes in that database and ingest again)"
+                raise schema_mismatch(
+                    self.location, key, found[key], value,
+                    "re-create the store (delete graphproof's nodes in that database and ingest again)",
                 )
 
     def close(self) -> None:
@@ -180,7 +238,7 @@ class Neo4jStore(GraphStore):
     def _call(self, write: bool, work: Callable[[ManagedTransaction], R], what: str, table: str | None = None) -> R:
         """Run ``work`` in one managed transaction; ``table`` names a write's batch in UTF-8 errors."""
         try:
-            with self._driver.session(database=self.database) as session:
+            with self._driver.session(database=self.database, bookmark_manager=self._bookmarks) as session:
                 return session.execute_write(work) if write else session.execute_read(work)
         except (Neo4jError, DriverError) as exc:
             raise rows_.driver_error(exc, what, self.location, self.user) from exc
@@ -201,6 +259,13 @@ class Neo4jStore(GraphStore):
     def _schema(self, name: str, **params: Any) -> None:
         self._write(lambda tx: tx.run(query(name), params).consume(), f"schema statement {name}")
 
+    def _await_indexes(self, names: Sequence[str]) -> None:
+        """Wait until the named indexes (graphproof's own, never the whole database's) are ONLINE."""
+        self._write(
+            lambda tx: tx.run(query("await_indexes"), {"names": list(names), "timeout": INDEX_TIMEOUT_S}).consume(),
+            "waiting for graphproof's indexes",
+        )
+
     def _unknown(self, tx: ManagedTransaction, table: str, ids: Iterable[str]) -> list[str]:
         wanted = sorted(set(ids))
         found: list[str] = []
@@ -220,6 +285,7 @@ class Neo4jStore(GraphStore):
         """One transaction: check every referenced id exists, then write ``rows`` in sub-batches."""
 
         def work(tx: ManagedTransaction) -> int:
+            _begin_write(tx)
             for table, ids in refs.items():
                 unknown = self._unknown(tx, table, ids)
                 if unknown:
@@ -237,8 +303,19 @@ class Neo4jStore(GraphStore):
         """
         index = VECTOR_INDEXES[kind].index
         for row in self._read_rows("vector_indexes"):
-            if row["name"] == index and row["dimensions"] is not None:
-                return int(row["dimensions"])
+            if row["name"] != index:
+                continue
+            if row["state"] != "ONLINE":
+                raise IndexNotReady(
+                    f"vector index {index!r} on {self.location} is {row['state']}, not ONLINE; wait for it to "
+                    f"populate, or drop it (DROP INDEX {index}) when it FAILED, and write the embeddings again"
+                )
+            if row["dimensions"] is None:
+                raise IndexNotReady(
+                    f"vector index {index!r} on {self.location} has no vector.dimensions setting; drop it "
+                    f"(DROP INDEX {index}) so graphproof re-creates it with the embeddings' size"
+                )
+            return int(row["dimensions"])
         return None
 
     def _ensure_vector_index(self, kind: str, rows: Sequence[Row]) -> None:
@@ -258,7 +335,7 @@ class Neo4jStore(GraphStore):
             current = None
         if current is None:
             self._schema(spec.create, dimensions=rows_.vector_dimensions(size))
-            self._schema("await_indexes", timeout=INDEX_TIMEOUT_S)
+            self._await_indexes((spec.index,))
             current = self._index_dimensions(kind)
         if current is not None and current != size:
             raise IntegrityError(
@@ -294,6 +371,7 @@ class Neo4jStore(GraphStore):
         chunk_ids = {c for r in items for c in r.chunk_ids}
 
         def work(tx: ManagedTransaction) -> int:
+            _begin_write(tx)
             names: dict[str, str] = {}
             for part in rows_.batches(entity_ids, self.batch_size):
                 names.update((row["id"], row["name"]) for row in _rows(tx, "entity_names", ids=list(part)))
@@ -315,7 +393,16 @@ class Neo4jStore(GraphStore):
 
     def delete_document(self, document_id: str) -> DeleteReport:
         check_text(document_id, "document_id")
-        found = self._write(lambda tx: _rows(tx, "delete_document", document_id=document_id), "delete document")
+
+        def work(tx: ManagedTransaction) -> list[Row]:
+            _begin_write(tx)
+            gone = [row["id"] for row in _rows(tx, "chunk_ids_of_document", document_id=document_id)]
+            return _rows(
+                tx, "delete_document", document_id=document_id, key_queries=rows_.chunk_key_queries(gone),
+                gone_keys=[rows_.chunk_key(c) for c in gone],
+            )  # fmt: skip
+
+        found = self._write(work, "delete document")
         if not found:
             return DeleteReport(document_id=document_id, found=False)
         row = found[0]
@@ -376,15 +463,30 @@ class Neo4jStore(GraphStore):
         if kind not in SEARCH_KINDS:
             raise InvalidInput(f"kind must be one of {SEARCH_KINDS}, got {kind!r}")
         distinct = list(dict.fromkeys(terms))
-        escaped = {rows_.lucene_escape(t): t for t in distinct}
-        [corpus] = self._read_rows(f"corpus_{kind}")
-        if kind == "relations":
-            found = self._read_rows("term_df_relationships", terms=list(escaped))
-        else:
-            index = "chunk_tokens" if kind == "chunks" else "entity_tokens"
-            found = self._read_rows("term_df_nodes", index=index, terms=list(escaped))
-        df = {escaped[row["term"]]: int(row["df"]) for row in found}
-        return TermStats(int(corpus["rows"]), float(corpus["avg_length"]), {t: df.get(t, 0) for t in distinct})
+        [counter] = self._read_rows("write_count")
+        writes = (counter.get("epoch"), int(counter["writes"]))
+        with self._stats_lock:
+            cache = self._term_cache.get(kind)
+            if cache is None or cache.writes != writes:
+                cache = None
+        if cache is None:
+            [corpus] = self._read_rows(f"corpus_{kind}")
+            cache = _TermCache(writes, int(corpus["rows"]), float(corpus["avg_length"]), {})
+        todo = [t for t in distinct if t not in cache.df]
+        if todo:
+            escaped = {rows_.lucene_escape(t): t for t in todo}
+            if kind == "relations":
+                found = self._read_rows("term_df_relationships", terms=list(escaped))
+            else:
+                index = "chunk_tokens" if kind == "chunks" else "entity_tokens"
+                found = self._read_rows("term_df_nodes", index=index, terms=list(escaped))
+            df = {escaped[row["term"]]: int(row["df"]) for row in found}
+            cache.df.update({t: df.get(t, 0) for t in todo})
+        with self._stats_lock:
+            if len(cache.df) > TERM_CACHE_SIZE:
+                cache.df.clear()
+            self._term_cache[kind] = cache
+        return TermStats(cache.rows, cache.avg_length, {t: cache.df.get(t, 0) for t in distinct})
 
     def nearest_chunks(self, vector: Sequence[float], k: int = 10) -> list[Hit[Chunk]]:
         return self._nearest("chunks", vector, k, rows_.to_chunk)
@@ -442,13 +544,22 @@ class Neo4jStore(GraphStore):
         if source_id == target_id:  # Neo4j's shortest path refuses equal endpoints
             return [Path(entities=(nodes[source_id],), relations=())]
         found = self._read_rows(
-            "shortest_paths", source_id=source_id, target_id=target_id, max_hops=max_hops, limit=limit
+            SHORTEST_PATHS[max_hops], source_id=source_id, target_id=target_id, cap=ENUMERATION_CAP, limit=limit
         )
         paths = [rows_.to_path(r) for r in found]
         paths.sort(key=lambda p: (p.entity_ids, tuple(r.id for r in p.relations)))
         return paths[:limit]
 
     # misc -------------------------------------------------------------------------------------
+    def list_documents(self, limit: int = 1000) -> list[DocumentSummary]:
+        check_k(limit, "limit")
+        rows = self._read_rows("list_documents", limit=limit)
+        return [DocumentSummary(rows_.to_document(r["document"]), int(r["chunks"])) for r in rows]
+
+    def top_entities(self, limit: int) -> list[str]:
+        check_k(limit, "limit")
+        return [str(r["id"]) for r in self._read_rows("top_entities", limit=limit)]
+
     def stats(self) -> Stats:
         row = self._read_rows("stats")[0]
         origins = {("" if o is None else str(o)): int(n) for o, n in row["origins"]}
@@ -470,7 +581,7 @@ class Neo4jStore(GraphStore):
         if not all(isinstance(key, str) for key in parameters):
             raise InvalidInput("params must map parameter names (strings) to values")
         try:
-            with self._driver.session(database=self.database) as session:
+            with self._driver.session(database=self.database, bookmark_manager=self._bookmarks) as session:
                 result = session.run(Query(cast(LiteralString, query)), parameters)
                 return [{key: rows_.plain(value) for key, value in record.items()} for record in result]
         except (Neo4jError, DriverError) as exc:

@@ -20,6 +20,7 @@ from graphproof.graph.model import (
     Chunk,
     DeleteReport,
     Document,
+    DocumentSummary,
     Entity,
     Hit,
     Mention,
@@ -54,6 +55,7 @@ from graphproof.graph.store_checks import (
     check_text,
     missing_error,
     not_found,
+    schema_mismatch,
 )
 from graphproof.graph.traversal import UNCAPPED, all_shortest_paths, expand_subgraph
 from graphproof.graph.vectors import VectorIndex, from_blob, to_blob
@@ -64,6 +66,7 @@ _REL_COLUMNS = (
     "(SELECT group_concat(chunk_id, char(31)) FROM relation_chunks c WHERE c.relation_id = r.id)"
 )
 _REL_NAMES = "JOIN entities s ON s.id = r.source_id JOIN entities t ON t.id = r.target_id"
+TIE_OVERFETCH = 64  # extra hits read so ties at the k-th place are broken by id, as graph.neo4j_store.OVERFETCH
 _CHUNK_COLUMNS = "c.id, c.document_id, c.ordinal, c.text, c.hash, c.embedding, c.metadata"
 _ENTITY_COLUMNS = "e.id, e.name, e.type, e.description, e.embedding"
 
@@ -100,19 +103,24 @@ class SQLiteStore(GraphStore):
 
     backend = "sqlite"
 
-    def __init__(self, path: str | FsPath, analyzer: Analyzer | None = None) -> None:
+    def __init__(self, path: str | FsPath, analyzer: Analyzer | None = None, *, read_only: bool = False) -> None:
         self.path = str(path)
         self.analyzer = analyzer or default_analyzer()
-        if self.path != ":memory:":
-            FsPath(self.path).parent.mkdir(parents=True, exist_ok=True)
+        self.read_only = read_only
         try:
-            self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
-            self.db.execute("PRAGMA journal_mode=WAL")
-            self.db.execute("PRAGMA synchronous=NORMAL")
+            if read_only:
+                self.db = _connect_read_only(self.path)
+            else:
+                if self.path != ":memory:":
+                    FsPath(self.path).parent.mkdir(parents=True, exist_ok=True)
+                self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+                self.db.execute("PRAGMA journal_mode=WAL")
+                self.db.execute("PRAGMA synchronous=NORMAL")
             self.db.execute("PRAGMA temp_store=MEMORY")
             self.db.execute("PRAGMA cache_size=-65536")
-        except sqlite3.Error as exc:
-            raise ConnectionFailed(f"cannot open SQLite store at {self.path!r}: {exc}") from exc
+        except (sqlite3.Error, OSError) as exc:
+            why = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
+            raise ConnectionFailed(f"cannot open SQLite store at {self.path!r}: {why}") from exc
         self._searchers = {t: FtsSearcher(self.db, t) for t in ("relations", "chunks", "entities")}
         self._chunk_vectors = VectorIndex()
         self._entity_vectors = VectorIndex()
@@ -124,6 +132,9 @@ class SQLiteStore(GraphStore):
 
     # lifecycle --------------------------------------------------------------------------------
     def init(self) -> None:
+        if self.read_only:
+            self._check_meta()
+            return
         with self._tx() as db:
             for statement in sqlite_schema.STATEMENTS:
                 db.execute(statement)
@@ -133,10 +144,17 @@ class SQLiteStore(GraphStore):
                 if row is None:
                     db.execute("INSERT INTO meta(key, value) VALUES (?, ?)", (key, value))
                 elif row[0] != value:
-                    raise SchemaMismatch(
-                        f"store {self.path!r} was written with {key} {row[0]!r}, this version uses "
-                        f"{value!r}; re-create the store (delete the file and ingest again)"
-                    )
+                    raise schema_mismatch(self.path, key, row[0], value, _REBUILD)
+
+    def _check_meta(self) -> None:
+        expected = {"schema": sqlite_schema.SCHEMA_VERSION, "analyzer": self.analyzer.name}
+        try:
+            found = dict(self.db.execute("SELECT key, value FROM meta").fetchall())
+        except sqlite3.Error as exc:
+            raise SchemaMismatch(f"{self.path!r} is not a graphproof store (no meta table): {exc}") from exc
+        for key, value in expected.items():
+            if found.get(key) != value:
+                raise schema_mismatch(self.path, key, str(found.get(key)), value, _REBUILD)
 
     def close(self) -> None:
         self.db.close()
@@ -149,6 +167,8 @@ class SQLiteStore(GraphStore):
 
     @contextmanager
     def _tx(self) -> Iterator[sqlite3.Connection]:
+        if self.read_only:
+            raise UnsupportedOperation(f"the store {self.path!r} was opened read-only; open it writable to change it")
         try:
             self.db.execute("BEGIN IMMEDIATE")
         except sqlite3.Error as exc:
@@ -290,7 +310,7 @@ class SQLiteStore(GraphStore):
         if not terms:
             return []
         try:
-            top = self._searchers[table].top(terms, k)
+            top = self._searchers[table].top(terms, k + TIE_OVERFETCH)
         except sqlite3.Error as exc:
             raise QueryFailed(f"full-text search of {table} failed on {self.path!r}: {exc}") from exc
         alias = table[0]
@@ -299,7 +319,9 @@ class SQLiteStore(GraphStore):
             f"{joins} ORDER BY j.key"
         )
         scores = dict(top)
-        return [(row, scores[row[-1]]) for row in self._query(sql, (json.dumps([rowid for rowid, _ in top]),))]
+        found = [(row, scores[row[-1]]) for row in self._query(sql, (json.dumps([rowid for rowid, _ in top]),))]
+        found.sort(key=lambda hit: (-hit[1], hit[0][0]))  # ties by id, as the Neo4j backend (not by insertion order)
+        return found[:k]
 
     def search_relations(self, text: str, k: int = 10) -> list[Hit[Relation]]:
         rows = self._fts("relations", _REL_COLUMNS, text, k, _REL_NAMES)
@@ -406,6 +428,19 @@ class SQLiteStore(GraphStore):
             raise not_found("entities", exc.args[0]) from exc
 
     # misc -------------------------------------------------------------------------------------
+    def list_documents(self, limit: int = 1000) -> list[DocumentSummary]:
+        check_k(limit, "limit")
+        rows = self._query(
+            "SELECT d.id, d.source, d.title, d.hash, d.created_at, d.metadata, "
+            "(SELECT count(*) FROM chunks c WHERE c.document_id = d.id) FROM documents d ORDER BY d.id LIMIT ?",
+            (limit,),
+        )
+        return [DocumentSummary(Document(r[0], r[1], r[2], r[3], r[4], json.loads(r[5])), r[6]) for r in rows]
+
+    def top_entities(self, limit: int) -> list[str]:
+        check_k(limit, "limit")
+        return [row[0] for row in self._query(_TOP_ENTITIES, (limit,))]
+
     def stats(self) -> Stats:
         counts = {
             t: self._query(f"SELECT count(*) FROM {t}")[0][0]
@@ -420,6 +455,36 @@ class SQLiteStore(GraphStore):
             "Start Neo4j with `docker compose up -d` and use --store neo4j://localhost:7687"
         )
 
+
+def _connect_read_only(path: str) -> sqlite3.Connection:
+    """A connection that never writes: ``mode=ro``, or ``immutable=1`` when WAL files cannot be created."""
+    if path == ":memory:":
+        raise ConnectionFailed("an in-memory store cannot be opened read-only (it would be empty)")
+    file = FsPath(path).resolve()
+    if not file.is_file():
+        raise ConnectionFailed(f"no graphproof store at {path!r} (nothing is created in read-only mode)")
+    uri = file.as_uri()
+    try:
+        db = sqlite3.connect(f"{uri}?mode=ro", uri=True, isolation_level=None, check_same_thread=False)
+        db.execute("SELECT count(*) FROM sqlite_master").fetchone()
+        return db
+    except sqlite3.OperationalError:  # WAL database in a folder we cannot write: read the file as it is
+        return sqlite3.connect(f"{uri}?immutable=1", uri=True, isolation_level=None, check_same_thread=False)
+
+
+_REBUILD = "re-create the store (move the file away and ingest again)"
+
+_TOP_ENTITIES = """
+SELECT e.id FROM entities e
+LEFT JOIN (
+  SELECT id, sum(n) AS degree FROM (
+    SELECT source_id AS id, count(*) AS n FROM relations GROUP BY source_id
+    UNION ALL
+    SELECT target_id AS id, count(*) AS n FROM relations GROUP BY target_id
+  ) GROUP BY id
+) d ON d.id = e.id
+ORDER BY coalesce(d.degree, 0) DESC, e.id LIMIT ?
+"""
 
 _ENTITY_NAMES = "SELECT e.id, e.name FROM json_each(?) j JOIN entities e ON e.id = j.value"
 

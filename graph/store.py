@@ -10,10 +10,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Literal, Protocol, runtime_checkable
 
+from graphproof.graph.errors import GraphproofError
 from graphproof.graph.model import (
     Chunk,
     DeleteReport,
     Document,
+    DocumentSummary,
     Entity,
     Hit,
     Mention,
@@ -33,7 +35,7 @@ DEFAULT_PER_NODE = 100
 MAX_PATH_HOPS = 6
 
 
-class StoreError(Exception):
+class StoreError(GraphproofError):
     """Root of every error the store layer raises."""
 
 
@@ -143,6 +145,14 @@ class GraphStore(Protocol):
     def shortest_paths(
         self, source_id: str, target_id: str, max_hops: int = 3, limit: int = 10
     ) -> list[Path]: ...
+
+    def list_documents(self, limit: int = 1000) -> list[DocumentSummary]:
+        """Up to ``limit`` documents ordered by id, each with its number of chunks."""
+        ...
+
+    def top_entities(self, limit: int) -> list[str]:
+        """The ids of the ``limit`` entities with the most relations (both directions), ties by id."""
+        ...
 
     def stats(self) -> Stats: ...
 

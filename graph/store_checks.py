@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from graphproof.graph.store import IntegrityError, InvalidInput, NotFound
+from graphproof.graph.store import IntegrityError, InvalidInput, NotFound, SchemaMismatch
 
 MAX_K = 10_000
 _SHOWN = 10
@@ -57,3 +57,18 @@ def missing_error(table: str, ids: Sequence[str]) -> IntegrityError:
 
 def not_found(table: str, ids: Sequence[str]) -> NotFound:
     return NotFound(f"unknown {table}: {_listing(ids)}")
+
+
+# What changed in each schema version, for the message that asks to rebuild an older store.
+SCHEMA_CHANGES = {
+    "2": "documents are identified by the absolute path (or URL) of their source, so two files that share a "
+    "name (a/README.md, b/README.md) are two documents; stores of schema 1 identified them by file name",
+}
+
+
+def schema_mismatch(location: str, key: str, found: str, expected: str, rebuild: str) -> SchemaMismatch:
+    """The error for a store written by another schema or analyzer: what differs, why, and how to rebuild."""
+    why = f" ({SCHEMA_CHANGES[expected]})" if key == "schema" and expected in SCHEMA_CHANGES else ""
+    return SchemaMismatch(
+        f"store {location!r} was written with {key} {found!r}, this version uses {expected!r}{why}; {rebuild}"
+    )

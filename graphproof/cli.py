@@ -15,8 +15,10 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from rich.table import Table
 from rich.text import Text
 
+import graphproof.cli_evaluation
 import graphproof.cli_gnn  # noqa: F401  (registers gnn train/eval/paths)
 from graphproof import render
 from graphproof.cli_ingest import delete_command, ingest_command, report_table
@@ -27,7 +29,6 @@ from graphproof.cli_support import (
     JsonFlag,
     cli_store,
     eval_app,
-    fail,
     gnn_app,
     graphproof_errors,
     print_json,
@@ -35,7 +36,6 @@ from graphproof.cli_support import (
     stdout,
 )
 from graphproof.cli_verify import verify_command
-from graphproof.loaders.errors import MalformedInput
 from graphproof.loaders.triples import DEFAULT_BATCH_SIZE, import_triples
 from graphproof.progress import ImportProgress
 from graphproof.settings import DEFAULT_STORE
@@ -69,6 +69,14 @@ class SearchKind(StrEnum):
     entities = "entities"
 
 
+def _print_version(value: bool) -> None:
+    if value:
+        from graphproof import __version__
+
+        typer.echo(f"graphproof {__version__}")
+        raise typer.Exit()
+
+
 @app.callback()
 def _main(
     ctx: typer.Context,
@@ -83,10 +91,14 @@ def _main(
             "neo4j://[user:password@]host:7687[?database=name], bolt://… (+s/+ssc variants).",
         ),
     ] = None,
+    version: Annotated[
+        bool,
+        typer.Option("--version", is_eager=True, callback=_print_version, help="Print the version and exit."),
+    ] = False,
 ) -> None:
     """graphproof: knowledge graphs you can search, inspect and check."""
     # The Neo4j driver logs every retry of an unreachable server as a warning; the final error is reported anyway.
-    logging.getLogger("neo4j").setLevel(logging.ERROR)
+    logging.getLogger("neo4j").setLevel(logging.CRITICAL)
     ctx.obj = CliState(store_url=store)
 
 
@@ -121,16 +133,10 @@ def import_triples_command(
     """Import triples (MetaQA kb.txt pipe format or JSONL) into the store; malformed lines are reported."""
     started = time.perf_counter()
     with cli_store(ctx, create=True) as store, ImportProgress(file, enabled=not as_json, console=stderr()) as progress:
-        try:
-            report = import_triples(
-                store, file, fmt.value, strict=strict, batch_size=batch_size,
-                on_progress=progress.lines_read, on_batch=progress.batch_written,
-            )  # fmt: skip
-        except MalformedInput as exc:
-            progress.stop()
-            shown = render.skipped_lines_from(exc.problems)
-            stderr().print(shown, soft_wrap=True)
-            fail(f"{exc.source}: {len(exc.problems)} malformed line(s); nothing was written (--strict)")
+        report = import_triples(  # strict mode: MalformedInput names the file and the first lines, exit 1
+            store, file, fmt.value, strict=strict, batch_size=batch_size,
+            on_progress=progress.lines_read, on_batch=progress.batch_written,
+        )  # fmt: skip
     if as_json:
         print_json(report.as_dict())
         return
@@ -141,9 +147,30 @@ def import_triples_command(
 
 
 @app.command()
+def documents(
+    ctx: typer.Context,
+    limit: Annotated[int, typer.Option("--limit", min=1, max=1_000_000, help="At most this many.")] = 1000,
+    as_json: JsonFlag = False,
+) -> None:
+    """List the documents (id, source, title, chunks), ordered by id."""
+    with cli_store(ctx, read_only=True) as store:
+        listed = store.list_documents(limit)
+    if as_json:
+        print_json([item.as_dict() for item in listed])
+        return
+    table = Table(title=f"{len(listed)} document(s)", title_justify="left")
+    for column in ("id", "title", "chunks", "created"):
+        table.add_column(column, overflow="fold", justify="right" if column == "chunks" else "left")
+    for item in listed:
+        d = item.document
+        table.add_row(d.id, d.title, str(item.chunks), d.created_at)
+    stdout().print(table)
+
+
+@app.command()
 def stats(ctx: typer.Context, as_json: JsonFlag = False) -> None:
     """Count documents, chunks, entities, relations and mentions."""
-    with cli_store(ctx) as store:
+    with cli_store(ctx, read_only=True) as store:
         result = store.stats()
     if as_json:
         print_json(result.as_dict())
@@ -163,7 +190,7 @@ def search(
     as_json: JsonFlag = False,
 ) -> None:
     """Full-text (BM25) search over edges, chunks or entities."""
-    with cli_store(ctx) as store:
+    with cli_store(ctx, read_only=True) as store:
         if kind is SearchKind.edges:
             hits: list[Any] = store.search_relations(text, k)
             rows, table = [render.relation_json(h) for h in hits], render.relations_table
@@ -240,7 +267,7 @@ def export_html_command(
     """
     from graphproof.export import export_html
 
-    with cli_store(ctx) as store:
+    with cli_store(ctx, read_only=True) as store:
         result = export_html(store, out, names=entity or None, hops=hops, limit=limit)
     if as_json:
         print_json(result.as_dict())
@@ -272,11 +299,11 @@ def demo(
     console.print(render.stats_table(result.stats))
     console.print(render.relations_table(result.hits, f"Edges for: {result.question}"))
     console.print(render.chunks_table(result.chunks, f"Chunks for: {result.question}"))
-    for retrieval, answer in result.answers:
-        console.print(Text(f"\nQ: {retrieval.question}", style="bold"), soft_wrap=True)
-        for path in retrieval.paths[:3]:
+    for asked in result.answers:
+        console.print(Text(f"\nQ: {asked.question}", style="bold"), soft_wrap=True)
+        for path in asked.retrieval.paths[:3]:
             console.print(Text(f"   path {path.weight:.2f}: {path.format()}"), soft_wrap=True)
-        console.print(Text(f"A ({answer.method}, hybrid-rrf): {answer.text}"), soft_wrap=True)
+        console.print(Text(f"A ({asked.answer.method}, {asked.method}): {asked.answer.text}"), soft_wrap=True)
     console.print(Text(f"Subgraph page: {result.page.path}", style="bold"), soft_wrap=True)
     console.print(Text(f"Open it in a browser: {result.page.path.as_uri()}"), soft_wrap=True)
 

@@ -5,8 +5,6 @@ torch, PyG and the encoder are imported inside the commands, so the CLI starts f
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -15,11 +13,12 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextC
 from rich.table import Table
 from rich.text import Text
 
-from graphproof.cli_support import JsonFlag, cli_store, fail, gnn_app, graphproof_errors, print_json, stderr, stdout
+from graphproof.cli_support import JsonFlag, cli_store, gnn_app, graphproof_errors, print_json, stderr, stdout
+from graphproof.components import make_embedder
 from graphproof.settings import load_settings
 
 if TYPE_CHECKING:
-    from graphproof.graph.embed import SentenceTransformerEmbedder
+    from graphproof.graph.embed import Embedder
 
 DEFAULT_CKPT = Path(".graphproof/gnn/rearev.pt")
 _STAGES = ("export", "encode", "train")
@@ -34,6 +33,11 @@ CkptOption = Annotated[
 ThreadsOption = Annotated[
     int, typer.Option("--threads", min=1, max=64, help="torch CPU threads (1 is fastest for these small graphs).")
 ]
+DeviceOption = Annotated[
+    str,
+    typer.Option("--device", metavar="auto|cpu|cuda",
+                 help="Where the model and the embedder run: auto (CUDA when available), cpu, cuda or cuda:N."),
+]  # fmt: skip
 MaxQuestions = Annotated[
     int | None, typer.Option("--max-questions", min=1, help="Use only the first N questions of the file.")
 ]
@@ -70,22 +74,15 @@ class BarProgress:
             self._bars.console.print(Text(message), soft_wrap=True)
 
 
-@contextmanager
-def gnn_errors() -> Iterator[None]:
-    """graphproof's and the reasoner's errors as one message on stderr and exit code 1."""
-    from graphproof.reasoning.gnn.errors import GnnError
-
-    with graphproof_errors():
-        try:
-            yield
-        except GnnError as exc:
-            fail(str(exc))
+def _embedder(device: str = "cpu") -> Embedder:
+    return make_embedder(load_settings(), device=device)
 
 
-def _embedder() -> SentenceTransformerEmbedder:
-    from graphproof.graph.embed import SentenceTransformerEmbedder
+def _device(name: str) -> str:
+    """``--device`` resolved (``auto`` → ``cuda`` when available, else ``cpu``); ``DeviceUnavailable`` if absent."""
+    from graphproof.reasoning.gnn.device import resolve_device
 
-    return SentenceTransformerEmbedder(load_settings().embedding_model)
+    return str(resolve_device(name))
 
 
 def _threads(n: int) -> None:
@@ -120,22 +117,27 @@ def train_command(
         typer.Option("--max-minutes", min=0.1, help="Stop after this long (export and encoding included)."),
     ] = None,
     threads: ThreadsOption = 1,
+    device: DeviceOption = "auto",
     as_json: JsonFlag = False,
 ) -> None:
     """Train ReaRev on a question file over the graph in the store and write a checkpoint."""
-    with gnn_errors():
+    with graphproof_errors():
         from graphproof.reasoning.gnn.checkpoint import save_checkpoint
         from graphproof.reasoning.gnn.export import ExportConfig
         from graphproof.reasoning.gnn.qa import read_qa
         from graphproof.reasoning.gnn.train import TrainConfig, train_reasoner
 
         _threads(threads)
+        torch_device = _device(device)
         examples = read_qa(qa, max_questions)
         export = ExportConfig(hops=hops, per_node=per_node, limit=limit)
         config = TrainConfig(epochs=epochs, batch_size=batch_size, lr=lr, patience=patience, val_fraction=val_fraction,
-                             seed=seed, time_budget_s=max_minutes * 60 if max_minutes else None)  # fmt: skip
-        with cli_store(ctx) as store, BarProgress(not as_json) as progress:
-            checkpoint, report = train_reasoner(store, examples, _embedder(), export, None, config, progress)
+                             seed=seed, time_budget_s=max_minutes * 60 if max_minutes else None,
+                             device=torch_device)  # fmt: skip
+        with cli_store(ctx, read_only=True) as store, BarProgress(not as_json) as progress:
+            checkpoint, report = train_reasoner(
+                store, examples, _embedder(torch_device), export, None, config, progress
+            )
         path = save_checkpoint(checkpoint, out)
     if as_json:
         print_json({"checkpoint": str(path), **report.as_dict()})
@@ -166,18 +168,20 @@ def eval_command(
     ckpt: CkptOption,
     max_questions: MaxQuestions = None,
     threads: ThreadsOption = 1,
+    device: DeviceOption = "auto",
     as_json: JsonFlag = False,
 ) -> None:
     """Hit@1, Hits, F1 and inference time per question (subgraph export included) of a checkpoint."""
-    with gnn_errors():
+    with graphproof_errors():
         from graphproof.reasoning.gnn.evaluate import evaluate
         from graphproof.reasoning.gnn.qa import read_qa
         from graphproof.reasoning.gnn.reason import GnnReasoner
 
         _threads(threads)
+        torch_device = _device(device)
         examples = read_qa(qa, max_questions)
-        with cli_store(ctx) as store, BarProgress(not as_json) as progress:
-            reasoner = GnnReasoner.load(ckpt, store, _embedder())
+        with cli_store(ctx, read_only=True) as store, BarProgress(not as_json) as progress:
+            reasoner = GnnReasoner.load(ckpt, store, _embedder(torch_device), device=torch_device)
             report = evaluate(reasoner, examples, progress).as_dict()
     if as_json:
         print_json(report)
@@ -215,21 +219,23 @@ def paths_command(
         bool, typer.Option("--llm", help="Also ask the configured chat model for relation paths (RoG).")
     ] = False,
     threads: ThreadsOption = 1,
+    device: DeviceOption = "auto",
     as_json: JsonFlag = False,
 ) -> None:
     """Predicted answers and their reasoning paths (Entity → relation → Entity), as the LLM reads them."""
-    with gnn_errors():
+    with graphproof_errors():
         from graphproof.reasoning.gnn.paths import format_paths
         from graphproof.reasoning.gnn.reason import GnnReasoner, path_1st, reasoning_paths
 
         _threads(threads)
+        torch_device = _device(device)
         chat = None
         if llm:
             from graphproof.llm import chat_model
 
             chat = chat_model(load_settings())
-        with cli_store(ctx) as store:
-            reasoner = GnnReasoner.load(ckpt, store, _embedder())
+        with cli_store(ctx, read_only=True) as store:
+            reasoner = GnnReasoner.load(ckpt, store, _embedder(torch_device), device=torch_device)
             if chat is None:
                 answer = reasoner.reason(question, topic or None, k)
                 merged = path_1st(answer)

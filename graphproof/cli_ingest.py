@@ -14,11 +14,12 @@ from rich.text import Text
 
 from graphproof import render
 from graphproof.cli_support import JsonFlag, cli_store, fail, graphproof_errors, print_json, stderr, stdout
-from graphproof.graph.embed import SentenceTransformerEmbedder
+from graphproof.components import make_embedder
+from graphproof.graph.store import GraphStore
 from graphproof.llm import chat_model
 from graphproof.loaders.extract import make_extractor
 from graphproof.loaders.ingest import IngestReport, ingest
-from graphproof.loaders.sources import read_sources
+from graphproof.loaders.sources import canonical_source, read_sources
 from graphproof.loaders.types import SourceDocument, SourceFailure
 from graphproof.settings import load_settings
 
@@ -95,10 +96,12 @@ def ingest_command(
         settings = load_settings()
         model = chat_model(settings) if extractor is ExtractorChoice.llm else None
         chosen = make_extractor(extractor.value, model)
-        embedder = SentenceTransformerEmbedder(settings.embedding_model) if embed else None
+        embedder = make_embedder(settings) if embed else None
         sources = read_sources(paths, fmt.value)
     columns = (SpinnerColumn(), TextColumn("{task.description}"), TimeElapsedColumn())
-    with cli_store(ctx, create=True) as store, Progress(*columns, console=stderr(), disable=as_json) as progress:
+    lines = not as_json and not stderr().is_terminal  # a log or a pipe: one plain line per stage, no spinner
+    bar = Progress(*columns, console=stderr(), disable=as_json or lines)
+    with cli_store(ctx, create=True) as store, bar as progress:
         task = progress.add_task("reading sources", total=None)
         seen = {"documents": 0, "skipped": 0}
 
@@ -106,8 +109,15 @@ def ingest_command(
             seen["skipped" if isinstance(item, SourceFailure) else "documents"] += 1
             progress.update(task, description=f"{seen['documents']} documents, {seen['skipped']} skipped")
 
+        def stage(name: str, seconds: float, items: int) -> None:
+            what = STAGE_ITEMS[name]
+            if lines:
+                stderr().print(f"{name}: {items} {what} in {seconds:.1f} s", soft_wrap=True, highlight=False)
+            else:
+                progress.update(task, description=f"{name} done: {items} {what} in {seconds:.1f} s")
+
         with graphproof_errors():
-            report = ingest(store, sources, chosen, embedder, on_document=tick)
+            report = ingest(store, sources, chosen, embedder, on_document=tick, on_stage=stage)
             graph = store.stats()
     if as_json:
         print_json(report.as_dict() | {"graph": graph.as_dict()})
@@ -118,20 +128,28 @@ def ingest_command(
             stderr().print(problems_text(report), soft_wrap=True)
     if strict and report.skipped:
         fail(f"{report.skipped} source(s) or chunk(s) were skipped (--strict)")
+    if report.failures and report.documents == 0:
+        fail(f"nothing was ingested: all {len(report.failures)} input(s) were skipped")
+
+
+STAGE_ITEMS = {"chunk": "chunks", "extract": "relations", "embed": "vectors", "write": "rows"}
 
 
 def delete_command(
     ctx: typer.Context,
-    document_id: Annotated[str, typer.Argument(metavar="DOC_ID", help="The document id (as ingest assigned it).")],
+    document: Annotated[
+        str, typer.Argument(metavar="DOC", help="The document id, or the path of the file it was ingested from.")
+    ],
     as_json: JsonFlag = False,
 ) -> None:
     """Delete a document: its chunks, their mentions, relations only it supported, and orphaned entities."""
     with cli_store(ctx) as store:
+        document_id = resolve_document(store, document)
         result = store.delete_document(document_id)
     if as_json:
         print_json(asdict(result))
     elif not result.found:
-        fail(f"no document with id {document_id!r}")
+        fail(f"no document with id or source {document!r}; `graphproof documents` lists them")
     else:
         stdout().print(
             Text(f"Deleted {document_id}: {result.chunks} chunks, {result.mentions} mentions, "
@@ -140,3 +158,10 @@ def delete_command(
         )  # fmt: skip
     if not result.found:
         raise typer.Exit(1)
+
+
+def resolve_document(store: GraphStore, given: str) -> str:
+    """``given`` when it is a document id, else the id of the file it names (its canonical path)."""
+    if store.documents([given]):
+        return given
+    return canonical_source(Path(given))

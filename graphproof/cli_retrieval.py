@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import Annotated, Any
 
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
@@ -11,24 +11,26 @@ from rich.table import Table
 from rich.text import Text
 
 from graphproof.cli_support import JsonFlag, cli_store, eval_app, fail, graphproof_errors, print_json, stderr, stdout
-from graphproof.graph.embed import Embedder, SentenceTransformerEmbedder
-from graphproof.graph.sqlite_store import SQLiteStore
+from graphproof.components import gnn_checkpoint, make_embedder, make_rag, make_retriever
+from graphproof.evaluation.retrieval import (
+    DEFINITIONS,
+    TUNING_GRID,
+    MethodScores,
+    QAItem,
+    evaluate,
+    fold_summary,
+    lihua_store,
+    load_questions,
+    two_fold,
+)
+from graphproof.graph.embed import Embedder
 from graphproof.graph.store import GraphStore
-from graphproof.llm import chat_model
-from graphproof.reasoning.answer import Answer, extractive_answer, llm_answer
+from graphproof.rag import ASK_METHODS, AskResult
 from graphproof.reasoning.bm25 import BM25Params
-from graphproof.reasoning.errors import ReasoningError
-from graphproof.reasoning.rerank import CrossEncoderReranker
-from graphproof.reasoning.retriever import METHODS, Retrieval, RetrievalConfig, Retriever
+from graphproof.reasoning.retriever import METHODS, RetrievalConfig, Retriever
 from graphproof.render import snippet
 from graphproof.settings import Settings, load_settings
-from graphproof.verification.errors import VerificationError
-from graphproof.verification.grounding import Passage
-from graphproof.verification.retrieval_eval import DEFINITIONS, MethodScores, evaluate, ingest_lihua, load_questions
-from graphproof.verifying import MethodChoice, report_renderable, run_verification
-
-if TYPE_CHECKING:
-    from graphproof.reasoning.gnn.reason import GnnAnswer
+from graphproof.verifying import MethodChoice, report_renderable
 
 DEFAULT_EVAL_DIR = Path(".graphproof") / "eval"
 EVAL_METHODS = ("naive", "bm25", "bm25-dense", "graph-vector", "edge-bm25", "chunk-bm25", "hybrid-rrf")
@@ -45,46 +47,14 @@ def parse_bm25(value: str | None) -> BM25Params | None:
         raise typer.BadParameter(f"expected K1,B such as 1.5,0.75, got {value!r} ({exc})", param_hint="--bm25") from exc
 
 
-def make_retriever(
-    store: GraphStore, settings: Settings, bm25: BM25Params | None = None, embedder: Embedder | None = None
-) -> Retriever:
-    """The retriever the CLI uses; pass ``embedder`` to share one loaded model with other steps."""
-    reranker = CrossEncoderReranker(settings.reranker) if settings.reranker else None
-    embedder = embedder or SentenceTransformerEmbedder(settings.embedding_model)
-    return Retriever(store, embedder, RetrievalConfig(bm25=bm25), reranker)
-
-
-def gnn_reasoning(
-    store: GraphStore, embedder: Embedder, question: str, checkpoint: Path | None
-) -> tuple[GnnAnswer | None, list[str]]:
-    """The GNN's answers and reasoning paths, or None and a note saying why not (``ask`` then falls back)."""
-    if checkpoint is None:
-        return None, ["no GNN checkpoint configured (--ckpt or GRAPHPROOF_GNN_CHECKPOINT); used hybrid-rrf"]
-    from graphproof.reasoning.gnn.errors import GnnError
-    from graphproof.reasoning.gnn.reason import GnnReasoner
+def check_device(name: str) -> None:
+    """A usage error for ``--device`` when it names no device or CUDA is asked for but absent."""
+    from graphproof.reasoning.gnn.device import DeviceUnavailable, resolve_device
 
     try:
-        reasoner = GnnReasoner.load(checkpoint, store, embedder)
-        return reasoner.reason(question), []
-    except GnnError as exc:
-        return None, [f"GNN reasoning unavailable ({exc}); used hybrid-rrf"]
-
-
-def retrieval_json(store: GraphStore, retrieval: Retrieval, answer: Answer, k: int) -> dict[str, Any]:
-    docs = {d.id: d for d in store.documents([h.item.document_id for h in retrieval.chunks[:k]])}
-    return {
-        "question": retrieval.question, "method": retrieval.method, "ms": round(retrieval.ms, 1),
-        "chunks": [
-            {"rank": i, "score": h.score, "id": h.item.id, "document_id": h.item.document_id,
-             "source": docs[h.item.document_id].source if h.item.document_id in docs else None,
-             "metadata": dict(h.item.metadata), "text": h.item.text}
-            for i, h in enumerate(retrieval.chunks[:k], start=1)
-        ],
-        "paths": [{"path": p.format(), "weight": p.weight} for p in retrieval.paths[:k]],
-        "entities": [{"id": s.item.id, "name": s.item.name, "score": s.score} for s in retrieval.seeds],
-        "answer": {"text": answer.text, "method": answer.method, "evidence": [list(e) for e in answer.evidence]},
-        "notes": retrieval.notes,
-    }  # fmt: skip
+        resolve_device(name)
+    except DeviceUnavailable as exc:
+        raise typer.BadParameter(str(exc), param_hint="--device") from exc
 
 
 def ask_command(
@@ -110,6 +80,9 @@ def ask_command(
     verify_chunks: Annotated[
         int, typer.Option("--verify-chunks", min=1, max=50, help="Premises: the top N chunks.")
     ] = 5,
+    device: Annotated[
+        str, typer.Option("--device", metavar="auto|cpu|cuda", help="Embedder and GNN device (auto: CUDA if present).")
+    ] = "auto",
     as_json: JsonFlag = False,
 ) -> None:
     """Answer a question: ranked chunks with sources, weighted graph paths, and an answer.
@@ -118,66 +91,58 @@ def ask_command(
     paths when GRAPHPROOF_LLM is set. --verify checks every claim of the answer against the top chunks
     (proved / refuted / unknown, with the chunks each proof used).
     """
+    if method not in ASK_METHODS:
+        raise typer.BadParameter(f"unknown method {method!r}; expected one of {', '.join(ASK_METHODS)}",
+                                 param_hint="--method")  # fmt: skip
     params = parse_bm25(bm25)
-    with cli_store(ctx) as store, graphproof_errors():
+    with cli_store(ctx, read_only=True) as store, graphproof_errors():
         settings = load_settings()
-        checkpoint = ckpt or (Path(settings.gnn_checkpoint) if settings.gnn_checkpoint else None)
-        embedder = SentenceTransformerEmbedder(settings.embedding_model)  # loaded once, on first use
-        gnn, gnn_notes = None, []
-        if method == "gnn" or (checkpoint is not None and method.startswith("hybrid")):
-            gnn, gnn_notes = gnn_reasoning(store, embedder, question, checkpoint)
-            if method == "gnn":
-                gnn_notes.append("GNN answers come with chunk evidence from hybrid-rrf")
-        try:
-            retrieval = make_retriever(store, settings, params, embedder).retrieve(
-                question, "hybrid-rrf" if method == "gnn" else method
-            )
-            retrieval.notes.extend(gnn_notes)
-            if use_llm and settings.llm:
-                answer = llm_answer(chat_model(settings), retrieval)
-            else:
-                answer = extractive_answer(store, retrieval)
-        except ReasoningError as exc:
-            fail(str(exc))
-        data = retrieval_json(store, retrieval, answer, k)
-        if gnn is not None:
-            data["gnn"] = gnn.as_dict()
-        report = None
-        if verify:
-            premises = [Passage(h.item.id, h.item.text) for h in retrieval.chunks[:verify_chunks]]
-            try:
-                report = run_verification(question, answer.text, premises, verify_method.value)
-            except VerificationError as exc:
-                fail(str(exc))
-            data["verification"] = report.as_dict()
+        checkpoint = gnn_checkpoint(settings, ckpt) if method == "gnn" else None
+        if device not in ("auto", "cpu"):  # cuda: say now, clearly, when there is none (auto needs no torch import)
+            check_device(device)
+        rag = make_rag(store, settings, verify_method=verify_method.value if verify else None, checkpoint=checkpoint,
+                       bm25=params, use_llm=use_llm, verify_chunks=verify_chunks, device=device)  # fmt: skip
+        result = rag.ask(question, method=method, verify=verify, k=k)
+        data = result.to_dict()
     if as_json:
         print_json(data)
         return
+    print_ask(result)
+
+
+def print_ask(result: AskResult) -> None:
+    """The ask result for a person: chunks with sources, weighted paths, GNN answers, the answer, claims."""
+    data = result.to_dict()
     console = stdout()
-    table = Table(title=f"{method}: chunks for {question!r} ({data['ms']} ms)")
+    ms = data["timings"].get("retrieve_ms", 0.0)
+    table = Table(title=f"{result.method}: chunks for {result.question!r} ({ms} ms)")
     for column in ("#", "score", "chunk", "source", "text"):
         table.add_column(column, overflow="fold")
     for row in data["chunks"]:
         table.add_row(str(row["rank"]), f"{row['score']:.3f}", row["id"], str(row["source"]), snippet(row["text"]))
     console.print(table)
     for path in data["paths"]:
-        console.print(Text(f"  {path['weight']:.2f}  {path['path']}"), soft_wrap=True)
-    if gnn is not None:
-        names = ", ".join(f"{e.name} ({s:.2f})" for e, s in gnn.answers) or "none"
+        console.print(Text(f"  {path['weight']:.2f}  {path['text']}"), soft_wrap=True)
+    if result.gnn is not None:
+        names = ", ".join(f"{e.name} ({s:.2f})" for e, s in result.gnn.answers) or "none"
         console.print(Text("GNN answers: ", style="bold") + Text(names), soft_wrap=True)
-        for line in gnn.formatted:
+        for line in result.gnn.formatted:
             console.print(Text(f"  {line}"), soft_wrap=True)
-    console.print(Text(f"Answer ({answer.method}): ", style="bold") + Text(answer.text), soft_wrap=True)
-    for note in retrieval.notes:
+    console.print(Text(f"Answer ({result.answer.method}): ", style="bold") + Text(result.answer.text), soft_wrap=True)
+    for note in result.notes:
         console.print(Text(f"note: {note}", style="yellow"), soft_wrap=True)
-    if report is not None:
-        console.print(report_renderable(report))
+    if result.verification is not None:
+        console.print(report_renderable(result.verification))
 
 
-def scores_table(title: str, results: dict[str, MethodScores], k: int) -> Table:
+def scores_table(
+    title: str, results: dict[str, MethodScores], k: int, chosen: dict[str, dict[str, object]] | None = None
+) -> Table:
+    """One row per method; with ``chosen``, a last column with the tunables chosen for it on the other fold."""
     table = Table(title=title, caption=DEFINITIONS)
-    for column in ("method", f"Recall@{k}", f"nDCG@{k}", "Single R / N", "Multi R / N", "p50 ms", "mean ms"):
-        table.add_column(column, justify="right" if column != "method" else "left")
+    columns = ["method", f"Recall@{k}", f"nDCG@{k}", "Single R / N", "Multi R / N", "p50 ms", "mean ms"]
+    for column in columns + (["chosen"] if chosen is not None else []):
+        table.add_column(column, justify="left" if column in ("method", "chosen") else "right")
     for method, scores in results.items():
         s = scores.summary()
         by_type: dict[str, Any] = s["by_type"]  # type: ignore[assignment]
@@ -189,8 +154,9 @@ def scores_table(title: str, results: dict[str, MethodScores], k: int) -> Table:
                 else "-"
             )
 
+        extra = [", ".join(f"{n}={v}" for n, v in chosen[method].items())] if chosen is not None else []
         table.add_row(method, f"{s['recall']:.3f}", f"{s['ndcg']:.3f}", pair("Single"), pair("Multi"),
-                      f"{s['p50_ms']}", f"{s['mean_ms']}")  # fmt: skip
+                      f"{s['p50_ms']}", f"{s['mean_ms']}", *extra)  # fmt: skip
     return table
 
 
@@ -204,6 +170,11 @@ def eval_retrieval_command(
     bm25: Annotated[str | None, typer.Option("--bm25", metavar="K1,B", help="Re-score BM25 in process.")] = None,
     out: Annotated[Path, typer.Option("--out", help="Where the evaluation stores live (reused).")] = DEFAULT_EVAL_DIR,
     fresh: Annotated[bool, typer.Option("--fresh", help="Ingest the chats again into a new store.")] = False,
+    folds: Annotated[
+        int,
+        typer.Option("--folds", min=0, max=2, help="2: choose the tunables on one half of the questions (even/odd "
+                     "position), report the other half, then the reverse; 0: score the defaults on all questions."),
+    ] = 0,
     as_json: JsonFlag = False,
 ) -> None:
     """Recall@K and nDCG@K of every retrieval method on LiHua-World (ingests the chats, or reuses the store)."""
@@ -216,22 +187,19 @@ def eval_retrieval_command(
         settings = load_settings()
         if "hybrid-rerank" in chosen and not settings.reranker:
             fail("hybrid-rerank needs GRAPHPROOF_RERANKER (a CrossEncoder model name or path); none is configured")
-        try:
-            questions = load_questions(qa or data / "qa_dev.json", half_year)
-        except VerificationError as exc:
-            fail(str(exc))
+        questions = load_questions(qa or data / "qa_dev.json", half_year)
         setting = "half" if half_year else "full"
-        db = out / f"lihua-{setting}.db"
-        if fresh:
-            for suffix in ("", "-wal", "-shm"):
-                Path(f"{db}{suffix}").unlink(missing_ok=True)
-        store = SQLiteStore(db)
-        embedder = SentenceTransformerEmbedder(settings.embedding_model)  # one model for ingest and queries
+        embedder = make_embedder(settings)  # one model for ingest and queries
+
+        def announce(db: Path) -> None:
+            stderr().print(f"ingesting {data / 'LiHuaWorld.zip'} into {db} …")
+
+        store = lihua_store(data, half_year, out, embedder, fresh=fresh, on_ingest=announce)
         try:
-            if store.stats().documents == 0:
-                stderr().print(f"ingesting {data / 'LiHuaWorld.zip'} into {db} …")
-                ingest_lihua(store, data / "LiHuaWorld.zip", half_year, embedder)
-            retriever = make_retriever(store, settings, params, embedder)
+            if folds == 2:
+                _two_fold(store, settings, embedder, params, questions, chosen, k, half_year, as_json)
+                return
+            retriever = make_retriever(store, settings, embedder=embedder, bm25=params)
             columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
             with Progress(*columns, console=stderr(), disable=as_json) as progress:
                 task = progress.add_task("evaluating", total=len(questions) * len(chosen))
@@ -246,3 +214,35 @@ def eval_retrieval_command(
                     "methods": {m: s.summary() for m, s in results.items()}})  # fmt: skip
         return
     stdout().print(scores_table(title, results, k), width=max(stdout().width, 130))
+
+
+def _two_fold(
+    store: GraphStore, settings: Settings, embedder: Embedder, params: BM25Params | None, questions: list[QAItem],
+    methods: list[str], k: int, half_year: bool, as_json: bool,
+) -> None:  # fmt: skip
+    """``eval retrieval --folds 2``: tune on one fold, report the other, both ways, and the mean."""
+
+    def retriever(config: RetrievalConfig) -> Retriever:
+        return make_retriever(store, settings, embedder=embedder, bm25=params, config=config)
+
+    with Progress(TextColumn("{task.description}"), TimeElapsedColumn(), console=stderr(), disable=as_json) as bar:
+        task = bar.add_task("tuning", total=None)
+        results = two_fold(retriever, questions, methods, k, on_step=lambda s: bar.update(task, description=s))
+    summary = fold_summary(results)
+    if as_json:
+        print_json({"setting": "half" if half_year else "full", "questions": len(questions), "k": k, "folds": 2,
+                    "grid": {name: list(values) for name, values in TUNING_GRID.items()}, **summary})  # fmt: skip
+        return
+    label = "Jan-Jun" if half_year else "full year"
+    for result in results:
+        title = f"LiHua-World {label}, fold {result.fold} (tuned on fold {result.tuned_on})"
+        stdout().print(scores_table(title, result.scores, k, result.chosen), width=max(stdout().width, 150))
+    mean = Table(title=f"LiHua-World {label}: mean of the two folds ({len(questions)} questions)")
+    for column in ("method", f"Recall@{k}", f"nDCG@{k}", "Single R / N", "Multi R / N", "p50 ms"):
+        mean.add_column(column, justify="right" if column != "method" else "left")
+    for method, m in summary["mean"].items():  # type: ignore[union-attr]
+        by_type = m["by_type"]
+        pair = {t: f"{v['recall']:.3f} / {v['ndcg']:.3f}" for t, v in by_type.items()}
+        mean.add_row(method, f"{m['recall']:.3f}", f"{m['ndcg']:.3f}", pair.get("Single", "-"), pair.get("Multi", "-"),
+                     f"{m['p50_ms']}")  # fmt: skip
+    stdout().print(mean, width=max(stdout().width, 130))

@@ -13,13 +13,10 @@ from rich.text import Text
 
 from graphproof import render
 from graphproof.errors import GraphproofError
-from graphproof.graph.embed import EmbeddingError
-from graphproof.graph.store import GraphStore, StoreError
-from graphproof.loaders.errors import LoaderError
+from graphproof.graph.store import GraphStore
 from graphproof.settings import load_settings
 from graphproof.stores import open_store
 
-ERRORS: tuple[type[Exception], ...] = (StoreError, LoaderError, GraphproofError, EmbeddingError)
 JsonFlag = Annotated[bool, typer.Option("--json", help="Print one JSON document to stdout instead of tables.")]
 
 
@@ -29,7 +26,9 @@ class CliState:
 
 
 def stdout() -> Console:
-    return Console(highlight=False)
+    """The console for results: a terminal's own width; 200 columns into a pipe or file, so tables stay whole."""
+    console = Console(highlight=False)
+    return console if console.is_terminal else Console(highlight=False, width=max(console.width, 200))
 
 
 def stderr() -> Console:
@@ -47,17 +46,21 @@ def graphproof_errors() -> Iterator[None]:
     """Turn graphproof's own errors into a message on stderr and exit code 1."""
     try:
         yield
-    except ERRORS as exc:
+    except GraphproofError as exc:
         fail(str(exc))
 
 
 @contextmanager
-def cli_store(ctx: typer.Context, *, create: bool = False) -> Iterator[GraphStore]:
-    """The store named by ``--store`` (or the settings), closed when the command ends."""
+def cli_store(ctx: typer.Context, *, create: bool = False, read_only: bool = False) -> Iterator[GraphStore]:
+    """The store named by ``--store`` (or the settings), closed when the command ends.
+
+    ``read_only`` (the read commands) opens an embedded store without writing to it, so a store on a
+    read-only disk or with read-only permissions can still be queried.
+    """
     state: CliState = ctx.obj or CliState()
     with graphproof_errors():
         settings = load_settings()
-        store = open_store(state.store_url or settings.store, settings, create=create)
+        store = open_store(state.store_url or settings.store, settings, create=create, read_only=read_only)
         try:
             yield store
         finally:

@@ -12,31 +12,29 @@ method selection and report rendering live in ``graphproof.verifying`` (shared w
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.table import Table
 from rich.text import Text
 
-from graphproof.cli_retrieval import make_retriever
-from graphproof.cli_support import JsonFlag, cli_store, eval_app, fail, graphproof_errors, print_json, stderr, stdout
+from graphproof.cli_support import JsonFlag, cli_store, eval_app, graphproof_errors, print_json, stderr, stdout
+from graphproof.components import make_rag, make_verifier
 from graphproof.errors import GraphproofError
 from graphproof.graph.model import Chunk
 from graphproof.graph.store import GraphStore
 from graphproof.render import snippet
 from graphproof.settings import load_settings
-from graphproof.verification.errors import VerificationError
-from graphproof.verification.grouping import DEFAULT_THRESHOLD
-from graphproof.verification.hallucination_data import FORMATS, load_cases
-from graphproof.verification.hallucination_eval import HallucinationEvaluation, evaluate_method
+from graphproof.verification.defaults import DEFAULT_THRESHOLD, DEFAULT_TIMEOUT
 from graphproof.verification.passages import Retrieve, read_passages, retrieved_passages
-from graphproof.verification.prover import DEFAULT_TIMEOUT, Prover9
-from graphproof.verification.prover_eval import ProverEvaluation, evaluate_prover
-from graphproof.verifying import MethodChoice, build_method, report_renderable, run_verification
+from graphproof.verifying import MethodChoice, report_renderable, run_verification
+
+if TYPE_CHECKING:
+    from graphproof.evaluation.hallucination import HallucinationEvaluation
+    from graphproof.evaluation.prover import ProverEvaluation
 
 
 class FormatChoice(StrEnum):
@@ -54,15 +52,6 @@ ThresholdOption = Annotated[
     typer.Option("--threshold", min=-1.0, max=1.0, help="Embedding similarity for grouping sentences (fol)."),
 ]
 TimeoutOption = Annotated[float, typer.Option("--timeout", min=0.01, help="Seconds per Prover9 run.")]
-
-
-@contextmanager
-def _verification_errors() -> Iterator[None]:
-    """``VerificationError`` → a one-line message on stderr and exit code 1."""
-    try:
-        yield
-    except VerificationError as exc:
-        fail(str(exc))
 
 
 def verify_command(
@@ -88,11 +77,11 @@ def verify_command(
     """Check an answer against chunks: per claim proved / refuted / unknown, the chunks used, the FOL."""
     if (chunks is None) == (not from_store):
         raise typer.BadParameter("give exactly one of --chunks FILE and --from-store", param_hint="--chunks")
-    with graphproof_errors(), _verification_errors():
+    with graphproof_errors():
         if chunks is not None:
             passages = read_passages(chunks)
         else:
-            with cli_store(ctx) as store:
+            with cli_store(ctx, read_only=True) as store:
                 passages = retrieved_passages(question, k, store_retrieve(store))
         report = run_verification(question, answer, passages, method.value, threshold=threshold, timeout=timeout)
     if as_json:
@@ -101,12 +90,12 @@ def verify_command(
     stdout().print(report_renderable(report, with_proof=proof))
 
 
-def store_retrieve(store: GraphStore) -> Retrieve:
-    """The retrieval ``--from-store`` uses: ``ask``'s default method (``hybrid-rrf``) over the store."""
-    retriever = make_retriever(store, load_settings())
+def store_retrieve(store: GraphStore, method: str = "hybrid-rrf") -> Retrieve:
+    """The retrieval ``--from-store`` uses: ``ask``'s pipeline (default method ``hybrid-rrf``) over the store."""
+    rag = make_rag(store, load_settings(), use_llm=False)
 
     def retrieve(question: str, k: int) -> list[Chunk]:
-        return [hit.item for hit in retriever.retrieve(question, "hybrid-rrf").chunks[:k]]
+        return [hit.item for hit in rag.ask(question, method=method, k=k).retrieval.chunks[:k]]
 
     return retrieve
 
@@ -130,7 +119,10 @@ def eval_prover_command(
     as_json: JsonFlag = False,
 ) -> None:
     """Run FOLIO's gold premises-FOL / conclusion-FOL through the prover and score it against the labels."""
-    with graphproof_errors(), _verification_errors():
+    with graphproof_errors():
+        from graphproof.evaluation.prover import evaluate_prover
+        from graphproof.verification.prover import Prover9
+
         result = evaluate_prover(data, Prover9(timeout=timeout))
     if as_json:
         print_json(result.as_dict())
@@ -183,16 +175,6 @@ def confusion_table(result: HallucinationEvaluation) -> Table:
     return table
 
 
-def detect_format(path: Path) -> str:
-    """``folio`` when the first record has ``premises``, else ``halueval``."""
-    try:
-        with path.open(encoding="utf-8") as handle:
-            first = next((line for line in handle if line.strip()), "")
-    except OSError as exc:
-        raise GraphproofError(f"cannot read {path}: {exc.strerror or exc}") from exc
-    return "folio" if '"premises"' in first else "halueval"
-
-
 @eval_app.command("hallucination")
 def eval_hallucination_command(
     data: Annotated[Path, typer.Option("--data", exists=True, dir_okay=False, help="HaluEval or FOLIO JSONL.")],
@@ -207,12 +189,15 @@ def eval_hallucination_command(
     as_json: JsonFlag = False,
 ) -> None:
     """Score a grounding method on labelled answers: accuracy, recall of hallucinations, precision, F1."""
-    with graphproof_errors(), _verification_errors():
-        name = detect_format(data) if fmt is FormatChoice.auto else fmt.value
+    with graphproof_errors():
+        from graphproof.evaluation.hallucination import evaluate_method
+        from graphproof.evaluation.hallucination_data import FORMATS, detect_data_format, load_cases
+
+        name = detect_data_format(data) if fmt is FormatChoice.auto else fmt.value
         if name not in FORMATS:
             raise GraphproofError(f"unknown format {name!r}")
         cases = load_cases(data, name)[:limit]
-        checker = build_method(method.value, load_settings(), threshold=threshold, timeout=timeout)
+        checker = make_verifier(method.value, load_settings(), threshold=threshold, timeout=timeout)
         progress = None if as_json else _progress(len(cases))
         result = evaluate_method(checker, cases, name, on_case=progress)
     if as_json:

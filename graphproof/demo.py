@@ -17,18 +17,20 @@ from importlib.resources import as_file, files
 from pathlib import Path
 from typing import Any
 
+from graphproof.components import make_embedder
 from graphproof.errors import GraphproofError
 from graphproof.export import ExportResult, export_html
-from graphproof.graph.embed import Embedder, SentenceTransformerEmbedder
+from graphproof.graph.embed import Embedder
 from graphproof.graph.model import Chunk, Hit, Relation, Stats
 from graphproof.graph.sqlite_store import SQLiteStore
 from graphproof.loaders.extract.rule import RuleExtractor
 from graphproof.loaders.ingest import IngestReport, ingest
 from graphproof.loaders.sources import read_sources
 from graphproof.loaders.triples import ImportReport, import_triples
-from graphproof.reasoning.answer import Answer, extractive_answer
-from graphproof.reasoning.retriever import Retrieval, RetrievalConfig, Retriever
+from graphproof.rag import AskResult, ExtractiveAnswerer, GraphRAG
+from graphproof.reasoning.retriever import RetrievalConfig, Retriever
 from graphproof.render import chunk_json, relation_json
+from graphproof.settings import Settings
 
 DEFAULT_DEMO_DIR = Path(".graphproof") / "demo"
 DEMO_DB = "graph.db"
@@ -56,7 +58,7 @@ class DemoResult:
     hits: list[Hit[Relation]]
     chunks: list[Hit[Chunk]]
     page: ExportResult
-    answers: list[tuple[Retrieval, Answer]]
+    answers: list[AskResult]
 
 
 def demo_corpus_files() -> list[str]:
@@ -84,7 +86,7 @@ def run_demo(
     """
     out_dir = Path(out).resolve()
     db_path = _fresh_store_path(out_dir)
-    embedder = embedder or SentenceTransformerEmbedder()
+    embedder = embedder or make_embedder(Settings(embedding_model=None))  # the packaged all-MiniLM-L6-v2
     corpus = files("graphproof") / "demo_corpus"
     with SQLiteStore(db_path) as store, as_file(corpus) as folder:
         documents = sorted(Path(folder).glob("*.md"))
@@ -95,11 +97,8 @@ def run_demo(
         stats = store.stats()
         hits = store.search_relations(question, k=k)
         chunks = store.search_chunks(question, k=3)
-        retriever = Retriever(store, embedder, RetrievalConfig(depth=10))
-        answers = []
-        for asked in DEMO_QUESTIONS:
-            retrieval = retriever.retrieve(asked, "hybrid-rrf")
-            answers.append((retrieval, extractive_answer(store, retrieval)))
+        rag = GraphRAG(store, Retriever(store, embedder, RetrievalConfig(depth=10)), ExtractiveAnswerer(store))
+        answers = [rag.ask(asked, method="hybrid-rrf", k=5) for asked in DEMO_QUESTIONS]
         page = export_html(
             store, out_dir / DEMO_PAGE, names=list(DEMO_ENTITIES), hops=DEMO_HOPS,
             title=f"graphproof demo: around {', '.join(DEMO_ENTITIES)}",
@@ -125,12 +124,12 @@ def demo_json(result: DemoResult) -> dict[str, Any]:
             {
                 "question": r.question,
                 "method": r.method,
-                "answer": a.text,
-                "evidence": [c for c, _ in a.evidence],
-                "paths": [p.format() for p in r.paths[:5]],
-                "chunks": [h.item.id for h in r.chunks[:5]],
+                "answer": r.answer.text,
+                "evidence": [c for c, _ in r.answer.evidence],
+                "paths": [p.format() for p in r.retrieval.paths[:5]],
+                "chunks": [h.item.id for h in r.retrieval.chunks[:5]],
             }
-            for r, a in result.answers
+            for r in result.answers
         ],
         "page": result.page.as_dict(),
     }

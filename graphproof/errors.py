@@ -1,10 +1,10 @@
-"""Errors of the application shell (``GraphproofError`` is the root)."""
+"""Errors of the application shell, under the one root ``GraphproofError`` that every layer's errors share."""
 
 from __future__ import annotations
 
+from graphproof.graph.errors import GraphproofError
 
-class GraphproofError(Exception):
-    """Root of the errors the application shell raises (the CLI maps them to exit code 1)."""
+__all__ = ["ConfigError", "ExportError", "GraphproofError", "InvalidStoreURL"]
 
 
 class ConfigError(GraphproofError, ValueError):

@@ -20,7 +20,6 @@ from typing import Any
 from graphproof.errors import ExportError
 from graphproof.graph.model import Entity, Relation, Subgraph, normalize_id
 from graphproof.graph.store import GraphStore
-from graphproof.overview import top_entity_ids
 
 DEFAULT_HOPS = 1
 DEFAULT_LIMIT = 300
@@ -75,8 +74,8 @@ def select_subgraph(
     if total == 0:
         raise ExportError(f"the store at {store.location} has no entities to show; import some triples first")
     if total <= limit:
-        return store.subgraph(top_entity_ids(store, limit), hops=1, limit=limit)
-    return store.subgraph(top_entity_ids(store, min(OVERVIEW_SEEDS, limit)), hops=hops, limit=limit)
+        return store.subgraph(store.top_entities(limit), hops=1, limit=limit)
+    return store.subgraph(store.top_entities(min(OVERVIEW_SEEDS, limit)), hops=hops, limit=limit)
 
 
 def _node_properties(entity: Entity, degree: int) -> dict[str, Any]:

@@ -40,6 +40,9 @@ class Settings(BaseSettings):
     reranker: str | None = Field(
         default=None, description="A sentence-transformers CrossEncoder model name or local path for hybrid-rerank."
     )
+    neo4j_timeout: float = Field(
+        default=5.0, gt=0, description="Seconds to wait for a Neo4j server before giving up (connection timeout)."
+    )
     neo4j_uri: str | None = Field(default=None, validation_alias="NEO4J_URI")
     neo4j_user: str = Field(default="neo4j", validation_alias="NEO4J_USER")
     neo4j_password: SecretStr | None = Field(

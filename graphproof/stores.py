@@ -132,8 +132,13 @@ def parse_store_url(url: str, settings: Settings | None = None, cwd: Path | None
     raise _invalid(url, f"unknown scheme {scheme!r}")
 
 
-def open_target(target: StoreTarget, *, create: bool = True) -> GraphStore:
-    """Open (and for SQLite, create unless ``create=False``) the store a ``StoreTarget`` names."""
+def open_target(
+    target: StoreTarget, *, create: bool = True, read_only: bool = False, timeout: float = 5.0
+) -> GraphStore:
+    """Open (and for SQLite, create unless ``create=False``) the store a ``StoreTarget`` names.
+
+    ``read_only`` opens an SQLite file without writing anything to it (a read-only file works too).
+    """
     if target.backend == "sqlite":
         assert target.path is not None
         if not create and target.path != MEMORY and not Path(target.path).is_file():
@@ -143,7 +148,7 @@ def open_target(target: StoreTarget, *, create: bool = True) -> GraphStore:
             )
         from graphproof.graph.sqlite_store import SQLiteStore
 
-        return SQLiteStore(target.path)
+        return SQLiteStore(target.path, read_only=read_only)
     assert target.uri is not None
     try:
         from graphproof.graph.neo4j_store import Neo4jStore
@@ -151,16 +156,26 @@ def open_target(target: StoreTarget, *, create: bool = True) -> GraphStore:
         raise StoreError(f"the Neo4j backend is not available in this installation: {exc}") from exc
     password = target.password.get_secret_value() if target.password is not None else ""
     try:
-        return Neo4jStore(target.uri, target.user or "neo4j", password, database=target.database)
+        return Neo4jStore(
+            target.uri, target.user or "neo4j", password, database=target.database, connection_timeout=timeout
+        )
     except ConnectionFailed as exc:
         if target.password is None and "auth" in str(exc).lower():
             raise ConnectionFailed(
                 f"{exc} (no password was given: put it in the URL, neo4j://user:password@host, or set NEO4J_PASSWORD)"
             ) from exc
+        if "cannot reach" in str(exc):
+            raise ConnectionFailed(
+                f"{exc} Start it with `docker compose up -d`, or choose another store with --store / GRAPHPROOF_STORE "
+                "(the wait is GRAPHPROOF_NEO4J_TIMEOUT seconds)"
+            ) from exc
         raise
 
 
-def open_store(url: str | None = None, settings: Settings | None = None, *, create: bool = True) -> GraphStore:
+def open_store(
+    url: str | None = None, settings: Settings | None = None, *, create: bool = True, read_only: bool = False
+) -> GraphStore:
     """The store ``url`` names (default: ``settings.store``). The caller closes it (it is a context manager)."""
     settings = settings or Settings()
-    return open_target(parse_store_url(url or settings.store, settings), create=create)
+    target = parse_store_url(url or settings.store, settings)
+    return open_target(target, create=create, read_only=read_only, timeout=settings.neo4j_timeout)

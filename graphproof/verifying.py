@@ -12,12 +12,12 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
+from graphproof.components import make_verifier
 from graphproof.errors import GraphproofError
 from graphproof.render import snippet
-from graphproof.settings import Settings, load_settings
-from graphproof.verification.grounding import GroundingMethod, GroundingReport, Passage
-from graphproof.verification.grouping import DEFAULT_THRESHOLD
-from graphproof.verification.prover import DEFAULT_TIMEOUT, Prover9
+from graphproof.settings import load_settings
+from graphproof.verification.defaults import DEFAULT_THRESHOLD, DEFAULT_TIMEOUT
+from graphproof.verification.grounding import GroundingReport, Passage
 
 
 class MethodChoice(StrEnum):
@@ -27,37 +27,6 @@ class MethodChoice(StrEnum):
     baseline = "baseline"
     lexical = "lexical"
 
-
-
-def build_method(
-    name: str, settings: Settings, *, threshold: float = DEFAULT_THRESHOLD, timeout: float = DEFAULT_TIMEOUT
-) -> GroundingMethod:
-    """The grounding method called ``name``, configured from ``settings`` (embedding model, LLM)."""
-    prover = Prover9(timeout=timeout)
-    if name == "lexical":
-        from graphproof.verification.lexical import LexicalVerifier
-
-        return LexicalVerifier()
-    from graphproof.graph.embed import SentenceTransformerEmbedder
-
-    embedder = SentenceTransformerEmbedder(settings.embedding_model)
-    if name == "offline":
-        from graphproof.verification.offline import OfflineVerifier
-
-        return OfflineVerifier(embedder, prover)
-    from graphproof.llm import chat_model
-
-    model = chat_model(settings)  # a clear GraphproofError when GRAPHPROOF_LLM is not set
-    if name == "baseline":
-        from graphproof.verification.grounding_judge import LLMJudge
-
-        return LLMJudge(model)
-    if name in ("fol", "fol-no-grouping"):
-        from graphproof.verification.llm_pipeline import FolPipeline
-
-        grouping = name == "fol"
-        return FolPipeline(model, embedder if grouping else None, grouping=grouping, threshold=threshold, prover=prover)
-    raise GraphproofError(f"unknown method {name!r}; expected one of {', '.join(m.value for m in MethodChoice)}")
 
 
 def report_renderable(report: GroundingReport, *, with_proof: bool = False) -> Group:
@@ -95,4 +64,5 @@ def run_verification(
     """Check ``answer`` against ``passages`` with ``method`` (errors: ``GraphproofError``/``VerificationError``)."""
     if not passages:
         raise GraphproofError("no premises to verify against: the chunks file or the retrieval returned no chunks")
-    return build_method(method, load_settings(), threshold=threshold, timeout=timeout).check(question, passages, answer)
+    checker = make_verifier(method, load_settings(), threshold=threshold, timeout=timeout)
+    return checker.check(question, passages, answer)

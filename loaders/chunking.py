@@ -6,12 +6,7 @@ run of letters and digits) and, for Chinese, Japanese and Korean text, one per c
 i.e. about one per CJK character. Punctuation and emoji count nothing. It is cheap, offline and
 the same measure in every language.
 
-Sentences (``sentence_spans``): every line is split on its own (a newline always ends a
-sentence, as it does for pysbd). A mostly-CJK line is split after ``。！？!?．`` (and ``. `` for
-Korean). Other lines are split by a fast regex at ``.!?…`` followed by a space and a capital letter
-(or an opening quote); only a line with a doubtful boundary (an abbreviation such as "Dr." or
-"e.g.", an initial, or a lowercase letter or digit after the punctuation) goes to ``pysbd``, which is
-about 1 ms a call: too slow to run on every line of a large corpus.
+Sentences come from ``graphproof.text.sentences`` (the one splitter every layer uses).
 
 Packing: sentences are added to a chunk while it stays within ``target_tokens``; a sentence longer
 than that is cut at word boundaries (a single longer "word", e.g. a long CJK run, at characters).
@@ -32,41 +27,14 @@ import math
 import re
 import unicodedata
 from collections.abc import Sequence
-from functools import lru_cache
-from itertools import pairwise
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 from graphproof.loaders.types import ChunkDraft, SourceDocument
+from graphproof.text.sentences import CJK_CHAR, CJK_RANGES, sentence_spans
 
-if TYPE_CHECKING:
-    import pysbd
-
-_CJK_RANGES = (  # as in graph.analyzer: Hangul Jamo, kana, Hangul, CJK ideographs and extensions
-    "\u1100-\u11ff\u3040-\u309f\u30a0-\u30ff\u3130-\u318f\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff"
-    "\U00020000-\U0002ffff"
-)
-_CJK_CHAR = re.compile(rf"[{_CJK_RANGES}]")
-_CJK_RUN = re.compile(rf"[{_CJK_RANGES}]+")
-_RUN = re.compile(rf"[{_CJK_RANGES}]+|[^\W_{_CJK_RANGES}]+")
-_CJK_END = re.compile(r"[。！？!?．]+[」』）)\]\"”’]*\s*|\.\s+")
-_EMOJI = r"[^\w\s\x00-\x7f“‘「『（]+"  # non-ASCII symbols (emoji) that trail a sentence: "Great! 🎉✨"
-_LATIN_END = re.compile(rf"[.!?…]+[\"'”’)\]]*(?:\s+{_EMOJI})*(?:\s+|$)")
-_LEADING_SYMBOLS = re.compile(rf"{_EMOJI}\s+")
-_WORD_BEFORE = re.compile(r"(\S+)$")
+_CJK_RUN = re.compile(rf"[{CJK_RANGES}]+")
+_RUN = re.compile(rf"[{CJK_RANGES}]+|[^\W_{CJK_RANGES}]+")
 _NON_SPACE = re.compile(r"\S+")
-_LINE = re.compile(r"[^\n]+")
-_OPENERS = "\"'“‘(["
-_CLOSERS = "」』）)]\"”’"
-_CJK_OPENERS = "「『（(\"“"
-_ABBREVIATIONS = frozenset(
-    (
-        "mr", "mrs", "ms", "dr", "prof", "st", "sr", "jr", "vs", "etc", "inc", "ltd", "co", "corp", "no", "nos", "fig",
-        "figs", "vol", "pp", "ca", "approx", "dept", "est", "govt", "jan", "feb", "mar", "apr", "jun", "jul", "aug",
-        "sep", "sept", "oct", "nov", "dec", "mon", "tue", "wed", "thu", "fri", "sat", "sun", "mt", "ft", "gen", "col",
-        "lt", "sgt", "rev", "hon", "op", "cf", "al",
-    )
-)
-CJK_LINE_RATIO = 0.3
 
 
 class _Unit(NamedTuple):
@@ -75,11 +43,6 @@ class _Unit(NamedTuple):
     tokens: int
 
 
-@lru_cache(maxsize=1)
-def _segmenter() -> pysbd.Segmenter:
-    import pysbd  # imported only when a doubtful boundary needs it
-
-    return pysbd.Segmenter(language="en", clean=False)
 
 
 def estimate_tokens(text: str) -> int:
@@ -92,82 +55,27 @@ def estimate_tokens(text: str) -> int:
         return 0
     folded = unicodedata.normalize("NFKC", text).casefold()
     runs = len(_RUN.findall(folded))
-    if _CJK_CHAR.search(folded) is None:
+    if CJK_CHAR.search(folded) is None:
         return runs
     # each CJK run counted once in ``runs`` adds its bigrams beyond one: n - 2 when n >= 2
     cjk_runs = _CJK_RUN.findall(folded)
     return runs + sum(len(run) - 2 for run in cjk_runs if len(run) > 1)
 
 
-def _trim(text: str, start: int, end: int) -> tuple[int, int] | None:
-    while start < end and text[start].isspace():
-        start += 1
-    while end > start and text[end - 1].isspace():
-        end -= 1
-    return (start, end) if start < end else None
 
 
-def _spans_from_cuts(line: str, cuts: Sequence[int]) -> list[tuple[int, int]]:
-    bounds = [0, *cuts, len(line)]
-    return [span for a, b in pairwise(bounds) if (span := _trim(line, a, b))]
 
 
-def _doubtful(line: str, match: re.Match[str]) -> bool:
-    after = line[match.end()]
-    if not (after.isupper() or after in _OPENERS):
-        return True
-    if not match.group().startswith("."):
-        return False
-    before = _WORD_BEFORE.search(line, 0, match.start())
-    word = before.group(1).lstrip(_OPENERS) if before else ""
-    return len(word) == 1 or "." in word or word.casefold() in _ABBREVIATIONS
 
 
-def _pysbd_cuts(line: str) -> list[int]:
-    cuts: list[int] = []
-    pos = 0
-    for sentence in _segmenter().segment(line):
-        piece = sentence.strip()
-        at = line.find(piece, pos) if piece else -1
-        if at < 0:  # not found verbatim: leave it inside the previous sentence
-            continue
-        if at > 0:
-            trailing = _LEADING_SYMBOLS.match(line, at)  # pysbd starts a sentence with the emoji ending the last
-            cuts.append(trailing.end() if trailing and trailing.end() < len(line) else at)
-        pos = at + len(piece)
-    return cuts
 
 
-def _cjk_cut(line: str, match: re.Match[str]) -> bool:
-    """A CJK sentence ends here, unless it is a quotation the sentence goes on after (「はい！」と答えた)."""
-    if match.end() >= len(line):
-        return False
-    quoted = match.group().rstrip()[-1] in _CLOSERS
-    return not quoted or match.group()[-1].isspace() or line[match.end()] in _CJK_OPENERS
 
 
-def _line_spans(line: str) -> list[tuple[int, int]]:
-    cjk = len(_CJK_CHAR.findall(line))
-    if cjk and cjk >= CJK_LINE_RATIO * (len(line) - line.count(" ")):
-        return _spans_from_cuts(line, [m.end() for m in _CJK_END.finditer(line) if _cjk_cut(line, m)])
-    candidates = [m for m in _LATIN_END.finditer(line) if m.end() < len(line)]
-    if any(_doubtful(line, m) for m in candidates):
-        return _spans_from_cuts(line, _pysbd_cuts(line))
-    return _spans_from_cuts(line, [m.end() for m in candidates])
 
 
-def sentence_spans(text: str) -> list[tuple[int, int]]:
-    """``(start, end)`` of every sentence of ``text``, in order, without surrounding whitespace."""
-    spans: list[tuple[int, int]] = []
-    for line in _LINE.finditer(text):
-        if line.group().strip():
-            spans.extend((line.start() + a, line.start() + b) for a, b in _line_spans(line.group()))
-    return spans
 
 
-def split_sentences(text: str) -> list[str]:
-    """The sentences of ``text`` (see ``sentence_spans``)."""
-    return [text[a:b] for a, b in sentence_spans(text)]
 
 
 def _split_long(text: str, start: int, end: int, limit: int) -> list[_Unit]:

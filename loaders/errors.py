@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from graphproof.graph.errors import GraphproofError
 
-class LoaderError(Exception):
+
+class LoaderError(GraphproofError):
     """Root of every error a loader raises: an input that cannot be read or is not of the expected form."""
 
 

@@ -23,7 +23,6 @@ import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 
-from graphproof.graph.analyzer import alias_key
 from graphproof.graph.embed import Embedder
 from graphproof.graph.model import Chunk, Document, Entity, Mention, Relation, content_hash
 from graphproof.graph.store import GraphStore
@@ -31,6 +30,7 @@ from graphproof.loaders.chunking import CHAT_MAX_TOKENS, chunk_document
 from graphproof.loaders.errors import LoaderError
 from graphproof.loaders.resolve import EntityResolver
 from graphproof.loaders.types import Extraction, Extractor, SourceDocument, SourceFailure
+from graphproof.text.names import alias_key
 
 STAGES = ("parse", "chunk", "extract", "embed", "write")
 DESCRIPTION_CAP = 2000
@@ -68,6 +68,9 @@ class IngestReport:
         """Sources that could not be read plus chunks whose extraction failed."""
         return len(self.failures) + len(self.extraction_errors)
 
+    def to_dict(self) -> dict[str, object]:
+        return self.as_dict()
+
     def as_dict(self) -> dict[str, object]:
         return {
             "documents": self.documents, "added": self.added, "replaced": self.replaced,
@@ -104,10 +107,12 @@ class Ingestor:
         extractor: Extractor,
         embedder: Embedder | None = None,
         options: IngestOptions | None = None,
+        on_stage: Callable[[str, float, int], None] | None = None,
     ) -> None:
         self.store, self.extractor, self.embedder = store, extractor, embedder
         self.options = options or IngestOptions()
         self.report = IngestReport()
+        self.on_stage = on_stage
 
     def run(
         self,
@@ -144,9 +149,12 @@ class Ingestor:
             self.report.timings["parse"] += time.perf_counter() - start
             yield item
 
-    def _tick(self, stage: str, start: float) -> float:
+    def _tick(self, stage: str, start: float, items: int) -> float:
+        """Add the stage's time to the report and tell ``on_stage`` (stage, seconds, items it handled)."""
         now = time.perf_counter()
         self.report.timings[stage] += now - start
+        if self.on_stage is not None:
+            self.on_stage(stage, now - start, items)
         return now
 
     def _batch(self, docs: list[SourceDocument]) -> None:
@@ -170,14 +178,14 @@ class Ingestor:
                 Chunk(f"{doc.id}#{d.ordinal}", doc.id, d.ordinal, d.text, content_hash(d.text), metadata=d.metadata)
                 for d in drafts
             )
-        start = self._tick("chunk", start)
+        start = self._tick("chunk", start, len(chunks))
         extractions = self.extractor.extract([c.text for c in chunks], [c.metadata for c in chunks])
         entities, relations, mentions = self._resolve(chunks, extractions)
-        start = self._tick("extract", start)
+        start = self._tick("extract", start, len(relations))
         chunks, entities = self._embed(chunks, entities)
-        start = self._tick("embed", start)
+        start = self._tick("embed", start, len(chunks) + len(entities) if self.embedder is not None else 0)
         self._write(todo, stored, chunks, entities, relations, mentions)
-        self._tick("write", start)
+        self._tick("write", start, len(chunks) + len(entities) + len(relations) + len(mentions))
 
     def _resolve(
         self, chunks: Sequence[Chunk], extractions: Sequence[Extraction]
@@ -299,6 +307,8 @@ def ingest(
     embedder: Embedder | None = None,
     options: IngestOptions | None = None,
     on_document: Callable[[SourceDocument | SourceFailure], None] | None = None,
+    on_stage: Callable[[str, float, int], None] | None = None,
 ) -> IngestReport:
-    """Ingest ``sources`` into ``store``; see the module docstring."""
-    return Ingestor(store, extractor, embedder, options).run(sources, on_document)
+    """Ingest ``sources`` into ``store``; see the module docstring. ``on_stage(stage, seconds, items)`` is
+    called as each stage of each batch ends (chunk: chunks, extract: relations, embed: vectors, write: rows)."""
+    return Ingestor(store, extractor, embedder, options, on_stage).run(sources, on_document)

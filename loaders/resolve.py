@@ -1,7 +1,7 @@
 """Entity resolution: extracted names from many chunks become graph entities, relations and mentions.
 
 Names are cleaned (surrounding punctuation and quotes trimmed, whitespace collapsed, a
-possessive "'s" stripped) and grouped by an *alias key* (``graph.analyzer.alias_key``: the
+possessive "'s" stripped) and grouped by an *alias key* (``text.names.alias_key``: the
 case-folded name without spaces, hyphens, dots, apostrophes, underscores or middle dots), so
 ``Li Hua``, ``LiHua`` and ``li-hua`` are one entity. Each group gets
 
@@ -25,10 +25,10 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from graphproof.graph.analyzer import alias_key as graph_alias_key
 from graphproof.graph.model import Entity, Mention, Relation, normalize_id
 from graphproof.loaders.errors import LoaderError
 from graphproof.loaders.types import Extraction
+from graphproof.text.names import alias_key as base_alias_key
 
 _TRIM = " \t\r\n\"'`“”‘’„«»「」『』《》〈〉【】()[]{}<>.,;:!?…*_~|/\\-–—・·"
 _POSSESSIVE = ("'s", "’s")
@@ -52,14 +52,14 @@ def clean_name(name: str) -> str:
 
 
 @lru_cache(maxsize=65536)
-def alias_key(name: str) -> str:
+def entity_alias_key(name: str) -> str:
     """The key under which spellings merge: ``"Li Hua"``, ``"LiHua"``, ``"li-hua"`` → ``"lihua"``.
 
-    ``graph.analyzer.alias_key`` (NFKC, case-folded, without spaces, hyphens, dots, apostrophes,
+    ``text.names.alias_key`` (NFKC, case-folded, without spaces, hyphens, dots, apostrophes,
     underscores or middle dots) of the cleaned name; ``""`` for a name with nothing left.
     """
     text = clean_name(name)
-    return graph_alias_key(text) if text else ""
+    return base_alias_key(text) if text else ""
 
 
 def clean_predicate(predicate: str) -> str:
@@ -130,7 +130,7 @@ def known_aliases(entities: Iterable[tuple[str, str]]) -> dict[str, str]:
     known: dict[str, str] = {}
     for entity_id, name in entities:
         for text in (name, entity_id):
-            key = alias_key(text)
+            key = entity_alias_key(text)
             if key:
                 known.setdefault(key, entity_id)
     return known
@@ -139,7 +139,7 @@ def known_aliases(entities: Iterable[tuple[str, str]]) -> dict[str, str]:
 class EntityResolver:
     """Accumulates extractions chunk by chunk; then ``entities()``, ``relations()``, ``mentions()``.
 
-    ``known`` maps alias keys (see ``alias_key``) to entity ids already in the store, so a later
+    ``known`` maps alias keys (see ``entity_alias_key``) to entity ids already in the store, so a later
     document's "LiHua" joins the stored "li hua" instead of creating a new node.
     """
 
@@ -156,7 +156,7 @@ class EntityResolver:
         for key, entity_id in (known or {}).items():
             if not isinstance(entity_id, str) or not entity_id.strip():
                 raise ResolutionError(f"known entity for alias key {key!r} has a blank id {entity_id!r}")
-            self._known[alias_key(key) or key] = entity_id
+            self._known[entity_alias_key(key) or key] = entity_id
         self.max_description = max_description
         self.max_entity_description = max_entity_description
         self.max_keywords = max_keywords
@@ -175,7 +175,7 @@ class EntityResolver:
         cached = self._cleaned.get(name)
         if cached is None:
             text = clean_name(name)
-            cached = self._cleaned[name] = (text, alias_key(text) if text else "")
+            cached = self._cleaned[name] = (text, entity_alias_key(text) if text else "")
         return cached
 
     def _note(self, name: str, type_: str, description: str, noted: dict[tuple[str, str], str]) -> str:
@@ -251,7 +251,7 @@ class EntityResolver:
     # results ------------------------------------------------------------------------------------
     def id_of(self, name: str) -> str | None:
         """The entity id ``name`` resolves to (a known id, or one from the names seen so far), else None."""
-        key = alias_key(name)
+        key = entity_alias_key(name)
         if not key:
             return None
         if key in self._known:

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from graphproof.graph.errors import GraphproofError
 
-class ReasoningError(Exception):
+
+class ReasoningError(GraphproofError):
     """Root of every error the reasoning layer raises."""
 
 

@@ -5,6 +5,11 @@ Full-text search over entity names (the index also holds each name's compact ali
 store has them. The full-text hits must cover at least half of a name's terms, so a question that
 merely shares a common word with a long name does not link to it; vector hits must reach a cosine
 similarity of ``min_similarity``, so a question about nothing in the graph links to nothing.
+
+This is the soft linker retrieval uses: a ranked set of seeds for path weighting, where a wrong extra
+seed costs little. The GNN's topic linker (``reasoning.gnn.linking``) specialises it for precision —
+one confident entity per mention (exact name, then full coverage of the name's terms, then a vector
+at a high similarity), because a wrong topic entity makes every GNN answer wrong.
 """
 
 from __future__ import annotations
@@ -17,8 +22,9 @@ from graphproof.graph.store import GraphStore
 from graphproof.reasoning.fusion import rrf
 
 
-def _covered(entity: Entity, question_terms: set[str], analyzer: Analyzer) -> float:
-    terms = set(analyzer.tokens(entity.name))
+def name_coverage(name: str, question_terms: set[str], analyzer: Analyzer | None = None) -> float:
+    """The share of a name's terms that occur in ``question_terms`` (0.0 for a name without terms)."""
+    terms = set((analyzer or default_analyzer()).tokens(name))
     return len(terms & question_terms) / len(terms) if terms else 0.0
 
 
@@ -34,9 +40,8 @@ def link_entities(
     """The ``k`` entities the question most likely names, best first (scores are RRF scores)."""
     analyzer = analyzer or default_analyzer()
     terms = set(analyzer.tokens(question))
-    lexical = [
-        h.item for h in store.search_entities(question, k=4 * k) if _covered(h.item, terms, analyzer) >= min_coverage
-    ]
+    hits = store.search_entities(question, k=4 * k)
+    lexical = [h.item for h in hits if name_coverage(h.item.name, terms, analyzer) >= min_coverage]
     rankings: list[list[str]] = [[e.id for e in lexical]]
     by_id = {e.id: e for e in lexical}
     if vector is not None:

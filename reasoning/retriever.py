@@ -47,6 +47,10 @@ class RetrievalConfig:
     edge_candidates: int = 100
     seeds: int = 5
     link_min_similarity: float = 0.35
+    # entity linking also by name embeddings: True, False, or None = only for methods that embed the question
+    # anyway (naive, bm25-dense, graph-vector, hybrid-rerank, hybrid-rrf with a dense weight), so the lexical
+    # methods never load a model (measured: same quality for hybrid-rrf, see ARCHITECTURE.md)
+    link_with_vectors: bool | None = None
     rrf_k: int = DEFAULT_RRF_K
     hybrid_dense_weight: float = 0.0
     bm25: BM25Params | None = None
@@ -64,6 +68,17 @@ class Retrieval:
     seeds: list[Hit[Entity]] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     ms: float = 0.0
+
+    def to_dict(self, k: int | None = None) -> dict[str, object]:
+        """Plain data: the top ``k`` chunks (all when None) and paths, the linked entities, notes and time."""
+        return {
+            "method": self.method, "question": self.question, "ms": round(self.ms, 1),
+            "chunks": [{"rank": i, "score": h.score, "id": h.item.id, "document_id": h.item.document_id,
+                        "text": h.item.text} for i, h in enumerate(self.chunks[:k], start=1)],
+            "paths": [{"text": p.format(), "weight": p.weight} for p in self.paths[:k]],
+            "entities": [{"id": s.item.id, "name": s.item.name, "score": s.score} for s in self.seeds],
+            "notes": list(self.notes),
+        }  # fmt: skip
 
 
 class Retriever:
@@ -93,15 +108,22 @@ class Retriever:
             raise RetrievalError(f"method {method!r} needs an embedder (vector search); none was given")
         if method == "hybrid-rerank" and self.reranker is None:
             raise RetrievalError(
-                "method 'hybrid-rerank' needs a cross-encoder: set GRAPHPROOF_RERANKER to a sentence-transformers "
-                "CrossEncoder model name or path"
+                "method 'hybrid-rerank' needs a cross-encoder: pass reranker= (e.g. a CrossEncoderReranker over a "
+                "sentence-transformers CrossEncoder model name or path)"
             )
         if not question.strip():
             raise RetrievalError("the question is empty; expected some words")
         start = time.perf_counter()
-        result = self._methods[method](_Query(question, self))
+        result = self._methods[method](_Query(question, self, self._links_by_vector(method)))
         result.ms = (time.perf_counter() - start) * 1000
         return result
+
+    def _links_by_vector(self, method: str) -> bool:
+        if self.embedder is None:
+            return False
+        if self.config.link_with_vectors is not None:
+            return self.config.link_with_vectors
+        return method in NEEDS_EMBEDDER or (method == "hybrid-rrf" and self.config.hybrid_dense_weight > 0)
 
     # building blocks --------------------------------------------------------------------------
     def _rescored(self, kind: str, query: _Query, hits: Sequence[Hit[object]], text: Callable[[object], str]) -> list:
@@ -235,8 +257,8 @@ class Retriever:
 class _Query:
     """A question with its analysed terms, embedding and linked entities, each computed once."""
 
-    def __init__(self, text: str, retriever: Retriever) -> None:
-        self.text, self._retriever = text, retriever
+    def __init__(self, text: str, retriever: Retriever, link_by_vector: bool = True) -> None:
+        self.text, self._retriever, self._link_by_vector = text, retriever, link_by_vector
         self._terms: list[str] | None = None
         self._vector: Sequence[float] | None = None
         self._seeds: list[Hit[Entity]] | None = None
@@ -259,7 +281,7 @@ class _Query:
     @property
     def seeds(self) -> list[Hit[Entity]]:
         if self._seeds is None:
-            vector = self.vector if self._retriever.embedder is not None else None
+            vector = self.vector if self._link_by_vector else None
             config = self._retriever.config
             self._seeds = link_entities(
                 self._retriever.store, self.text, vector, config.seeds, self._retriever.analyzer,

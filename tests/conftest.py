@@ -22,7 +22,7 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
     """Say once, not once per test, why the Neo4j half of the contract suite was skipped."""
     skipped = [r for r in terminalreporter.stats.get("skipped", []) if "neo4j" in r.keywords]
     if skipped:
-        from tests.contract.conftest import NEO4J_HOWTO
+        from tests.contract.graph_fixture import NEO4J_HOWTO
 
         terminalreporter.write_line(f"{len(skipped)} Neo4j backend tests skipped. {NEO4J_HOWTO}")
 

@@ -1,6 +1,6 @@
 """Step 1 of the method without an LLM: cut chunks and answers into sentences ("claims").
 
-Sentences come from ``loaders.chunking.split_sentences`` (the ingestion splitter: ``.!?…`` +
+Sentences come from ``text.sentences.split_sentences`` (the ingestion splitter: ``.!?…`` +
 space + capital, CJK ``。！？``, newlines, pysbd for doubtful boundaries), after two repairs:
 
 - sentences glued without a space, as in concatenated Wikipedia leads
@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from graphproof.loaders.chunking import split_sentences
+from graphproof.text.sentences import split_sentences
 
 _GLUED = re.compile(r"(?<=[a-z0-9)\]\"”’])([.!?])(?=[A-Z][a-z])")
 _TAG = re.compile(r"^\s*\[[A-Z]{1,4}\]\s*")

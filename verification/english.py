@@ -31,9 +31,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from graphproof.verification.english_ir import Cond, Name, Node, Not, Quant, Term, Var, conj
-from graphproof.verification.english_vp import VerbPhraseReader
-from graphproof.verification.english_words import (
+from graphproof.text.lexicon import (
     ARTICLES,
     DEMONSTRATIVES,
     GENERIC_ALL,
@@ -43,6 +41,10 @@ from graphproof.verification.english_words import (
     QUANTIFIERS,
     RELATIVE,
     SOME_DETS,
+)
+from graphproof.verification.english_ir import Cond, Name, Node, Not, Quant, Term, Var, conj
+from graphproof.verification.english_vp import VerbPhraseReader
+from graphproof.verification.english_words import (
     clean,
     is_participle,
     is_past_tense,

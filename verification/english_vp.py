@@ -12,9 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Protocol
 
-from graphproof.loaders.extract.lexicon import VERBS
-from graphproof.verification.english_ir import Name, Node, Not, Pred, Term, Var, conj, disj
-from graphproof.verification.english_words import (
+from graphproof.text.lexicon import (
     ARTICLES,
     AUX,
     COPULA,
@@ -30,10 +28,11 @@ from graphproof.verification.english_words import (
     QUANTIFIERS,
     RELATIVE,
     VACUOUS,
+    VERBS,
     VP_OPENERS,
-    is_participle,
-    words,
 )
+from graphproof.verification.english_ir import Name, Node, Not, Pred, Term, Var, conj, disj
+from graphproof.verification.english_words import is_participle, words
 
 KEPT_MODALS = frozenset(("can", "could", "may", "might", "must"))
 OBJECT_PRONOUNS = frozenset(("it", "them", "him", "her"))

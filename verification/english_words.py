@@ -5,110 +5,13 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from graphproof.graph.analyzer import ENGLISH_STOP_WORDS
+from graphproof.text.lexicon import (
+    IRREGULAR_PAST,
+    LEARN_AFTER,
+    NOT_VERBS,
+    PARTICIPLES,
+)
 
-COPULA = frozenset(["is", "are", "was", "were", "be", "am", "been", "being"])
-MODALS = frozenset(["will", "would", "can", "could", "may", "might", "must", "should", "shall"])
-DO = frozenset(["does", "do", "did"])
-HAVE = frozenset(["has", "have", "had"])
-AUX = COPULA | MODALS | DO | HAVE
-PRONOUNS = frozenset(["they", "he", "she", "it", "them"])
-GENERIC_ALL = frozenset(["everyone", "everybody", "everything", "anyone", "anybody", "anything", "people", "persons"])
-GENERIC_SOME = frozenset(["someone", "somebody", "something"])
-VACUOUS = GENERIC_ALL | GENERIC_SOME | frozenset(["person", "one", "thing", "things", "individual", "individuals"])
-ALL_DETS = frozenset(["all", "every", "each", "any"])
-SOME_DETS = frozenset(["some", "many", "several", "most", "certain"])
-QUANTIFIERS = ALL_DETS | SOME_DETS | {"no"}
-ARTICLES = frozenset(["a", "an", "the"])
-DEMONSTRATIVES = frozenset(["this", "that", "these", "those", "such"])
-RELATIVE = frozenset(["who", "that", "which", "whose"])
-PREPOSITIONS = frozenset(
-    [
-        "of",
-        "in",
-        "on",
-        "at",
-        "to",
-        "for",
-        "with",
-        "by",
-        "from",
-        "into",
-        "about",
-        "as",
-        "than",
-        "under",
-        "over",
-        "within",
-        "during",
-    ]
-)
-PARTICLES = frozenset(["out", "up", "off", "down"])
-NAME_LINKS = frozenset(["of", "de", "the", "du", "van", "von", "la", "le", "da", "del"])
-VP_OPENERS = frozenset(["either", "neither", "both", "not", "never", "also", "always", "often", "usually"])
-NOT_VERBS = AUX | ARTICLES | PREPOSITIONS | RELATIVE | (ENGLISH_STOP_WORDS - {"own"}) | {"either", "neither", "both"}
-LEARN_AFTER = (
-    PRONOUNS | GENERIC_ALL | GENERIC_SOME | RELATIVE | MODALS | {"to", "not", "also", "often", "always", "never"}
-)
-IRREGULAR_PAST = frozenset(
-    [
-        "was",
-        "were",
-        "had",
-        "did",
-        "made",
-        "said",
-        "went",
-        "took",
-        "came",
-        "saw",
-        "knew",
-        "got",
-        "gave",
-        "found",
-        "thought",
-        "told",
-        "became",
-        "felt",
-        "brought",
-        "began",
-        "kept",
-        "held",
-        "wrote",
-        "stood",
-        "heard",
-        "meant",
-        "met",
-        "ran",
-        "paid",
-        "sat",
-        "spoke",
-        "led",
-        "grew",
-        "lost",
-        "fell",
-        "sent",
-        "built",
-        "understood",
-        "drew",
-        "broke",
-        "spent",
-        "drove",
-        "bought",
-        "wore",
-        "chose",
-        "sold",
-        "won",
-        "taught",
-        "caught",
-        "fought",
-        "threw",
-        "flew",
-    ]
-)
-PARTICIPLES = frozenset(
-    ["given", "written", "made", "known", "born", "taken", "seen", "held", "built", "done", "shown", "grown"]
-)
 _CONTRACTIONS = (
     (re.compile(r"\bcannot\b", re.I), "can not"),
     (re.compile(r"\bcan't\b", re.I), "can not"),

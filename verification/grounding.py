@@ -89,6 +89,9 @@ class GroundingReport:
     seconds: float = 0.0
     details: dict[str, Any] = field(default_factory=dict)
 
+    def to_dict(self, *, with_proof: bool = False) -> dict[str, Any]:
+        return self.as_dict(with_proof=with_proof)
+
     def as_dict(self, *, with_proof: bool = False) -> dict[str, Any]:
         return {
             "method": self.method,

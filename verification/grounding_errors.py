@@ -6,7 +6,10 @@ another one keep it as ``__cause__`` (``raise … from exc``).
 
 from __future__ import annotations
 
+from graphproof.graph.errors import LLMReplyError
 from graphproof.verification.errors import VerificationError
+
+__all__ = ["ChunksFileError", "FormulaError", "LLMReplyError", "ProverError", "ProverUnavailable"]
 
 
 class FormulaError(VerificationError, ValueError):
@@ -26,9 +29,5 @@ class ProverUnavailable(ProverError):
     """The Prover9 binary could not be found or made executable."""
 
 
-class LLMReplyError(VerificationError):
-    """A chat model's reply is not the expected JSON, even after the retry (names the step and the reply)."""
-
-
-class DatasetError(VerificationError, ValueError):
-    """An evaluation data set or a chunks file is unreadable or has a malformed record (names file and line)."""
+class ChunksFileError(VerificationError, ValueError):
+    """A chunks file (the premises of ``verify --chunks``) is unreadable or malformed (names file and line)."""

@@ -15,9 +15,8 @@ from collections.abc import Sequence
 
 import numpy as np
 from graphproof.graph.embed import Embedder
+from graphproof.verification.defaults import DEFAULT_THRESHOLD
 from numpy.typing import NDArray
-
-DEFAULT_THRESHOLD = 0.75
 
 
 def _check_threshold(threshold: float) -> float:

@@ -14,40 +14,10 @@ import re
 import time
 from collections.abc import Sequence
 
+from graphproof.text.lexicon import LEXICAL_FUNCTION_WORDS as FUNCTION_WORDS
 from graphproof.verification.claims import split_text
 from graphproof.verification.grounding import ClaimResult, GroundingReport, Passage, verdict_of
 
-FUNCTION_WORDS = frozenset(
-    [
-        "a",
-        "an",
-        "the",
-        "of",
-        "in",
-        "on",
-        "at",
-        "to",
-        "for",
-        "by",
-        "with",
-        "and",
-        "or",
-        "is",
-        "are",
-        "was",
-        "were",
-        "be",
-        "been",
-        "it",
-        "its",
-        "this",
-        "that",
-        "as",
-        "from",
-        "yes",
-        "no",
-    ]
-)
 LEXICAL_NOTE = "lexical baseline: no proof; a claim passes when every content word occurs in the context or question"
 _WORD = re.compile(r"\w+")
 

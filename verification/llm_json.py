@@ -18,7 +18,7 @@ from functools import lru_cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from graphproof.loaders.llm_reply import decode_json_reply
+from graphproof.loaders.llm_reply import decode_json_reply, read_reply, shown, structured_runnable
 from graphproof.verification.grounding_errors import LLMReplyError
 from pydantic import BaseModel, ValidationError
 
@@ -26,7 +26,6 @@ if TYPE_CHECKING:
     from langchain_core.language_models import BaseChatModel
     from langchain_core.messages import BaseMessage
 
-_SHOWN = 200
 M = TypeVar("M", bound=BaseModel)
 
 
@@ -70,19 +69,6 @@ def parse_json_reply(text: str, schema: type[M]) -> M:
         raise ValueError(problems) from None
 
 
-def _text_of(message: Any) -> str:
-    if message is None:
-        return ""
-    text = getattr(message, "text", None)
-    return str(text) if text is not None else str(message)
-
-
-def shown(text: str) -> str:
-    """The start of ``text`` on one line, quoted, for error messages."""
-    text = " ".join(text.split())
-    return repr(text if len(text) <= _SHOWN else text[:_SHOWN] + "…")
-
-
 class JsonAsker:
     """Sends prompts to one chat model and returns validated replies (see the module docstring)."""
 
@@ -95,10 +81,7 @@ class JsonAsker:
 
     def _structured_model(self, schema: type[BaseModel]) -> Any:
         if schema not in self._structured:
-            try:
-                self._structured[schema] = self.model.with_structured_output(schema, include_raw=True)
-            except NotImplementedError:
-                self._structured[schema] = None
+            self._structured[schema] = structured_runnable(self.model, schema)
         return self._structured[schema]
 
     def ask(
@@ -141,19 +124,4 @@ class JsonAsker:
 
     @staticmethod
     def _parsed(reply: Any, schema: type[M]) -> tuple[M | None, str, str]:
-        if isinstance(reply, dict) and "raw" in reply:  # structured output with include_raw=True
-            raw = _text_of(reply.get("raw"))
-            parsed = reply.get("parsed")
-            if isinstance(parsed, schema):
-                return parsed, "", raw
-            if raw.strip():
-                try:
-                    return parse_json_reply(raw, schema), "", raw
-                except ValueError as exc:
-                    return None, str(exc), raw
-            return None, f"structured output did not parse ({reply.get('parsing_error')})", raw
-        raw = _text_of(reply)
-        try:
-            return parse_json_reply(raw, schema), "", raw
-        except ValueError as exc:
-            return None, str(exc), raw
+        return read_reply(reply, schema, lambda text: parse_json_reply(text, schema), lambda parsed: parsed)

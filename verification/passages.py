@@ -2,7 +2,7 @@
 
 A chunks file is either JSONL, one ``{"id": …, "text": …}`` object per line (``.jsonl``/``.json``,
 or any file whose first non-blank character is ``{``), or plain text whose paragraphs (separated
-by blank lines) are the chunks, numbered ``c1``, ``c2`` … . Problems raise ``DatasetError`` naming
+by blank lines) are the chunks, numbered ``c1``, ``c2`` … . Problems raise ``ChunksFileError`` naming
 the file and line.
 """
 
@@ -15,7 +15,7 @@ from pathlib import Path
 
 from graphproof.graph.model import Chunk
 from graphproof.verification.grounding import Passage
-from graphproof.verification.grounding_errors import DatasetError
+from graphproof.verification.grounding_errors import ChunksFileError
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 Retrieve = Callable[[str, int], Sequence[Chunk]]
@@ -34,14 +34,14 @@ def read_passages(path: Path) -> list[Passage]:
     try:
         content = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
-        raise DatasetError(f"cannot read the chunks file {path}: {exc}") from exc
+        raise ChunksFileError(f"cannot read the chunks file {path}: {exc}") from exc
     if path.suffix.lower() in (".jsonl", ".json") or content.lstrip().startswith("{"):
         passages = _jsonl(path, content)
     else:
         parts = [p.strip() for p in _PARAGRAPHS.split(content) if p.strip()]
         passages = [Passage(f"c{i}", text) for i, text in enumerate(parts, start=1)]
     if not passages:
-        raise DatasetError(f'{path}: no chunks found; expected JSONL {{"id", "text"}} lines or text paragraphs')
+        raise ChunksFileError(f'{path}: no chunks found; expected JSONL {{"id", "text"}} lines or text paragraphs')
     return passages
 
 
@@ -54,12 +54,12 @@ def _jsonl(path: Path, content: str) -> list[Passage]:
         try:
             record = _ChunkRecord.model_validate(json.loads(line))
         except json.JSONDecodeError as exc:
-            raise DatasetError(f'{path}:{number}: not JSON ({exc.msg}); expected {{"id": …, "text": …}}') from exc
+            raise ChunksFileError(f'{path}:{number}: not JSON ({exc.msg}); expected {{"id": …, "text": …}}') from exc
         except ValidationError as exc:
             problems = "; ".join(f"{'.'.join(str(p) for p in e['loc']) or 'record'}: {e['msg']}" for e in exc.errors())
-            raise DatasetError(f'{path}:{number}: expected {{"id": str, "text": str}} ({problems})') from exc
+            raise ChunksFileError(f'{path}:{number}: expected {{"id": str, "text": str}} ({problems})') from exc
         if record.id in seen:
-            raise DatasetError(f"{path}:{number}: the chunk id {record.id!r} is used twice")
+            raise ChunksFileError(f"{path}:{number}: the chunk id {record.id!r} is used twice")
         seen.add(record.id)
         passages.append(Passage(record.id, record.text))
     return passages

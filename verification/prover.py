@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
+from graphproof.verification.defaults import DEFAULT_TIMEOUT
 from graphproof.verification.fol import Formula, parse_formula
 from graphproof.verification.grounding_errors import ProverError, ProverUnavailable
 from graphproof.verification.p9syntax import Problem, to_prover9
@@ -40,7 +41,6 @@ from nltk.sem.logic import Expression
 
 Status = Literal["proved", "refuted", "unknown"]
 Outcome = Literal["proved", "exhausted", "timeout", "limit"]
-DEFAULT_TIMEOUT = 2.0
 INCONSISTENT = "the premises are inconsistent: both the goal and its negation follow"
 _EXIT_OUTCOMES: dict[int, Outcome] = {0: "proved", 2: "exhausted", 3: "limit", 4: "timeout", 5: "limit", 6: "limit"}
 _PROOF = re.compile(r"={10,} PROOF ={10,}\n(.*?)\n={10,} end of proof ={10,}", re.DOTALL)

@@ -32,8 +32,8 @@ def make_extractor(name: str, model: BaseChatModel | None = None, **options: Any
     if key == "llm":
         if model is None:
             raise ExtractorError(
-                "the 'llm' extractor needs a chat model: set GRAPHPROOF_LLM to an init_chat_model string "
-                "such as ollama:qwen3:8b (or use the offline 'rule' extractor)"
+                "the 'llm' extractor needs a chat model (the model argument: a LangChain chat model such as "
+                "init_chat_model('ollama:qwen3:8b')), or use the offline 'rule' extractor"
             )
         from graphproof.loaders.extract.llm import LLMExtractor
 

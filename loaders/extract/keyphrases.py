@@ -21,8 +21,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from graphproof.loaders.extract.lexicon import STOP, VERB_LEMMAS, VERBS, is_contraction
 from graphproof.loaders.extract.patterns import HAS_CJK
+from graphproof.text.lexicon import STOP, VERB_LEMMAS, VERBS, is_contraction
 
 _LETTERS = re.compile(r"[^\W\d_]+(?:['’\-][^\W\d_]+)*")
 MAX_WORDS = 3

@@ -24,8 +24,8 @@ from importlib import resources
 from typing import TYPE_CHECKING, Any
 
 from graphproof.loaders.extract.errors import ExtractorError
-from graphproof.loaders.llm_reply import decode_json_reply
-from graphproof.loaders.resolve import alias_key
+from graphproof.loaders.llm_reply import decode_json_reply, read_reply, shown, structured_runnable
+from graphproof.loaders.resolve import entity_alias_key
 from graphproof.loaders.types import ExtractedEntity, ExtractedRelation, Extraction
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
 
@@ -33,7 +33,6 @@ if TYPE_CHECKING:
     from langchain_core.language_models import BaseChatModel
     from langchain_core.messages import BaseMessage
 
-_SHOWN = 200
 EXPECTED = "expected a JSON list of triples"
 
 
@@ -142,18 +141,13 @@ def parse_reply(text: str) -> list[Triple]:
         raise ValueError(problems) from None
 
 
-def _shown(text: str) -> str:
-    text = " ".join(text.split())
-    return repr(text if len(text) <= _SHOWN else text[:_SHOWN] + "…")
-
-
 def extraction_of(triples: Sequence[Triple]) -> Extraction:
     """Relations as given; entities = the distinct heads and tails with their types."""
     relations = tuple(t.as_relation() for t in triples)
     entities: dict[str, ExtractedEntity] = {}
     for rel in relations:
         for name, type_ in ((rel.head, rel.head_type), (rel.tail, rel.tail_type)):
-            key = alias_key(name)
+            key = entity_alias_key(name)
             if key and key not in entities:
                 entities[key] = ExtractedEntity(name=name, type=type_, description=rel.description)
     return Extraction(entities=tuple(entities.values()), relations=relations)
@@ -208,10 +202,7 @@ class LLMExtractor:
         """``model.with_structured_output(TripleList, include_raw=True)``, or None when unsupported."""
         if not self._structured_checked:
             self._structured_checked = True
-            try:
-                self._structured = self.model.with_structured_output(TripleList, include_raw=True)
-            except NotImplementedError:
-                self._structured = None
+            self._structured = structured_runnable(self.model, TripleList)
         return self._structured
 
     # extraction -----------------------------------------------------------------------------------
@@ -269,44 +260,14 @@ class LLMExtractor:
     @staticmethod
     def _outcome(reply: Any) -> Extraction | tuple[str, str]:
         """An ``Extraction``, or ``(problem, raw reply text)`` to retry or report."""
-        if isinstance(reply, BaseException):
-            return f"the model call failed ({type(reply).__name__}: {reply})", ""
-        if isinstance(reply, dict) and "raw" in reply:  # structured output, include_raw=True
-            raw = reply.get("raw")
-            raw_text = _text_of(raw)
-            parsed = reply.get("parsed")
-            if isinstance(parsed, TripleList):
-                return extraction_of(parsed.triples)
-            if reply.get("parsing_error") is None and isinstance(parsed, dict):
-                try:
-                    return extraction_of(TripleList.model_validate(parsed).triples)
-                except ValidationError as exc:
-                    return str(exc).splitlines()[0], raw_text
-            if raw_text.strip():  # no tool call: the model may have answered in text
-                try:
-                    return extraction_of(parse_reply(raw_text))
-                except ValueError:
-                    pass
-            return f"structured output did not parse ({reply.get('parsing_error')})", raw_text
-        raw_text = _text_of(reply)
-        try:
-            return extraction_of(parse_reply(raw_text))
-        except ValueError as exc:
-            return str(exc), raw_text
+        value, problem, raw = read_reply(
+            reply, TripleList, lambda text: extraction_of(parse_reply(text)), lambda got: extraction_of(got.triples)
+        )
+        return value if value is not None else (problem, raw)
 
     @staticmethod
     def _error(index: int, metadata: Mapping[str, str], raw: str, problem: str, attempts: int) -> str:
         where = next((f" ({metadata[k]})" for k in ("chunk_id", "source", "title") if metadata.get(k)), "")
-        got = _shown(raw) if raw else "no usable reply"
+        got = shown(raw) if raw else "no usable reply"
         tries = "attempt" if attempts == 1 else "attempts"
         return f"LLM extraction of chunk {index}{where}: {EXPECTED}, got {got} ({problem}; {attempts} {tries})"
-
-
-def _text_of(message: Any) -> str:
-    """The text of a chat model reply (``AIMessage.text``), or ``str`` of anything else."""
-    if message is None:
-        return ""
-    text = getattr(message, "text", None)
-    if text is not None:
-        return str(text)
-    return str(message)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from graphproof.loaders.extract.lexicon import (
+from graphproof.text.lexicon import (
     JA_HONORIFICS,
     KO_HONORIFICS,
     KO_PARTICLES,

@@ -40,7 +40,6 @@ from dataclasses import dataclass
 
 from graphproof.loaders.extract.errors import ExtractorError
 from graphproof.loaders.extract.keyphrases import Keyphraser, is_concept, make_keyphraser
-from graphproof.loaders.extract.lexicon import LIGHT_VERBS, PREDICATE_DROP, VERBS, is_contraction
 from graphproof.loaders.extract.patterns import (
     CONCEPT,
     HAS_CJK,
@@ -50,9 +49,11 @@ from graphproof.loaders.extract.patterns import (
     pattern_spans,
     title_spans,
 )
-from graphproof.loaders.extract.spans import NameSpan, People, humanise, mask, name_spans, split_sentences
-from graphproof.loaders.resolve import alias_key
+from graphproof.loaders.extract.spans import NameSpan, People, humanise, mask, name_spans
+from graphproof.loaders.resolve import entity_alias_key
 from graphproof.loaders.types import ExtractedEntity, ExtractedRelation, Extraction
+from graphproof.text.lexicon import LIGHT_VERBS, PREDICATE_DROP, VERBS, is_contraction
+from graphproof.text.sentences import sentence_pieces
 
 _TIME_LINE = re.compile(r"^\s*Time:\s*\d")
 _CJK_CHAR = re.compile(HAS_CJK.pattern + "+")
@@ -170,7 +171,7 @@ class RuleExtractor:
         if handles:
             units = chat_units(text, handles, self.max_description, str(metadata.get("time", "")).strip())
         else:
-            units = [_Unit(None, s, _cap(s, self.max_description)) for _, s in split_sentences(text)]
+            units = [_Unit(None, s, _cap(s, self.max_description)) for _, s in sentence_pieces(text)]
         if not units:
             return Extraction()
         people = People(handles)
@@ -187,9 +188,9 @@ class RuleExtractor:
             ordered = self._distinct(sorted(spans, key=lambda s: (s.start, -s.end)), unit.speaker)
             description = unit.description
             if unit.speaker:
-                entities.setdefault(alias_key(unit.speaker), ExtractedEntity(unit.speaker, PERSON, description))
+                entities.setdefault(entity_alias_key(unit.speaker), ExtractedEntity(unit.speaker, PERSON, description))
             for span in ordered:
-                entities.setdefault(alias_key(span.name), ExtractedEntity(span.name, span.type, description))
+                entities.setdefault(entity_alias_key(span.name), ExtractedEntity(span.name, span.type, description))
             keywords = ", ".join(p.text for p in unit_phrases[: self.max_keywords])
             relations.extend(self._relations(unit, ordered, keywords, description))
         return Extraction(entities=tuple(entities.values()), relations=tuple(relations))
@@ -229,11 +230,11 @@ class RuleExtractor:
     @staticmethod
     def _distinct(spans: list[Span], speaker: str | None) -> list[Span]:
         """First mention of each alias key, dropping overlaps and the speaker's own name."""
-        seen = {alias_key(speaker)} if speaker else set()
+        seen = {entity_alias_key(speaker)} if speaker else set()
         out: list[Span] = []
         last_end = -1
         for span in spans:
-            key = alias_key(span.name)
+            key = entity_alias_key(span.name)
             if not key or key in seen or span.start < last_end:
                 continue
             seen.add(key)

@@ -13,8 +13,9 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from graphproof.loaders.extract.lexicon import (
-    ABBREVIATIONS,
+from graphproof.loaders.extract.patterns import NAME, PERSON
+from graphproof.loaders.resolve import entity_alias_key
+from graphproof.text.lexicon import (
     BREAK,
     CONNECTORS,
     FILLER,
@@ -23,8 +24,6 @@ from graphproof.loaders.extract.lexicon import (
     VERBS,
     is_contraction,
 )
-from graphproof.loaders.extract.patterns import NAME, PERSON
-from graphproof.loaders.resolve import alias_key
 
 _WORD = re.compile(r"[^\W_]+(?:['’\-.&][^\W_]+)*")
 _SENTENCE_END = re.compile(r"(?<=[.!?…])[\"'”’)\]]*\s+|(?<=[。！？])\s*|\s*\n\s*")
@@ -42,28 +41,6 @@ class NameSpan:
     name: str
     type: str
     initial_single: bool = False
-
-
-def split_sentences(text: str) -> list[tuple[int, str]]:
-    """``(offset, sentence)`` pieces of ``text``: cut after ``.!?…`` + space, ``。！？``, and newlines.
-
-    A cut after a known abbreviation ("Mr.", "p.m.", "e.g.") is undone.
-    """
-    pieces: list[tuple[int, str]] = []
-    position = 0
-    for match in _SENTENCE_END.finditer(text):
-        if match.end() == match.start() and match.start() in (0, len(text)):
-            continue
-        piece = text[position : match.start()]
-        last = piece.rsplit(None, 1)[-1].rstrip(".").casefold() if piece.strip() else ""
-        if piece.endswith(".") and "\n" not in match.group() and last in ABBREVIATIONS:
-            continue
-        if piece.strip():
-            pieces.append((position, piece))
-        position = match.end()
-    if text[position:].strip():
-        pieces.append((position, text[position:]))
-    return pieces
 
 
 def humanise(handle: str) -> str:
@@ -91,7 +68,7 @@ class People:
             name = humanise(handle.strip())
             if not name:
                 continue
-            self.display.setdefault(alias_key(name), name)
+            self.display.setdefault(entity_alias_key(name), name)
             parts = name.split()
             if len(parts) > 1:
                 firsts.setdefault(parts[0].casefold(), []).append(name)
@@ -99,7 +76,7 @@ class People:
 
     def lookup(self, name: str) -> str | None:
         """The participant's display name for ``name`` ("LiHua", "Li Hua", "Adam" for Adam Smith), or None."""
-        found = self.display.get(alias_key(name))
+        found = self.display.get(entity_alias_key(name))
         if found is None and " " not in name:
             found = self.first.get(name.casefold())
         return found

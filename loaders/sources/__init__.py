@@ -17,7 +17,7 @@ from graphproof.loaders.sources.errors import InvalidSource, UnknownFormat, Unsu
 from graphproof.loaders.sources.html_page import html_document, html_file_document
 from graphproof.loaders.sources.jsonl import JsonlRecord, jsonl_documents
 from graphproof.loaders.sources.pdf import pdf_document
-from graphproof.loaders.sources.read import read_file, read_sources
+from graphproof.loaders.sources.read import canonical_source, read_file, read_sources
 from graphproof.loaders.sources.text import text_document
 
 __all__ = [
@@ -25,6 +25,7 @@ __all__ = [
     "JsonlRecord",
     "UnknownFormat",
     "UnsupportedFormat",
+    "canonical_source",
     "chat_document",
     "chat_zip_documents",
     "decode_text",

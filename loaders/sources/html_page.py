@@ -83,8 +83,10 @@ def strip_tags(html: str) -> tuple[str, str]:
 
 def _trafilatura(html: str) -> tuple[str, str, dict[str, str]]:
     """``(text, title, metadata)`` from trafilatura, or empty strings when it finds no main text."""
-    import trafilatura  # slow to import: only when a page is read
-
+    try:
+        import trafilatura  # slow to import: only when a page is read
+    except ImportError:  # a broken install (e.g. lxml without lxml.html.clean): the plain parser still reads it
+        return "", "", {}
     try:
         result = trafilatura.bare_extraction(
             html, with_metadata=True, include_comments=False, include_tables=True, favor_recall=True

@@ -1,9 +1,11 @@
 """Read files and directories into ``SourceDocument``s, reporting what could not be read.
 
-Document ids are stable and unique: a file given directly is identified by its name, a file found
-under a given directory by its path relative to that directory (``/``-separated); a JSONL record by
-its ``id``; a chat inside a zip by ``<zip id>/<member>``. A document whose id was already produced in
-the same call is reported as a duplicate instead of being yielded twice.
+Document ids are stable and unique: a file (given directly or found under a given directory) is
+identified by its canonical path — absolute, symbolic links resolved, ``/``-separated — so two files
+that share a name (``a/README.md``, ``b/README.md``) are two documents, and ingesting the same file
+again, from any working directory, replaces exactly that document; a JSONL record by its ``id``; a chat
+inside a zip by ``<zip id>/<member>``. A document's ``source`` is the same canonical path. A document
+whose id was already produced in the same call is reported as a duplicate instead of being yielded twice.
 """
 
 from __future__ import annotations
@@ -38,16 +40,26 @@ _READERS: dict[SourceFormat, _Reader] = {
 def read_file(path: Path, *, id: str | None = None, fmt: str = "auto") -> Iterator[Item]:
     """The documents of one file (several for JSONL and zips), or failures saying why not.
 
-    ``id`` defaults to the file's name. Never raises for a bad file; ``UnknownFormat`` (at once) for
-    a bad ``fmt``.
+    ``id`` defaults to the file's canonical path. Never raises for a bad file; ``UnknownFormat`` (at
+    once) for a bad ``fmt``.
     """
     check_format(fmt)
     path = Path(path)
-    return _read_file(path, id or path.name, fmt)
+    return _read_file(path, id or canonical_source(path), fmt)
+
+
+def canonical_source(path: Path) -> str:
+    """A file's identity as a source: its absolute path with symbolic links resolved, ``/``-separated."""
+    try:
+        if path.is_symlink() and not path.exists():  # a broken link: name the link, not its missing target
+            return path.absolute().as_posix()
+        return path.resolve().as_posix()
+    except (OSError, RuntimeError):  # a symlink loop: keep the absolute path as given
+        return path.absolute().as_posix()
 
 
 def _read_file(path: Path, doc_id: str, fmt: str) -> Iterator[Item]:
-    source = str(path)
+    source = canonical_source(path)
     try:
         try:
             regular = path.is_file()
@@ -90,7 +102,7 @@ def _walk(root: Path) -> tuple[list[tuple[Path, str]], list[SourceFailure]]:
         for name in files:
             if not name.startswith("."):
                 path = Path(folder) / name
-                found.append((path, path.relative_to(root).as_posix()))
+                found.append((path, path.relative_to(root).as_posix()))  # sorted by this, read by canonical path
     return sorted(found, key=lambda item: item[1]), sorted(unlisted, key=lambda failure: failure.source)
 
 
@@ -106,8 +118,8 @@ def _read_all(paths: Sequence[Path], fmt: str) -> Iterator[Item]:
         else:
             yield SourceFailure(str(root), "cannot read: no such file or directory")
             continue
-        for path, doc_id in files:
-            for item in _read_file(path, doc_id, fmt):
+        for path, _relative in files:
+            for item in _read_file(path, canonical_source(path), fmt):
                 if isinstance(item, SourceDocument):
                     if item.id in seen:
                         reason = f"duplicate document id {item.id!r} (already read from {seen[item.id]}); skipped"

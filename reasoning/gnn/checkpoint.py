@@ -9,7 +9,6 @@ message that says to retrain.
 from __future__ import annotations
 
 import pickle
-import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -42,7 +41,7 @@ class Checkpoint:
             raise CheckpointMismatch(
                 f"checkpoint {str(path)!r} was trained with the encoder {self.encoder_name!r} "
                 f"({self.encoder_dimensions} dimensions), but the configured embedder is {embedder.name!r} "
-                f"({embedder.dimensions} dimensions); set GRAPHPROOF_EMBEDDING_MODEL to the former or retrain"
+                f"({embedder.dimensions} dimensions); load it with an embedder of the former model, or retrain"
             )
 
 
@@ -72,8 +71,17 @@ def load_checkpoint(path: str | Path) -> Checkpoint:
         raise CheckpointError(f"checkpoint {str(source)!r} does not exist; train one with `graphproof gnn train`")
     try:
         payload = torch.load(source, map_location="cpu", weights_only=True)
-    except (OSError, RuntimeError, EOFError, ValueError, pickle.UnpicklingError, zipfile.BadZipFile) as exc:
-        raise CheckpointError(f"cannot read checkpoint {str(source)!r}: {exc}") from exc
+    except pickle.UnpicklingError as exc:  # weights_only refused a pickled object: say so in one line
+        raise CheckpointError(
+            f"cannot read checkpoint {str(source)!r}: it holds Python objects other than tensors and plain data, "
+            "which are refused for safety; train a checkpoint with `graphproof gnn train`"
+        ) from exc
+    except OSError as exc:
+        raise CheckpointError(f"cannot read checkpoint {str(source)!r}: {exc.strerror or exc}") from exc
+    except Exception as exc:  # torch's loaders raise many kinds (KeyError, EOFError, zip errors) on foreign files
+        raise CheckpointError(
+            f"cannot read checkpoint {str(source)!r}: not a PyTorch checkpoint file ({type(exc).__name__})"
+        ) from exc
     if not isinstance(payload, dict) or payload.get("format") != FORMAT:
         raise CheckpointError(f"{str(source)!r} is not a graphproof ReaRev checkpoint (expected format {FORMAT!r})")
     version = payload.get("version")

@@ -14,7 +14,7 @@ from graphproof.graph.embed import Embedder
 from graphproof.graph.model import normalize_id
 from graphproof.graph.store import GraphStore
 from graphproof.reasoning.gnn.errors import GnnError, NoLinkableEntity, TopicNotFound
-from graphproof.reasoning.gnn.export import CompactGraph, SubgraphExporter
+from graphproof.reasoning.gnn.export import CompactGraph, ExportedGraph, SubgraphExporter
 from graphproof.reasoning.gnn.linking import link_topics
 from graphproof.reasoning.gnn.qa import QAExample
 from graphproof.reasoning.gnn.vocab import RelationVocab
@@ -22,6 +22,7 @@ from graphproof.reasoning.gnn.vocab import RelationVocab
 SKIP_NO_ENTITY = "no linkable entity"
 SKIP_TOPIC_MISSING = "topic entity not in the store"
 SKIP_EMPTY = "empty subgraph"
+EXPORT_ROUND = 256  # questions exported together (one neighbors() query per hop for all of them)
 
 
 class Progress(Protocol):
@@ -98,26 +99,37 @@ def prepare_questions(
     progress = progress or NullProgress()
     progress.start(stage, len(examples))
     out = PreparedSet()
-    for example in examples:
-        progress.advance()
-        try:
-            topics = link_topics(store, example.question, embedder)
-            graph = exporter.export([t.entity.id for t in topics])
-        except TopicNotFound:
-            out.skipped[SKIP_TOPIC_MISSING] = out.skipped.get(SKIP_TOPIC_MISSING, 0) + 1
-            continue
-        except NoLinkableEntity:
-            out.skipped[SKIP_NO_ENTITY] = out.skipped.get(SKIP_NO_ENTITY, 0) + 1
-            continue
-        except GnnError as exc:
-            key = type(exc).__name__
-            out.skipped[key] = out.skipped.get(key, 0) + 1
-            continue
-        if not graph.relations:
-            out.skipped[SKIP_EMPTY] = out.skipped.get(SKIP_EMPTY, 0) + 1
-            continue
-        gold = answer_ids(example)
-        seeds = {graph.entities[i].id for i in graph.seeds}
-        covered = any(e.id in gold and e.id not in seeds for e in graph.entities)
-        out.items.append(PreparedQuestion(example, CompactGraph.of(graph), gold, covered))
+
+    def skip(key: str) -> None:
+        out.skipped[key] = out.skipped.get(key, 0) + 1
+
+    for start in range(0, len(examples), EXPORT_ROUND):
+        linked: list[tuple[QAExample, list[str]]] = []
+        for example in examples[start : start + EXPORT_ROUND]:
+            try:
+                linked.append((example, [t.entity.id for t in link_topics(store, example.question, embedder)]))
+            except TopicNotFound:
+                skip(SKIP_TOPIC_MISSING)
+            except NoLinkableEntity:
+                skip(SKIP_NO_ENTITY)
+            except GnnError as exc:
+                skip(type(exc).__name__)
+        # one neighbors() query per hop for the whole round (SubgraphExporter.export_many)
+        graphs = exporter.export_many([seeds for _, seeds in linked])
+        progress.advance(min(EXPORT_ROUND, len(examples) - start))
+        for (example, _), graph in zip(linked, graphs, strict=True):
+            if isinstance(graph, TopicNotFound):
+                skip(SKIP_TOPIC_MISSING)
+                continue
+            if graph.relations:
+                out.items.append(_prepared(example, graph))
+            else:
+                skip(SKIP_EMPTY)
     return out
+
+
+def _prepared(example: QAExample, graph: ExportedGraph) -> PreparedQuestion:
+    gold = answer_ids(example)
+    seeds = {graph.entities[i].id for i in graph.seeds}
+    covered = any(e.id in gold and e.id not in seeds for e in graph.entities)
+    return PreparedQuestion(example, CompactGraph.of(graph), gold, covered)

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from graphproof.graph.embed import Embedder, EmbeddingError, SentenceTransformerEmbedder
+from graphproof.graph.embed import Embedder, SentenceTransformerEmbedder
 
 if TYPE_CHECKING:
     from torch import Tensor
@@ -64,24 +64,9 @@ class QuestionEncoder:
         return torch.from_numpy(self.embedder.embed(list(texts))).float()
 
     def _transformer(self, questions: Sequence[str], batch_size: int) -> list[EncodedQuestion]:
-        import torch
-
         assert isinstance(self.embedder, SentenceTransformerEmbedder)
-        model = self.embedder._load()  # the embedder exposes sentence vectors only; ReaRev needs the token states
-        try:
-            outputs = model.encode(
-                list(questions), batch_size=batch_size, output_value=None, convert_to_numpy=False,
-                show_progress_bar=False,
-            )  # fmt: skip
-        except Exception as exc:  # tokenizer/model errors surface as many types
-            raise EmbeddingError(f"cannot encode questions with {self.name!r}: {exc}") from exc
-        encoded = []
-        for out in outputs:
-            length = int(out["attention_mask"].sum())
-            tokens = out["token_embeddings"][:length].detach().float().cpu()
-            sentence = torch.nn.functional.normalize(out["sentence_embedding"].detach().float().cpu(), dim=-1)
-            encoded.append(EncodedQuestion(tokens.clone(), sentence.clone()))
-        return encoded
+        states = self.embedder.token_states(list(questions), batch_size=batch_size)
+        return [EncodedQuestion(tokens, sentence) for tokens, sentence in states]
 
     def _words_and_sentence(self, questions: Sequence[str]) -> list[EncodedQuestion]:
         import torch

@@ -5,8 +5,22 @@
 
 from __future__ import annotations
 
+from graphproof.graph.errors import LLMReplyError
+from graphproof.reasoning.errors import ReasoningError
 
-class GnnError(Exception):
+__all__ = [
+    "CheckpointError",
+    "CheckpointMismatch",
+    "EmptySubgraph",
+    "GnnError",
+    "LLMReplyError",
+    "NoLinkableEntity",
+    "QAFormatError",
+    "TopicNotFound",
+]
+
+
+class GnnError(ReasoningError):
     """Root of the GNN reasoner's errors."""
 
 
@@ -32,7 +46,3 @@ class CheckpointError(GnnError):
 
 class CheckpointMismatch(CheckpointError):
     """A checkpoint does not fit: another model version, another encoder, or another relation vocabulary."""
-
-
-class LLMReplyError(GnnError):
-    """The chat model's reply to the relation-path prompt is not the expected JSON."""

@@ -19,7 +19,7 @@ along both directions.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Generator, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -74,36 +74,117 @@ class ExportedGraph:
         return {e.id: i for i, e in enumerate(self.entities)}
 
 
+Neighbours = list[tuple[Relation, Entity]]
+NEIGHBOR_BATCH = 1000  # entity ids per neighbors() query
+CACHE_ENTITIES = 200_000  # neighbour lists kept per exporter before the cache starts over
+CACHE_GRAPHS = 4096  # finished subgraphs kept per exporter (one per distinct topic set)
+
+
 class SubgraphExporter:
-    """Exports capped k-hop subgraphs from ``store`` (see the module docstring for the rule)."""
+    """Exports capped k-hop subgraphs from ``store`` (see the module docstring for the rule).
+
+    ``export_many`` exports many questions' subgraphs hop by hop together: each hop sends one
+    ``neighbors`` query (per ``NEIGHBOR_BATCH`` ids) for the union of every question's frontier,
+    instead of one per question. Neighbour lists are cached per entity and finished subgraphs per
+    topic set, so questions about the same topic entity cost one export. The store must not change
+    while an exporter is in use (build a new one after writes); results are the same as ``export``'s.
+    """
 
     def __init__(self, store: GraphStore, config: ExportConfig | None = None) -> None:
         self.store = store
         self.config = config or ExportConfig()
         self._hubs: set[str] = set()
+        self._neighbours: dict[str, tuple[int, Neighbours]] = {}  # id -> (per_node asked, rows)
+        self._graphs: dict[tuple[str, ...], ExportedGraph] = {}
+        self.queries = 0  # neighbors() calls sent to the store (for benchmarks)
+
+    def clear(self) -> None:
+        """Forget the cached neighbour lists, subgraphs and hubs (after the store was written to)."""
+        self._hubs.clear()
+        self._neighbours.clear()
+        self._graphs.clear()
 
     def export(self, seed_ids: Sequence[str]) -> ExportedGraph:
         """The subgraph around ``seed_ids`` (entity ids); ``TopicNotFound`` names seeds the store lacks."""
+        result = self.export_many([seed_ids])[0]
+        if isinstance(result, Exception):
+            raise result
+        return result
+
+    def export_many(self, seed_lists: Sequence[Sequence[str]]) -> list[ExportedGraph | TopicNotFound]:
+        """``export`` for every seed list, in order; a list naming unknown seeds gives its ``TopicNotFound``."""
+        wanted = [tuple(dict.fromkeys(seeds)) for seeds in seed_lists]
+        done = {w: self._graphs[w] for w in wanted if w in self._graphs}
+        todo = list(dict.fromkeys(w for w in wanted if w not in done))
+        found = {e.id: e for e in self.store.entities(sorted({i for w in todo for i in w}))} if todo else {}
+        errors: dict[tuple[str, ...], TopicNotFound] = {}
+        walks = {}
+        for seeds in todo:
+            missing = [i for i in seeds if i not in found]
+            if missing:
+                errors[seeds] = TopicNotFound(
+                    f"topic entity id(s) {', '.join(map(repr, missing))} not in the store ({self.store.location})"
+                )
+            else:
+                walks[seeds] = self._walk([found[i] for i in seeds])
+        requests = {seeds: next(walk) for seeds, walk in walks.items()}
+        while requests:
+            by_cap: dict[int, set[str]] = {}
+            for ids, per_node in requests.values():
+                by_cap.setdefault(per_node, set()).update(ids)
+            rows = {per_node: self._fetch(sorted(ids), per_node) for per_node, ids in by_cap.items()}
+            following = {}
+            for seeds, (ids, per_node) in requests.items():
+                try:
+                    following[seeds] = walks[seeds].send({i: rows[per_node][i] for i in ids})
+                except StopIteration as finished:
+                    done[seeds] = finished.value
+                    self._remember(seeds, finished.value)
+            requests = following
+        return [errors[w] if w in errors else done[w] for w in wanted]
+
+    def _remember(self, seeds: tuple[str, ...], graph: ExportedGraph) -> None:
+        if len(self._graphs) >= CACHE_GRAPHS:
+            self._graphs.clear()
+        self._graphs[seeds] = graph
+
+    def _fetch(self, ids: Sequence[str], per_node: int) -> dict[str, Neighbours]:
+        """Each entity's first ``per_node`` edges in the store's order, from the cache where it suffices."""
+        out: dict[str, Neighbours] = {}
+        todo: list[str] = []
+        for i in ids:
+            cached = self._neighbours.get(i)
+            if cached is not None and (cached[0] >= per_node or len(cached[1]) < cached[0]):
+                out[i] = cached[1][:per_node]
+            else:
+                todo.append(i)
+        for start in range(0, len(todo), NEIGHBOR_BATCH):
+            part = todo[start : start + NEIGHBOR_BATCH]
+            grouped: dict[str, Neighbours] = {i: [] for i in part}
+            self.queries += 1
+            for from_id, relation, neighbour in self.store.neighbors(part, per_node):
+                grouped[from_id].append((relation, neighbour))
+            if len(self._neighbours) + len(grouped) > CACHE_ENTITIES:
+                self._neighbours.clear()
+            for i, found in grouped.items():
+                self._neighbours[i] = (per_node, found)
+                out[i] = found
+        return out
+
+    def _walk(self, seeds: list[Entity]) -> Generator[tuple[list[str], int], dict[str, Neighbours], ExportedGraph]:
+        """The expansion of one subgraph; yields ``(ids, per_node)`` and is sent each id's neighbours."""
         cfg = self.config
-        wanted = list(dict.fromkeys(seed_ids))
-        found = {e.id: e for e in self.store.entities(wanted)}
-        missing = [i for i in wanted if i not in found]
-        if missing:
-            raise TopicNotFound(
-                f"topic entity id(s) {', '.join(map(repr, missing))} not in the store ({self.store.location})"
-            )
-        graph = ExportedGraph(entities=[found[i] for i in wanted], seeds=list(range(len(wanted))))
+        graph = ExportedGraph(entities=list(seeds), seeds=list(range(len(seeds))))
         index = graph.position()
         seen_relations: set[str] = set()
-        frontier = list(wanted)
+        frontier = [e.id for e in seeds]
         for hop in range(cfg.hops):
             query = frontier if hop == 0 else [i for i in frontier if i not in self._hubs]
             if not query:
                 break
             cap = cfg.seed_per_node if hop == 0 else cfg.per_node
-            grouped: dict[str, list[tuple[Relation, Entity]]] = {}
-            for from_id, relation, neighbour in self.store.neighbors(query, cap + 1):
-                grouped.setdefault(from_id, []).append((relation, neighbour))
+            answered = yield query, cap + 1
+            grouped = {i: answered[i] for i in query if answered.get(i)}
             next_frontier: list[str] = []
             for from_id in sorted(grouped, key=lambda i: (len(grouped[i]), i)):
                 rows = grouped[from_id]

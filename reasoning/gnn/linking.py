@@ -3,6 +3,10 @@
 A bracketed mention (``[Joel Zwick]``, the MetaQA convention) is linked on its own. A question
 without brackets is scanned for the longest word n-grams that are entity names; failing that, the
 best full-text hit whose name terms all occur in the question, then the nearest entity vector.
+
+It specialises retrieval's soft linker (``reasoning.linking``, whose ``name_coverage`` it uses) for
+precision: the GNN reasons from the topic entity, so one wrong topic makes every answer wrong, while
+retrieval can afford several ranked seeds.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ from graphproof.graph.model import Entity, normalize_id
 from graphproof.graph.store import GraphStore, StoreError
 from graphproof.reasoning.gnn.errors import NoLinkableEntity, TopicNotFound
 from graphproof.reasoning.gnn.qa import topic_mentions
+from graphproof.reasoning.linking import name_coverage
 
 LinkMethod = Literal["id", "exact", "fulltext", "vector"]
 MAX_NGRAM = 8
@@ -63,8 +68,8 @@ def _fulltext(store: GraphStore, text: str, allowed: set[str] | None) -> LinkedT
     if not wanted:
         return None
     for hit in store.search_entities(text, k=10):
-        terms = _terms(hit.item.name)
-        if terms and (terms == wanted if allowed is None else terms <= allowed):
+        covered = _terms(hit.item.name) == wanted if allowed is None else name_coverage(hit.item.name, allowed) == 1
+        if covered:
             return LinkedTopic(hit.item, text, "fulltext", hit.score)
     return None
 

@@ -72,6 +72,12 @@ class QuestionBatch:
     def num_graphs(self) -> int:
         return int(self.sentence.size(0))
 
+    def to(self, device: torch.device | str) -> QuestionBatch:
+        """The same batch with every tensor on ``device`` (the graph's ``Batch`` included)."""
+        return QuestionBatch(
+            self.graph.to(device), self.tokens.to(device), self.token_mask.to(device), self.sentence.to(device)
+        )
+
 
 class InstructionGenerator(nn.Module):
     """``K`` instructions attending over the question's tokens (step 1 of the module docstring)."""
@@ -216,8 +222,8 @@ def kl_loss(log_p: Tensor, y: Tensor, batch: Tensor, num_graphs: int) -> Tensor:
     return per_graph[valid].mean()
 
 
-def collate(graphs: list[Any], questions: list[Any]) -> QuestionBatch:
-    """A ``QuestionBatch`` from ``Data`` graphs and their ``EncodedQuestion``s (same order)."""
+def collate(graphs: list[Any], questions: list[Any], device: torch.device | str | None = None) -> QuestionBatch:
+    """A ``QuestionBatch`` from ``Data`` graphs and their ``EncodedQuestion``s (same order), on ``device``."""
     from torch_geometric.data import Batch
 
     width = max(q.tokens.size(0) for q in questions)
@@ -231,4 +237,5 @@ def collate(graphs: list[Any], questions: list[Any]) -> QuestionBatch:
     keys = ["edge_index", "edge_type", "seed_mask", "num_nodes"]
     keys += [k for k in ("y", "path_depth") if k in graphs[0]]
     slim = [type(g)(**{k: g[k] for k in keys}) for g in graphs]
-    return QuestionBatch(Batch.from_data_list(slim), tokens, mask, sentence)
+    batch = QuestionBatch(Batch.from_data_list(slim), tokens, mask, sentence)
+    return batch if device is None else batch.to(device)

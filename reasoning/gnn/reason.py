@@ -21,8 +21,9 @@ from graphproof.graph.embed import Embedder
 from graphproof.graph.model import Entity, Path
 from graphproof.graph.store import GraphStore
 from graphproof.reasoning.gnn.checkpoint import Checkpoint, load_checkpoint
+from graphproof.reasoning.gnn.device import resolve_device
 from graphproof.reasoning.gnn.encoder import QuestionEncoder
-from graphproof.reasoning.gnn.errors import GnnError
+from graphproof.reasoning.gnn.errors import GnnError, LLMReplyError
 from graphproof.reasoning.gnn.export import ExportedGraph, SubgraphExporter, to_data
 from graphproof.reasoning.gnn.linking import LinkedTopic, link_topics, resolve_topics
 from graphproof.reasoning.gnn.metrics import predicted_set
@@ -77,19 +78,31 @@ class GnnAnswer:
 class GnnReasoner:
     """A trained ReaRev model bound to a store and the encoder it was trained with."""
 
-    def __init__(self, checkpoint: Checkpoint, store: GraphStore, embedder: Embedder, source: str = "<memory>") -> None:
+    def __init__(
+        self,
+        checkpoint: Checkpoint,
+        store: GraphStore,
+        embedder: Embedder,
+        source: str = "<memory>",
+        device: str = "auto",
+    ) -> None:
         checkpoint.check_encoder(embedder, source)
+        self.device = resolve_device(device)
         self.checkpoint = checkpoint
         self.store = store
         self.embedder = embedder
         self.encoder = QuestionEncoder(embedder)
         self.exporter = SubgraphExporter(store, checkpoint.export)
-        self.model = checkpoint.model.eval()
+        self.model = checkpoint.model.to(self.device).eval()
 
     @classmethod
-    def load(cls, path: str | FsPath, store: GraphStore, embedder: Embedder) -> GnnReasoner:
-        """Load a checkpoint; ``CheckpointError``/``CheckpointMismatch`` say what is wrong with it."""
-        return cls(load_checkpoint(path), store, embedder, str(path))
+    def load(cls, path: str | FsPath, store: GraphStore, embedder: Embedder, device: str = "auto") -> GnnReasoner:
+        """Load a checkpoint (saved on any device) onto ``device`` (``auto``: CUDA when available).
+
+        ``CheckpointError``/``CheckpointMismatch`` say what is wrong with it; ``DeviceUnavailable``
+        that ``cuda`` was asked for on a machine without it.
+        """
+        return cls(load_checkpoint(path), store, embedder, str(path), device)
 
     def topics(self, question: str, topic_entities: Sequence[str] | None = None) -> list[LinkedTopic]:
         if topic_entities:
@@ -100,6 +113,7 @@ class GnnReasoner:
     def predict(self, question: str, topic_entities: Sequence[str] | None = None) -> Prediction:
         """Link, export, encode and score: every entity of the question's subgraph with its probability."""
         topics = self.topics(question, topic_entities)
+        self.exporter.clear()  # the store may have changed since the last question
         graph = self.exporter.export([t.entity.id for t in topics])
         data, unknown = to_data(graph, self.checkpoint.vocab)
         warnings = [
@@ -111,7 +125,7 @@ class GnnReasoner:
                 f"edges with relations the model was not trained on were left out: {', '.join(unknown[:10])}"
             )
         encoded = self.encoder.encode([plain_question(question)])
-        probs = self.model(collate([data], encoded)).exp()
+        probs = self.model(collate([data], encoded, self.device)).exp().cpu()
         order = torch.argsort(probs, descending=True, stable=True).tolist()
         ranked = [(i, float(probs[i])) for i in order if float(probs[i]) > 0.0]
         return Prediction(topics, graph, ranked, warnings)
@@ -185,7 +199,7 @@ def reasoning_paths(
     """
     answer: GnnAnswer | None = None
     notes: list[str] = []
-    errors: list[GnnError] = []
+    errors: list[GnnError | LLMReplyError] = []
     if reasoner is not None:
         try:
             answer = reasoner.reason(question, topic_entities, k)
@@ -202,7 +216,7 @@ def reasoning_paths(
                 topics = [t.entity for t in linked]
             for topic in topics:
                 llm.extend(llm_relation_paths(chat_model, plain_question(question), topic, store))
-        except GnnError as exc:
+        except (GnnError, LLMReplyError) as exc:
             errors.append(exc)
             notes.append(f"LLM relation paths unavailable: {exc}")
     if errors and len(errors) == (reasoner is not None) + (chat_model is not None):

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from graphproof.graph.model import Entity, Path
 from graphproof.graph.store import GraphStore
+from graphproof.loaders.llm_reply import decode_json_reply
 from graphproof.reasoning.gnn.errors import LLMReplyError
 
 if TYPE_CHECKING:
@@ -30,7 +31,6 @@ SYSTEM = (
     'JSON only, exactly of the form {{"paths": [["relation", "relation"], ["relation"]]}}.'
 )
 HUMAN = "Question: {question}\nTopic entity: {topic}\nRelation types: {relations}"
-_FENCE = re.compile(r"^```(?:json)?\s*|\s*```$", re.MULTILINE)
 _ROG_PATH = re.compile(r"<PATH>(.*?)</PATH>", re.DOTALL)
 
 
@@ -45,11 +45,9 @@ def parse_relation_paths(reply: str, relations: Sequence[str]) -> list[tuple[str
     if found:
         raw: object = [[r.strip() for r in p.split("<SEP>")] for p in found]
     else:
-        text = _FENCE.sub("", reply.strip())
-        start, end = text.find("{"), text.rfind("}")
         try:
-            data = json.loads(text[start : end + 1]) if start >= 0 < end else None
-        except json.JSONDecodeError:
+            data = decode_json_reply(reply)
+        except ValueError:
             data = None
         if not isinstance(data, dict) or not isinstance(data.get("paths"), list):
             raise LLMReplyError(

@@ -23,6 +23,7 @@ from graphproof.graph.embed import Embedder
 from graphproof.graph.store import GraphStore
 from graphproof.reasoning.gnn.checkpoint import Checkpoint
 from graphproof.reasoning.gnn.dataset import NullProgress, PreparedSet, Progress, prepare_questions
+from graphproof.reasoning.gnn.device import resolve_device
 from graphproof.reasoning.gnn.encoder import EncodedQuestion, QuestionEncoder
 from graphproof.reasoning.gnn.errors import GnnError
 from graphproof.reasoning.gnn.export import ExportConfig, SubgraphExporter, to_data
@@ -50,6 +51,7 @@ class TrainConfig:
     grad_clip: float = 1.0
     time_budget_s: float | None = None
     hop_weight: float = 1.0
+    device: str = "auto"  # auto (CUDA when available), cpu, cuda or cuda:N (reasoning.gnn.device)
 
 
 @dataclass
@@ -66,6 +68,7 @@ class TrainReport:
     best_val_hit1: float = 0.0
     history: list[dict[str, float]] = field(default_factory=list)
     seconds: dict[str, float] = field(default_factory=dict)
+    device: str = "cpu"
     relations: list[str] = field(default_factory=list)
 
     def as_dict(self) -> dict[str, Any]:
@@ -103,10 +106,11 @@ def predict_batched(
 ) -> list[torch.Tensor]:
     """Answer probabilities per graph (a ``[N_i]`` tensor each), in order."""
     model.eval()
+    device = next(model.parameters()).device
     out: list[torch.Tensor] = []
     for start in range(0, len(graphs), batch_size):
-        batch = collate(list(graphs[start : start + batch_size]), list(questions[start : start + batch_size]))
-        probs = model(batch).exp()
+        batch = collate(list(graphs[start : start + batch_size]), list(questions[start : start + batch_size]), device)
+        probs = model(batch).exp().cpu()
         out.extend(probs[batch.graph.ptr[i] : batch.graph.ptr[i + 1]] for i in range(batch.num_graphs))
     return out
 
@@ -141,21 +145,25 @@ def _loss(model: ReaRev, batch: QuestionBatch, hop_weight: float) -> torch.Tenso
     return loss + hop_weight * torch.stack(extra).mean()
 
 
-def train_reasoner(
-    store: GraphStore,
-    examples: Sequence[QAExample],
-    embedder: Embedder,
-    export_config: ExportConfig | None = None,
-    model_config: dict[str, Any] | None = None,
-    config: TrainConfig | None = None,
-    progress: Progress | None = None,
-) -> tuple[Checkpoint, TrainReport]:
-    """Train a ReaRev model on ``examples``; returns the best checkpoint and a report."""
-    config = config or TrainConfig()
-    export_config = export_config or ExportConfig()
-    progress = progress or NullProgress()
-    torch.manual_seed(config.seed)
-    rng = random.Random(config.seed)  # noqa: S311 - reproducible shuffles
+@dataclass
+class Prepared:
+    """Everything training needs, exported and encoded once: tensors, vocabulary, encoder, report so far."""
+
+    train: _Tensors
+    val: _Tensors
+    val_questions: int
+    vocab: Any
+    encoder: QuestionEncoder
+    relation_text: torch.Tensor
+    report: TrainReport
+    seconds: dict[str, float]
+
+
+def prepare_training(
+    store: GraphStore, examples: Sequence[QAExample], embedder: Embedder, export_config: ExportConfig,
+    config: TrainConfig, progress: Progress,
+) -> Prepared:  # fmt: skip
+    """Split the questions, export their subgraphs, build the relation vocabulary and encode everything."""
     started = time.perf_counter()
     train_ex, val_ex = (
         split_examples(examples, config.val_fraction, config.seed) if len(examples) > 1 else (list(examples), [])
@@ -178,14 +186,6 @@ def train_reasoner(
     val_set.items = [item for item in val_set.items if any(p in vocab.index for p in item.graph.predicates)]
     val = _tensors(val_set, encoder, vocab, progress, "encoding validation questions")
     encoded = time.perf_counter()
-
-    model_cfg = ModelConfig(
-        **{"input_dim": encoder.dimensions, "num_layers": max(2, export_config.hops), **(model_config or {})}
-    )
-    model = ReaRev(model_cfg, relation_text)
-    optimizer = torch.optim.Adam(model.parameters(), lr=config.lr)
-    # halve the learning rate after every epoch without a validation gain (then early stopping ends it)
-    scheduler = torch.optim.lr_scheduler.ReduceLROnPlateau(optimizer, mode="max", factor=0.5, patience=0)
     report = TrainReport(
         questions=len(examples), train_questions=len(train_ex), val_questions=len(val_ex),
         used_for_training=len(usable),
@@ -195,32 +195,58 @@ def train_reasoner(
         val_coverage=round(sum(item.covered for item in val_set.items) / max(len(val_ex), 1), 4),
         relations=list(vocab.predicates),
     )  # fmt: skip
+    seconds = {"export": round(exported - started, 2), "encode": round(encoded - exported, 2)}
+    return Prepared(train, val, len(val_ex), vocab, encoder, relation_text, report, seconds)
+
+
+def run_epoch(
+    model: ReaRev, optimizer: torch.optim.Optimizer, data: _Tensors, order: Sequence[int], config: TrainConfig,
+    progress: Progress, deadline: float | None,
+) -> tuple[float, int]:  # fmt: skip
+    """One pass over ``order`` in batches; ``(summed loss, questions seen)``, stopping early at ``deadline``."""
+    model.train()
+    device = next(model.parameters()).device
+    total_loss = 0.0
+    seen = 0
+    for start in range(0, len(order), config.batch_size):
+        if deadline is not None and time.perf_counter() > deadline:
+            break
+        chunk = order[start : start + config.batch_size]
+        batch = collate([data.graphs[i] for i in chunk], [data.questions[i] for i in chunk], device)
+        loss = _loss(model, batch, config.hop_weight)
+        optimizer.zero_grad()
+        loss.backward()
+        torch.nn.utils.clip_grad_norm_(model.parameters(), config.grad_clip)
+        optimizer.step()
+        total_loss += float(loss.detach()) * len(chunk)
+        progress.advance(len(chunk))
+        seen += len(chunk)
+    return total_loss, seen
+
+
+def fit(
+    model: ReaRev, prepared: Prepared, config: TrainConfig, progress: Progress, deadline: float | None
+) -> ReaRev:
+    """Epochs with learning-rate halving on a plateau and early stopping; the model ends at its best epoch."""
+    rng = random.Random(config.seed)  # noqa: S311 - reproducible shuffles
+    report = prepared.report
+    optimizer = torch.optim.Adam(model.parameters(), lr=config.lr)
+    # halve the learning rate after every epoch without a validation gain (then early stopping ends it)
+    scheduler = torch.optim.lr_scheduler.ReduceLROnPlateau(optimizer, mode="max", factor=0.5, patience=0)
     best_state = copy.deepcopy(model.state_dict())
     best, stale = (-1.0, -1.0), 0
     for epoch in range(1, config.epochs + 1):
-        model.train()
-        order = list(range(len(train.graphs)))
+        order = list(range(len(prepared.train.graphs)))
         rng.shuffle(order)
         progress.start(f"epoch {epoch}/{config.epochs}", len(order))
-        total_loss = 0.0
-        seen = 0
-        for start in range(0, len(order), config.batch_size):
-            if config.time_budget_s is not None and time.perf_counter() - started > config.time_budget_s:
-                break
-            chunk = order[start : start + config.batch_size]
-            batch = collate([train.graphs[i] for i in chunk], [train.questions[i] for i in chunk])
-            loss = _loss(model, batch, config.hop_weight)
-            optimizer.zero_grad()
-            loss.backward()
-            torch.nn.utils.clip_grad_norm_(model.parameters(), config.grad_clip)
-            optimizer.step()
-            total_loss += float(loss.detach()) * len(chunk)
-            progress.advance(len(chunk))
-            seen += len(chunk)
+        total_loss, seen = run_epoch(model, optimizer, prepared.train, order, config, progress, deadline)
         if not seen:
             break
         mean_loss = total_loss / seen
-        val_hit1, val_f1 = validation_scores(model, val, len(val_ex)) if val_ex else (-mean_loss, 0.0)
+        if prepared.val_questions:
+            val_hit1, val_f1 = validation_scores(model, prepared.val, prepared.val_questions)
+        else:
+            val_hit1, val_f1 = -mean_loss, 0.0
         report.history.append(
             {"epoch": epoch, "loss": round(mean_loss, 5), "val_hit1": round(val_hit1, 4), "val_f1": round(val_f1, 4)}
         )
@@ -232,19 +258,44 @@ def train_reasoner(
             best_state = copy.deepcopy(model.state_dict())
         else:
             stale += 1
-        over_budget = config.time_budget_s is not None and time.perf_counter() - started > config.time_budget_s
+        over_budget = deadline is not None and time.perf_counter() > deadline
         if stale >= config.patience or over_budget:
             if over_budget:
                 progress.log(f"stopping: the training time budget of {config.time_budget_s:.0f} s is spent")
             break
     model.load_state_dict(best_state)
-    model.eval()
+    model.cpu().eval()  # checkpoints hold CPU tensors: they load on any machine (GnnReasoner moves them)
     report.best_val_hit1 = round(max(best[0], 0.0), 4)
+    return model
+
+
+def train_reasoner(
+    store: GraphStore,
+    examples: Sequence[QAExample],
+    embedder: Embedder,
+    export_config: ExportConfig | None = None,
+    model_config: dict[str, Any] | None = None,
+    config: TrainConfig | None = None,
+    progress: Progress | None = None,
+) -> tuple[Checkpoint, TrainReport]:
+    """Train a ReaRev model on ``examples``: prepare, fit; returns the best checkpoint and a report."""
+    config = config or TrainConfig()
+    export_config = export_config or ExportConfig()
+    progress = progress or NullProgress()
+    device = resolve_device(config.device)  # fail before any export when cuda is asked for but absent
+    torch.manual_seed(config.seed)
+    started = time.perf_counter()
+    deadline = None if config.time_budget_s is None else started + config.time_budget_s
+    prepared = prepare_training(store, examples, embedder, export_config, config, progress)
+    trained = time.perf_counter()
+    model_cfg = ModelConfig(
+        **{"input_dim": prepared.encoder.dimensions, "num_layers": max(2, export_config.hops), **(model_config or {})}
+    )
+    model = fit(ReaRev(model_cfg, prepared.relation_text).to(device), prepared, config, progress, deadline)
     finished = time.perf_counter()
-    report.seconds = {
-        "export": round(exported - started, 2), "encode": round(encoded - exported, 2),
-        "train": round(finished - encoded, 2), "total": round(finished - started, 2),
-    }  # fmt: skip
-    checkpoint = Checkpoint(model, vocab, export_config, encoder.name, encoder.dimensions,
+    report = prepared.report
+    report.device = str(device)
+    report.seconds = {**prepared.seconds, "train": round(finished - trained, 2), "total": round(finished - started, 2)}
+    checkpoint = Checkpoint(model, prepared.vocab, export_config, prepared.encoder.name, prepared.encoder.dimensions,
                             {"train": report.as_dict(), "seed": config.seed})  # fmt: skip
     return checkpoint, report

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from graphproof.graph.store import GraphStore, UnsupportedOperation
 
-from tests.contract.conftest import RELATIONS
+from tests.contract.graph_fixture import RELATIONS
 
 
 def test_delete_document_removes_exactly_what_only_it_supported(filled: GraphStore) -> None:
@@ -39,7 +39,7 @@ def test_delete_keeps_relations_without_chunk_references(filled: GraphStore) -> 
 
 
 def test_delete_then_rewrite_restores_the_graph(filled: GraphStore) -> None:
-    from tests.contract.conftest import fill, snapshot
+    from tests.contract.graph_fixture import fill, snapshot
 
     before = snapshot(filled)
     filled.delete_document("d1")
@@ -54,3 +54,15 @@ def test_cypher(store: GraphStore) -> None:
             store.cypher("RETURN 1")
         return
     assert store.cypher("RETURN $x AS x", {"x": 41}) == [{"x": 41}]
+
+
+def test_list_documents_with_their_chunk_counts(filled: GraphStore) -> None:
+    listed = filled.list_documents()
+    assert [(s.document.id, s.document.source, s.chunks) for s in listed] == [
+        ("d1", "chats/2026-01-05.txt", 2),
+        ("d2", "notes/films.md", 2),
+    ]
+    assert listed[0].document.metadata == {"time": "20260105_10:00"}
+    assert [s.document.id for s in filled.list_documents(limit=1)] == ["d1"]
+    filled.delete_document("d1")
+    assert [s.as_dict()["id"] for s in filled.list_documents()] == ["d2"]

@@ -140,3 +140,35 @@ def test_chunk_metadata_is_searchable(filled: GraphStore) -> None:
     filled.upsert_chunks([Chunk("c5", "d1", 2, "See you then!", metadata={"date": "2026-04-28", "speakers": "Thrall"})])
     assert filled.search_chunks("Thrall in April", k=1)[0].item.id == "c5"
     assert filled.search_chunks("what happened on Tuesday", k=1)[0].item.id == "c5"  # 2026-04-28 was a Tuesday
+
+
+def test_term_statistics_are_exact_with_all_stop_word_rows(store: GraphStore) -> None:
+    """An empty ``tokens`` string (a row of stop words only) counts 0 terms in every backend."""
+    from graphproof.graph.model import Chunk, Document
+
+    store.upsert_documents([Document("d", "s.txt", "S", hash="h")])
+    store.upsert_chunks([
+        Chunk("a", "d", 0, "The and of it.", "ha"),
+        Chunk("b", "d", 1, "jazz jazz festival", "hb"),
+        Chunk("c", "d", 2, "Is it?", "hc"),
+    ])  # fmt: skip
+    assert store.analyzer.index_text("The and of it.") == ""
+    stats = store.term_stats("chunks", ["jazz", "festiv", "the"])
+    assert stats.rows == 3
+    assert stats.avg_length == pytest.approx(1.0)  # (0 + 3 + 0) / 3
+    assert dict(stats.df) == {"jazz": 1, "festiv": 1, "the": 0}
+    store.upsert_chunks([Chunk("e", "d", 3, "jazz", "he")])  # a write invalidates any cached statistics
+    again = store.term_stats("chunks", ["jazz"])
+    assert (again.rows, again.avg_length, dict(again.df)) == (4, pytest.approx(1.0), {"jazz": 2})
+
+
+def test_tied_scores_are_ordered_by_id(store: GraphStore) -> None:
+    from graphproof.graph.model import Chunk, Document, Entity
+
+    store.upsert_documents([Document("d", "s.txt", "S", hash="h")])
+    # inserted in reverse id order, identical text: every score ties
+    store.upsert_chunks([Chunk(i, "d", n, "jazz night", f"h{i}") for n, i in enumerate(["z", "m", "b", "a"])])
+    store.upsert_entities([Entity(i, "jazz", "genre") for i in ["q", "k", "c"]])
+    assert [h.item.id for h in store.search_chunks("jazz", k=4)] == ["a", "b", "m", "z"]
+    assert [h.item.id for h in store.search_chunks("jazz", k=2)] == ["a", "b"]
+    assert [h.item.id for h in store.search_entities("jazz", k=3)] == ["c", "k", "q"]

@@ -105,3 +105,11 @@ def test_limit_keeps_the_first_paths_of_the_full_sorted_list(store: GraphStore) 
     everything = store.shortest_paths("s", "t", max_hops=6, limit=100)
     assert len(everything) == 4
     assert store.shortest_paths("s", "t", max_hops=6, limit=2) == everything[:2]
+
+
+def test_top_entities_orders_by_degree_then_id(filled: GraphStore) -> None:
+    # wolfgang has 3 relations; kismet, li hua and paris jazz festival 2 each (ties by id); then degree 1
+    assert filled.top_entities(5) == ["wolfgang", "kismet", "li hua", "paris jazz festival", "ingrid bergman"]
+    assert filled.top_entities(1) == ["wolfgang"]
+    with pytest.raises(InvalidInput, match="limit"):
+        filled.top_entities(0)

@@ -6,7 +6,7 @@ import pytest
 from graphproof.graph.model import Chunk, Document, Entity, Mention, Relation
 from graphproof.graph.store import GraphStore, IntegrityError, InvalidInput, StoreError
 
-from tests.contract.conftest import CHUNKS, DOCS, ENTITIES, RELATIONS, fill, snapshot
+from tests.contract.graph_fixture import CHUNKS, DOCS, ENTITIES, RELATIONS, fill, snapshot
 
 
 def test_init_is_idempotent(store: GraphStore) -> None:
@@ -143,3 +143,36 @@ def test_empty_batches_are_fine(store: GraphStore) -> None:
         assert write([]) == 0
     stats = store.stats()
     assert (stats.documents, stats.chunks, stats.entities, stats.relations, stats.mentions) == (0, 0, 0, 0, 0)
+
+
+def _twin(store: GraphStore) -> GraphStore:
+    """A second, independent connection to the same store (another writer)."""
+    import os
+
+    from graphproof.graph.sqlite_store import SQLiteStore
+
+    if isinstance(store, SQLiteStore):
+        return SQLiteStore(store.path)
+    from graphproof.graph.neo4j_store import Neo4jStore
+
+    assert isinstance(store, Neo4jStore)
+    return Neo4jStore(store.uri, store.user, os.environ.get("NEO4J_PASSWORD", "graphproof-dev"), store.database)
+
+
+def test_two_concurrent_ingests_write_each_item_once(store: GraphStore) -> None:
+    """Two writers ingesting the same graph at once end with exactly what one ingest writes."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    reference = snapshot(fill(store))
+    for document in DOCS:
+        store.delete_document(document.id)
+    assert store.stats().chunks == 0
+    other = _twin(store)
+    try:
+        with ThreadPoolExecutor(2) as pool:
+            # each writer its own connection, each ingesting twice (the second pass must change nothing)
+            for future in [pool.submit(lambda s=s: [fill(s), fill(s)]) for s in (store, other)]:
+                future.result()
+    finally:
+        other.close()
+    assert snapshot(store) == reference

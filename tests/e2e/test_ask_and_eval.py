@@ -73,10 +73,14 @@ def test_ask_json(data: Path, tmp_path: Path) -> None:
     out = json.loads(result.stdout)
     assert out["chunks"][0]["metadata"]["time"] == "20260105_10:00"
     assert out["chunks"][0]["source"].endswith("20260105_1000.txt")
-    assert out["paths"] and " → " in out["paths"][0]["path"]
-    assert out["answer"]["method"] == "extractive" and "maintenance" in out["answer"]["text"]
+    top = out["paths"][0]
+    assert " → " in top["text"] and len(top["entities"]) == len(top["relations"]) + 1
+    assert all(ids for ids in top["chunk_ids"]), "every edge of a path names the chunks that support it"
+    assert out["answer_method"] == "extractive" and "maintenance" in out["answer"]
+    assert out["claims"] == [] and out["verification"] is None
+    assert {"retrieve_ms", "answer_ms", "total_ms"} <= out["timings"].keys()
     bad = runner.invoke(app, ["--store", store, "ask", "x", "--method", "magic"])
-    assert bad.exit_code == 1 and "unknown retrieval method" in bad.output
+    assert bad.exit_code == 2 and "unknown method 'magic'" in bad.output
 
 
 def test_ask_verify_checks_the_answer_against_the_retrieved_chunks(data: Path, tmp_path: Path) -> None:
@@ -86,6 +90,52 @@ def test_ask_verify_checks_the_answer_against_the_retrieved_chunks(data: Path, t
     result = runner.invoke(app, ["--store", store, "ask", "When is the building maintenance?", "--method", "bm25",
                                  "--no-llm", "--verify", "--verify-method", "lexical", "--json"])  # fmt: skip
     assert result.exit_code == 0, result.output
-    verification = json.loads(result.stdout)["verification"]
+    out = json.loads(result.stdout)
+    verification = out["verification"]
     assert verification["claims"], "the extractive answer's claims are listed"
+    assert [c["status"] for c in out["claims"]] == [c["status"] for c in verification["claims"]]
     assert verification["verdict"] == "grounded", "an extractive answer quotes the chunks, so it is grounded"
+
+
+def test_eval_retrieval_two_folds_tunes_on_one_half_and_reports_the_other(data: Path, tmp_path: Path) -> None:
+    args = ["eval", "retrieval", "--data", str(data), "--out", str(tmp_path / "eval"), "--json", "--folds", "2",
+            "--methods", "bm25", "--methods", "hybrid-rrf"]  # fmt: skip
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.stdout)
+    assert out["folds"][0]["fold"] == 2 and out["folds"][0]["tuned_on"] == 1
+    assert out["folds"][1]["fold"] == 1 and out["folds"][1]["tuned_on"] == 2
+    # the two non-Null questions: the first (position 0) is fold 1, the second fold 2
+    assert out["folds"][0]["methods"]["bm25"]["by_type"] == {"Multi": {"questions": 1, "recall": 1.0, "ndcg": 1.0}}
+    assert set(out["folds"][1]["methods"]["hybrid-rrf"]["chosen"]) == set(out["grid"])
+    assert out["mean"]["bm25"]["recall"] == 1.0
+
+
+def test_fold_split_and_grid() -> None:
+    from graphproof.evaluation.retrieval import QAItem, fold_split, grid_configs
+    from graphproof.reasoning.retriever import RetrievalConfig
+
+    items = [QAItem(question=f"q{i}", answer="a", evidence="20260105_10:00", type="Single") for i in range(5)]
+    first, second = fold_split(items)
+    assert [q.question for q in first] == ["q0", "q2", "q4"] and [q.question for q in second] == ["q1", "q3"]
+    configs = grid_configs(RetrievalConfig(), {"rrf_k": (60, 30), "link_with_vectors": (None, False)})
+    assert [(c.rrf_k, c.link_with_vectors) for c in configs] == [(60, None), (60, False), (30, None), (30, False)]
+    assert configs[0] == RetrievalConfig(), "the defaults come first, so a tie keeps them"
+
+
+def test_eval_answers_scores_the_systems_own_answers(
+    data: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("GRAPHPROOF_LLM", raising=False)
+    args = ["eval", "answers", "--data", str(data), "--out", str(tmp_path / "eval"), "--json",
+            "--methods", "bm25", "--methods", "hybrid-rrf"]  # fmt: skip
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.stdout)
+    assert out["items"] == 2 and out["judge"] is False
+    for method in ("bm25", "hybrid-rrf"):
+        block = out["methods"][method]
+        assert set(block) == {"all", "single", "multi"}
+        assert set(block["all"]) >= {"token_f1", "rouge_l", "similarity", "key_terms", "n"}
+        # the maintenance chat says "Friday", so the extractive answer carries the reference's key term
+        assert block["single"]["key_terms"] == 1.0 and block["single"]["n"] == 1

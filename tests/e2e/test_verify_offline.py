@@ -9,10 +9,10 @@ import json
 from pathlib import Path
 
 import pytest
+from graphproof.evaluation.hallucination import evaluate_method
+from graphproof.evaluation.hallucination_data import load_folio_cases, load_halueval
 from graphproof.graph.embed import SentenceTransformerEmbedder
 from graphproof.verification.grounding import Passage
-from graphproof.verification.hallucination_data import load_folio_cases, load_halueval
-from graphproof.verification.hallucination_eval import evaluate_method
 from graphproof.verification.offline import OfflineVerifier
 from typer.testing import CliRunner
 
@@ -39,7 +39,7 @@ def test_folio_balanced_accuracy_target_without_false_proofs(offline: OfflineVer
     assert result.scores.confusion.fn <= 2  # a wrong proof (grounded but False/Uncertain) is rare
 
 
-def test_halueval_targets_on_the_first_100_items(offline: OfflineVerifier, shared_data: Path) -> None:
+def test_halueval_targets_on_the_first_200_items(offline: OfflineVerifier, shared_data: Path) -> None:
     cases = load_halueval(shared_data / "halueval" / "qa_dev.jsonl")[:200]
     result = evaluate_method(offline, cases, "halueval")
     assert result.scores.f1 >= 0.92 and result.scores.precision >= 0.97

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from graphproof.graph.analyzer import Analyzer, alias_key, default_analyzer
+from graphproof.graph.analyzer import Analyzer, default_analyzer
+from graphproof.text.names import alias_key
 
 
 def test_english_words_are_folded_stemmed_and_stop_words_dropped() -> None:

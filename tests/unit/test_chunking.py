@@ -7,9 +7,10 @@ from pathlib import Path
 
 import pytest
 from graphproof.graph.analyzer import Analyzer
-from graphproof.loaders.chunking import CHAT_MAX_TOKENS, chunk_document, estimate_tokens, split_sentences
+from graphproof.loaders.chunking import CHAT_MAX_TOKENS, chunk_document, estimate_tokens
 from graphproof.loaders.sources import parse_chat, read_sources
 from graphproof.loaders.types import ChatMessage, SourceDocument
+from graphproof.text.sentences import split_sentences
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -227,8 +228,9 @@ def test_lihua_world_zip_reads_442_conversations_and_chats_stay_whole() -> None:
     assert [item for item in read if not isinstance(item, SourceDocument)] == []
     assert len(items) == 442
     assert len({doc.id for doc in items}) == 442
-    assert all(doc.id.startswith("LiHuaWorld.zip/LiHua-World/") and doc.format == "chat" for doc in items)
-    by_id = {doc.id.removeprefix("LiHuaWorld.zip/LiHua-World/"): doc for doc in items}
+    prefix = f"{LIHUA_ZIP.resolve().as_posix()}/LiHua-World/"
+    assert all(doc.id.startswith(prefix) and doc.format == "chat" for doc in items)
+    by_id = {doc.id.removeprefix(prefix): doc for doc in items}
     assert dict(by_id["week38/20260924_2000.txt"].metadata) == {
         "time": "20260924_20:00",
         "speakers": "JenniferMoore, LiHua",

@@ -194,9 +194,10 @@ def test_ingest_delete_and_strict(tmp_path: Path) -> None:
         runner.invoke(app, ["--store", store, "ingest", "--no-embed", "--json", str(root / "a.md")]).stdout
     )
     assert again["unchanged"] == 1 and again["relations"] == 0
-    deleted = runner.invoke(app, ["--store", store, "delete", "a.md", "--json"])
-    assert deleted.exit_code == 0 and json.loads(deleted.stdout)["chunks"] == 1
-    assert runner.invoke(app, ["--store", store, "delete", "a.md"]).exit_code == 1
+    deleted = runner.invoke(app, ["--store", store, "delete", str(root / "a.md"), "--json"])
+    assert deleted.exit_code == 0 and json.loads(deleted.stdout)["chunks"] == 1, "delete takes the source path"
+    gone = runner.invoke(app, ["--store", store, "delete", (root / "a.md").resolve().as_posix()])
+    assert gone.exit_code == 1 and "no document with id or source" in gone.stderr
 
 
 def test_ingest_with_llm_extractor_needs_a_configured_model(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -43,6 +43,7 @@ ALLOWED_LITERALS = {
     "chunk_tokens",
     "entity_tokens",
     "related_tokens",
+    "related_chunk_keys",
     "cosine",
     "whitespace",
     "graphproof",

@@ -11,7 +11,6 @@ from graphproof.graph.sqlite_store import SQLiteStore
 
 from graphproof.errors import ExportError
 from graphproof.export import export_html, render_html, select_subgraph
-from graphproof.overview import top_entity_ids
 
 EVIL = "</script><script>alert(1)</script>"
 
@@ -34,7 +33,7 @@ def star(store: SQLiteStore, hub: str, leaves: int, prefix: str) -> None:
 def test_top_entities_by_degree(store: SQLiteStore) -> None:
     star(store, "Big", 5, "b")
     star(store, "Small", 2, "s")
-    assert top_entity_ids(store, 2) == ["big", "small"]
+    assert store.top_entities(2) == ["big", "small"]
 
 
 def test_overview_of_a_large_graph_starts_from_hubs(store: SQLiteStore) -> None:

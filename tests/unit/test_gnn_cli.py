@@ -18,7 +18,7 @@ from graphproof.cli import app
 def env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[CliRunner, str, Path]:
     for name in ("GRAPHPROOF_STORE", "GRAPHPROOF_EMBEDDING_MODEL", "GRAPHPROOF_LLM", "NEO4J_URI"):
         monkeypatch.delenv(name, raising=False)
-    monkeypatch.setattr(cli_gnn, "_embedder", lambda: HashingEmbedder(256))
+    monkeypatch.setattr(cli_gnn, "_embedder", lambda device="cpu": HashingEmbedder(256))
     runner = CliRunner()
     store = f"sqlite:///{tmp_path}/g.db"
     kb = tmp_path / "kb.txt"
@@ -123,12 +123,12 @@ def test_paths_with_llm_relation_paths_merge_into_path_1st(
     assert "GNN reasoning unavailable" in result.output and "no edges" in result.output
 
 
-def test_ask_method_gnn_answers_with_paths_and_falls_back_without_a_model(
+def test_ask_method_gnn_answers_with_paths_and_needs_a_model(
     env: tuple[CliRunner, str, Path], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import graphproof.cli_retrieval as cli_retrieval
+    import graphproof.graph.embed
 
-    monkeypatch.setattr(cli_retrieval, "SentenceTransformerEmbedder", lambda *a, **k: HashingEmbedder(256))
+    monkeypatch.setattr(graphproof.graph.embed, "SentenceTransformerEmbedder", lambda *a, **k: HashingEmbedder(256))
     monkeypatch.delenv("GRAPHPROOF_GNN_CHECKPOINT", raising=False)
     runner, store, folder = env
     ckpt = folder / "model.pt"
@@ -141,10 +141,15 @@ def test_ask_method_gnn_answers_with_paths_and_falls_back_without_a_model(
     out = json.loads(result.stdout)
     assert out["gnn"]["answers"][0]["name"] == "Director M"
     assert out["gnn"]["paths"][0] == "Movie 25 → directed_by → Director M"
-    assert out["method"] == "hybrid-rrf" and "GNN answers come with chunk evidence from hybrid-rrf" in out["notes"]
-    fallback = json.loads(runner.invoke(app, ask).stdout)
-    assert "gnn" not in fallback and any("no GNN checkpoint configured" in n for n in fallback["notes"])
+    assert out["method"] == "gnn" and "GNN answers come with chunk evidence from hybrid-rrf" in out["notes"]
+    # the GNN is explicit: without a checkpoint, or with a broken one, ask says so and fails (exit 1)
+    missing = runner.invoke(app, ask)
+    assert missing.exit_code == 1 and "needs a checkpoint" in missing.stderr
     broken = folder / "broken.pt"
     broken.write_bytes(b"not a checkpoint")
-    bad = json.loads(runner.invoke(app, [*ask, "--ckpt", str(broken)]).stdout)
-    assert "gnn" not in bad and any("GNN reasoning unavailable" in n for n in bad["notes"])
+    bad = runner.invoke(app, [*ask, "--ckpt", str(broken)])
+    assert bad.exit_code == 1 and "broken.pt" in bad.stderr and "Traceback" not in bad.output
+    # a hybrid method never runs the GNN, even with a checkpoint configured
+    monkeypatch.setenv("GRAPHPROOF_GNN_CHECKPOINT", str(ckpt))
+    hybrid = json.loads(runner.invoke(app, [*ask[:5], "hybrid-rrf", "--no-llm", "--json"]).stdout)
+    assert hybrid["gnn"] is None

@@ -106,3 +106,23 @@ def test_export_config_rejects_bad_caps() -> None:
     with pytest.raises(ValueError, match="per_node"):
         ExportConfig(per_node=0)
     assert ExportConfig.from_dict(ExportConfig(hops=3).as_dict()) == ExportConfig(hops=3)
+
+
+def test_export_many_matches_one_by_one_with_one_query_per_hop(store: SQLiteStore) -> None:
+    config = ExportConfig(hops=3, per_node=5, seed_per_node=8, limit=40)
+    ids = sorted({e.id for _, _, e in store.neighbors(["movie 01", "movie 02", "movie 03"], 50)} | {"movie 01"})
+    seed_lists = [[i] for i in ids] + [[ids[0], ids[1]], [ids[0]], ["nobody"]]
+    alone = SubgraphExporter(store, config)
+    expected = []
+    for seeds in seed_lists:
+        try:
+            expected.append(CompactGraph.of(alone.export(seeds)))
+        except TopicNotFound as exc:
+            expected.append(str(exc))
+    together = SubgraphExporter(store, config)
+    got = together.export_many(seed_lists)
+    assert [str(g) if isinstance(g, TopicNotFound) else CompactGraph.of(g) for g in got] == expected
+    assert together.queries <= config.hops  # one neighbors() query per hop for every question together
+    assert alone.queries > together.queries
+    assert together.export_many([[ids[0]]])[0] is got[seed_lists.index([ids[0]])]  # cached per topic
+    assert together.queries <= config.hops

@@ -61,7 +61,7 @@ def test_rearev_conv_sends_messages_only_from_likely_entities() -> None:
     )  # fmt: skip
     assert aggregated.shape == (3, 2 * 2 * 8)
     assert aggregated[0].abs().sum() == 0 and aggregated[2].abs().sum() == 0  # nothing reaches 0 or 2
-    assert aggregated[1, :16].abs().sum() >= 0 and aggregated[1, 16:].abs().sum() == 0  # forward slot only
+    assert aggregated[1, :16].abs().sum() > 0 and aggregated[1, 16:].abs().sum() == 0  # forward slot only
 
 
 def test_model_outputs_a_distribution_per_graph_without_the_topic() -> None:
@@ -155,7 +155,11 @@ def test_edges_from_entities_with_zero_probability_are_skipped_exactly() -> None
     unpruned = conv(x, torch.tensor([0.7, 0.3, 1e-30]), g.edge_index, g.edge_type, relation, instructions, batch, 2)
     assert torch.allclose(full, unpruned)
     alone = conv(x, torch.zeros(3), g.edge_index, g.edge_type, relation, instructions, batch, 2)
-    assert alone.shape == (3, 8)  # no sender at all: only the self term remains
+    # no sender at all: every message slot is zero, so only the self term W_l [h ‖ 0 … 0] remains
+    assert alone.shape == (3, 8)
+    self_term = torch.relu(conv.update_lin(torch.cat([x, torch.zeros(3, 2 * 2 * 8)], dim=-1)))
+    assert torch.allclose(alone, self_term)
+    assert not torch.allclose(full, self_term)  # with senders, messages do change the states
 
 
 def test_the_time_budget_stops_training(films: SQLiteStore, embedder: HashingEmbedder) -> None:

@@ -41,6 +41,11 @@ def store(tmp_path: Path) -> SQLiteStore:
     return SQLiteStore(tmp_path / "g.db")
 
 
+def doc_id(path: Path) -> str:
+    """A file's document id: its canonical (absolute, resolved) path."""
+    return path.resolve().as_posix()
+
+
 def run(store: SQLiteStore, root: Path, options: IngestOptions | None = None) -> IngestReport:
     return ingest(store, read_sources([root]), RuleExtractor(), HashingEmbedder(64), options)
 
@@ -51,10 +56,11 @@ def test_ingest_writes_documents_chunks_entities_relations_and_embeddings(store:
     stats = store.stats()
     assert (stats.documents, stats.chunks) == (3, 3)
     assert stats.entities > 5 and stats.relations > 5 and stats.mentions > 5
-    chat = store.documents(["20260105_1000.txt"])[0]
+    chat_id = doc_id(corpus / "20260105_1000.txt")
+    chat = store.documents([chat_id])[0]
     assert chat.metadata["time"] == "20260105_10:00" and "AdamSmith" in chat.metadata["speakers"]
-    [chunk] = store.chunks_of_document("20260105_1000.txt")
-    assert chunk.id == "20260105_1000.txt#0" and chunk.embedding is not None and len(chunk.embedding) == 64
+    [chunk] = store.chunks_of_document(chat_id)
+    assert chunk.id == f"{chat_id}#0" and chunk.embedding is not None and len(chunk.embedding) == 64
     assert store.nearest_entities(HashingEmbedder(64).embed_query("Li Hua"), k=1)[0].item.id == "li hua"
     assert set(report.timings) == {"parse", "chunk", "extract", "embed", "write"}
 
@@ -88,7 +94,7 @@ def test_a_changed_source_replaces_exactly_its_own_part(store: SQLiteStore, corp
     report = run(store, corpus)
     assert (report.replaced, report.unchanged) == (1, 2)
     assert store.relations([festival.id]) == [], "the relation only the old note supported is gone"
-    assert store.search_relations("cello Harbour Trio", k=1)[0].item.chunk_ids == ("notes.md#0",)
+    assert store.search_relations("cello Harbour Trio", k=1)[0].item.chunk_ids == (f"{doc_id(corpus / 'notes.md')}#0",)
     assert store.search_relations("jazz festival Central Park", k=1), "the chats' relations are untouched"
     assert store.stats().documents == 3
 
@@ -96,7 +102,7 @@ def test_a_changed_source_replaces_exactly_its_own_part(store: SQLiteStore, corp
 def test_delete_document_then_reingest(store: SQLiteStore, corpus: Path) -> None:
     run(store, corpus)
     full = store.stats()
-    assert store.delete_document("notes.md").found
+    assert store.delete_document(doc_id(corpus / "notes.md")).found
     assert store.stats().documents == 2
     assert run(store, corpus).added == 1
     assert store.stats() == full
@@ -118,7 +124,7 @@ def test_bad_sources_are_reported_per_file_and_the_rest_lands(store: SQLiteStore
     # the two chats, the note, the zip's good member, and broken-chat.txt: its first line is no chat
     # header, so it is read as plain text (an explicit --format chat would reject it)
     assert report.added == 5
-    assert store.documents(["chats.zip/week1/20260107_0900.txt"])
+    assert store.documents([f"{doc_id(corpus / 'chats.zip')}/week1/20260107_0900.txt"])
 
 
 class FailingExtractor:
@@ -134,9 +140,10 @@ class FailingExtractor:
 
 def test_extraction_errors_are_reported_not_dropped(store: SQLiteStore, corpus: Path) -> None:
     report = ingest(store, read_sources([corpus]), FailingExtractor(), None)
-    assert report.extraction_errors == [("notes.md#0", "expected a JSON list of triples")]
+    note_chunk = f"{doc_id(corpus / 'notes.md')}#0"
+    assert report.extraction_errors == [(note_chunk, "expected a JSON list of triples")]
     assert report.skipped == 1
-    assert store.chunks(["notes.md#0"]), "the chunk itself is still stored and searchable"
+    assert store.chunks([note_chunk]), "the chunk itself is still stored and searchable"
 
 
 def test_a_failing_write_leaves_no_half_written_document(store: SQLiteStore, corpus: Path,
@@ -159,3 +166,22 @@ def test_small_batches_give_the_same_graph(tmp_path: Path, corpus: Path) -> None
     a, b = one.stats(), many.stats()
     assert (a.documents, a.chunks, a.entities, a.relations, a.mentions) == (
         b.documents, b.chunks, b.entities, b.relations, b.mentions)  # fmt: skip
+
+
+def test_two_files_with_the_same_name_are_two_documents(store: SQLiteStore, tmp_path: Path) -> None:
+    first = tmp_path / "a" / "README.md"
+    second = tmp_path / "b" / "README.md"
+    for path, text in (
+        (first, "# A\n\nAda Quill founded Orrery Systems.\n"),
+        (second, "# B\n\nRin Hayase builds drones.\n"),
+    ):
+        path.parent.mkdir()
+        path.write_text(text, encoding="utf-8")
+    assert ingest(store, read_sources([first]), RuleExtractor(), None).added == 1
+    again = ingest(store, read_sources([second]), RuleExtractor(), None)
+    assert (again.added, again.replaced) == (1, 0), "the second README is a new document, not a new version"
+    assert {d.id for d in store.documents([doc_id(first), doc_id(second)])} == {doc_id(first), doc_id(second)}
+    assert store.search_chunks("Ada Quill Orrery", k=1) and store.search_chunks("Rin Hayase drones", k=1)
+    first.write_text("# A\n\nAda Quill sold Orrery Systems.\n", encoding="utf-8")
+    changed = ingest(store, read_sources([first]), RuleExtractor(), None)
+    assert (changed.replaced, store.stats().documents) == (1, 2), "only a newer version of the same file replaces it"

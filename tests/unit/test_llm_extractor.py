@@ -191,7 +191,7 @@ def test_model_errors_are_reported_per_chunk() -> None:
 def test_make_extractor_llm_and_bad_arguments() -> None:
     extractor = make_extractor("llm", FakeListChatModel(responses=[GOOD]), max_retries=0)
     assert extractor.name == "llm"
-    with pytest.raises(ExtractorError, match="set GRAPHPROOF_LLM"):
+    with pytest.raises(ExtractorError, match="needs a chat model"):
         make_extractor("llm", None)
     with pytest.raises(ExtractorError, match="max_retries"):
         LLMExtractor(FakeListChatModel(responses=[]), max_retries=-1)

@@ -56,6 +56,7 @@ class FakeDriver:
         self.calls: list[tuple[str, str, dict[str, Any]]] = []
         self.closed = False
         self.session_error: BaseException | None = None
+        self.bookmark_managers: list[object] = []
 
     def answer(self, kind: str, text: str, params: dict[str, Any]) -> FakeResult:
         _encode(params)  # the real driver packs every string as UTF-8 before anything is sent
@@ -66,10 +67,15 @@ class FakeDriver:
             raise handler
         return FakeResult(handler(params) if callable(handler) else handler)
 
-    def session(self, database: str | None = None) -> FakeSession:
+    def session(self, database: str | None = None, bookmark_manager: object = None) -> FakeSession:
+        self.bookmark_managers.append(bookmark_manager)
         if self.session_error is not None:
             raise self.session_error
         return FakeSession(self)
+
+    def verify_connectivity(self) -> None:
+        if self.session_error is not None:
+            raise self.session_error
 
     def close(self) -> None:
         self.closed = True
@@ -130,7 +136,8 @@ def _changed(params: dict[str, Any]) -> list[dict[str, Any]]:
 
 @pytest.fixture
 def driver(monkeypatch: pytest.MonkeyPatch) -> FakeDriver:
-    fake = FakeDriver({"meta": _meta, **{name: _changed for name in cypher.names() if name.startswith("upsert_")}})
+    upserts = {name: _changed for name in cypher.names() if name.startswith("upsert_")}
+    fake = FakeDriver({"meta": _meta, "write_count": [{"writes": 0}], **upserts})
     opened: list[tuple[str, Any]] = []
 
     def make(uri: str, auth: Any = None, **config: Any) -> FakeDriver:
@@ -341,7 +348,7 @@ def test_mentions_check_chunks_then_entities(store: Neo4jStore, driver: FakeDriv
     driver.responses["missing_entities"] = [{"id": "ghost"}]
     with pytest.raises(IntegrityError, match="unknown entities: 'ghost'"):
         store.upsert_mentions([Mention("c1", "ghost")])
-    assert driver.names() == ["missing_chunks", "missing_entities"]
+    assert driver.names() == ["write_begin", "missing_chunks", "missing_entities"]
 
 
 def test_empty_batches_do_not_touch_the_server(store: Neo4jStore, driver: FakeDriver) -> None:
@@ -525,13 +532,13 @@ def test_shortest_paths_check_endpoints_and_sort(store: Neo4jStore, driver: Fake
     def path(ids: tuple[str, ...], *relations: dict[str, Any]) -> dict[str, Any]:
         return {"entities": [_entity_map(i) for i in ids], "relations": list(relations)}
 
-    driver.responses["shortest_paths"] = [
+    driver.responses["shortest_paths_2"] = [
         path(("a", "c", "d"), _relation_map("r2", "a", "c"), _relation_map("r3", "c", "d")),
         path(("a", "b", "d"), _relation_map("r1", "a", "b"), _relation_map("r4", "d", "b")),
     ]
     paths = store.shortest_paths("a", "d", max_hops=2, limit=5)
     assert [p.entity_ids for p in paths] == [("a", "b", "d"), ("a", "c", "d")]
-    assert driver.params("shortest_paths")[-1] == {"source_id": "a", "target_id": "d", "max_hops": 2, "limit": 5}
+    assert driver.params("shortest_paths_2")[-1] == {"source_id": "a", "target_id": "d", "cap": 10_000, "limit": 5}
 
 
 def test_lookups_convert_records_to_model_types(store: Neo4jStore, driver: FakeDriver) -> None:
@@ -607,3 +614,88 @@ def test_vector_index_names_match_their_statements() -> None:
         assert f"DROP INDEX {spec.index} IF EXISTS" in cypher.query(spec.drop)
         assert f"db.index.vector.queryNodes('{spec.index}'" in cypher.query(spec.nearest)
         assert f"'{spec.index}'" in cypher.query("vector_indexes")
+
+
+# issue 15: own indexes, ONLINE, bookmarks, write lock, term-statistics cache --------------------------
+def test_init_waits_for_graphproof_indexes_only(driver: FakeDriver) -> None:
+    from graphproof.graph.neo4j_store import OWN_INDEXES
+
+    Neo4jStore("neo4j://db:7687", "neo4j", "s3cret")
+    (params,) = driver.params("await_indexes")
+    assert params["names"] == list(OWN_INDEXES) and params["timeout"] > 0
+    assert "CALL db.awaitIndex(name, $timeout)" in cypher.query("await_indexes")
+
+
+@pytest.mark.parametrize(("state", "dimensions", "problem"), [("POPULATING", 3, "POPULATING"), ("FAILED", 3, "FAILED"),
+                                                              ("ONLINE", None, "no vector.dimensions")])  # fmt: skip
+def test_vector_index_must_be_online_with_dimensions(
+    store: Neo4jStore, driver: FakeDriver, state: str, dimensions: int | None, problem: str
+) -> None:
+    from graphproof.graph.neo4j_store import IndexNotReady
+
+    driver.responses["vector_indexes"] = [{"name": "chunk_embedding", "state": state, "dimensions": dimensions}]
+    with pytest.raises(IndexNotReady, match=problem):
+        store.nearest_chunks([1.0, 0.0, 0.0], k=1)
+
+
+def test_every_session_shares_one_bookmark_manager(store: Neo4jStore, driver: FakeDriver) -> None:
+    store.upsert_documents([Document("d1", "s", "T", hash="h")])
+    store.documents(["d1"])
+    store.cypher("RETURN 1")
+    managers = driver.bookmark_managers
+    assert managers and all(m is managers[0] for m in managers) and managers[0] is not None
+
+
+def test_every_write_transaction_takes_the_meta_lock_first(store: Neo4jStore, driver: FakeDriver) -> None:
+    store.upsert_documents([Document("d1", "s", "T", hash="h")])
+    store.delete_document("d1")
+    writes = [name for kind, name, _ in driver.calls if kind == "write"]
+    assert writes == ["write_begin", "upsert_documents", "write_begin", "chunk_ids_of_document", "delete_document"]
+
+
+def test_term_stats_are_cached_until_the_write_counter_moves(store: Neo4jStore, driver: FakeDriver) -> None:
+    counter = {"epoch": "e1", "writes": 7}
+    driver.responses["write_count"] = lambda p: [dict(counter)]
+    driver.responses["corpus_chunks"] = [{"rows": 3, "avg_length": 1.0}]
+    driver.responses["term_df_nodes"] = lambda p: [{"term": t, "df": 2} for t in p["terms"]]
+    first = store.term_stats("chunks", ["jazz"])
+    again = store.term_stats("chunks", ["jazz", "night"])
+    assert (first.rows, dict(again.df)) == (3, {"jazz": 2, "night": 2})
+    assert driver.names().count("corpus_chunks") == 1
+    assert [p["terms"] for p in driver.params("term_df_nodes")] == [["jazz"], ["night"]]
+    counter["writes"] = 8
+    store.term_stats("chunks", ["jazz"])
+    counter["epoch"] = "e2"  # the meta node was re-created: its count starts over
+    counter["writes"] = 8
+    store.term_stats("chunks", ["jazz"])
+    assert driver.names().count("corpus_chunks") == 3
+
+
+def test_shortest_paths_search_only_to_max_hops() -> None:
+    for hops in range(1, 7):
+        text = cypher.query(f"shortest_paths_{hops}")
+        assert f"[:RELATED*..{hops}]" in text
+        assert text.index("LIMIT $cap") < text.index("ORDER BY")
+
+
+def test_corpus_statistics_count_empty_tokens_as_zero_terms() -> None:
+    for kind in ("chunks", "entities", "relations"):
+        assert "= '' THEN 0" in cypher.query(f"corpus_{kind}")
+
+
+def test_delete_finds_citing_edges_through_the_chunk_key_index(store: Neo4jStore, driver: FakeDriver) -> None:
+    from graphproof.graph.neo4j_rows import chunk_key
+
+    driver.responses["chunk_ids_of_document"] = [{"id": "c1"}, {"id": "c 2"}]
+    store.delete_document("d1")
+    (params,) = driver.params("delete_document")
+    assert params["gone_keys"] == [chunk_key("c1"), chunk_key("c 2")]
+    assert params["key_queries"] == [f"{chunk_key('c1')} OR {chunk_key('c 2')}"]
+    assert all(" " not in k and k.isalnum() for k in params["gone_keys"])
+    assert "related_chunk_keys" in cypher.query("delete_document")
+    assert "MATCH (s:Entity)-[r:RELATED]->(t:Entity)" not in cypher.query("delete_document")
+    assert chunk_key("c1") in " ".join(
+        neo4j_rows.relation_row(Relation("a", "b", "p", chunk_ids=("c1",)), {"a": "A", "b": "B"}, default_analyzer())[
+            "chunk_keys"
+        ]
+    )

@@ -5,10 +5,10 @@ from __future__ import annotations
 import math
 
 import pytest
+from graphproof.evaluation.retrieval_metrics import ndcg_at_k, recall_at_k
 from graphproof.graph.model import TermStats
 from graphproof.reasoning.bm25 import BM25Params, bm25_score, idf_lucene
 from graphproof.reasoning.fusion import rrf
-from graphproof.verification.retrieval_metrics import ndcg_at_k, recall_at_k
 from rank_bm25 import BM25Okapi
 
 

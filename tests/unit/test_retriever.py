@@ -21,6 +21,11 @@ from graphproof.reasoning.retriever import METHODS, RetrievalConfig, Retriever
 QUESTION = "Who built the Heron Mk II drones used by Project Heron?"
 
 
+def short(item_id: str) -> str:
+    """A document or chunk id without the folder: documents are identified by their absolute path."""
+    return item_id.rsplit("/", 1)[-1]
+
+
 @pytest.fixture(scope="module")
 def store(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SQLiteStore]:
     db = SQLiteStore(tmp_path_factory.mktemp("retrieval") / "demo.db")
@@ -54,9 +59,24 @@ def test_every_method_returns_ranked_chunks(retriever: Retriever, method: str) -
     assert result.ms > 0
 
 
+@pytest.mark.parametrize("method", [m for m in METHODS if m != "hybrid-rerank"])
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("What happened at the symposium?", "brackwater-symposium-2025.md#0"),
+        ("Which sensor pod do the drones carry, and who makes it?", "project-heron.md#0"),
+    ],
+)
+def test_every_method_ranks_the_right_chunk_first(
+    retriever: Retriever, method: str, question: str, expected: str
+) -> None:
+    top = [short(h.item.id) for h in retriever.retrieve(question, method).chunks[:3]]
+    assert top[0] == expected, (method, top)
+
+
 def test_lexical_methods_find_the_project_document(retriever: Retriever) -> None:
     for method in ("bm25", "edge-bm25", "hybrid-rrf"):
-        top = [h.item.document_id for h in retriever.retrieve(QUESTION, method).chunks[:3]]
+        top = [short(h.item.document_id) for h in retriever.retrieve(QUESTION, method).chunks[:3]]
         assert "project-heron.md" in top, (method, top)
 
 
@@ -80,7 +100,11 @@ def test_hybrid_rrf_fuses_graph_and_bm25(retriever: Retriever) -> None:
 
 def test_rerank_uses_the_configured_cross_encoder(retriever: Retriever) -> None:
     result = retriever.retrieve(QUESTION, "hybrid-rerank")
-    assert result.chunks[0].item.text.count("Orrery") == max(h.item.text.count("Orrery") for h in result.chunks)
+    counts = [h.item.text.count("Orrery") for h in result.chunks]
+    assert counts == sorted(counts, reverse=True), "the whole list follows the cross-encoder's scores"
+    assert [h.score for h in result.chunks] == [float(c) for c in counts]
+    candidates = {h.item.id for m in ("hybrid-rrf", "naive") for h in retriever.retrieve(QUESTION, m).chunks}
+    assert {h.item.id for h in result.chunks} <= candidates, "it re-ranks the fused candidates, it adds none"
 
 
 def test_in_process_bm25_rescoring_changes_scores_not_membership(store: SQLiteStore) -> None:
@@ -97,7 +121,7 @@ def test_bad_requests(store: SQLiteStore, retriever: Retriever) -> None:
         retriever.retrieve("  ", "bm25")
     with pytest.raises(RetrievalError, match="embedder"):
         Retriever(store).retrieve(QUESTION, "naive")
-    with pytest.raises(RetrievalError, match="GRAPHPROOF_RERANKER"):
+    with pytest.raises(RetrievalError, match="needs a cross-encoder: pass reranker="):
         Retriever(store, HashingEmbedder(128)).retrieve(QUESTION, "hybrid-rerank")
 
 

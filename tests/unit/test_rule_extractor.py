@@ -7,9 +7,10 @@ from graphproof.graph.analyzer import default_analyzer
 from graphproof.loaders.extract import ExtractorError, make_extractor
 from graphproof.loaders.extract.patterns import pattern_spans, title_spans
 from graphproof.loaders.extract.rule import RuleExtractor, between_predicate
-from graphproof.loaders.extract.spans import humanise, split_sentences
+from graphproof.loaders.extract.spans import humanise
 from graphproof.loaders.resolve import EntityResolver
 from graphproof.loaders.types import Extraction
+from graphproof.text.sentences import sentence_pieces
 from rank_bm25 import BM25Okapi
 
 MAINTENANCE_CHAT = (
@@ -181,7 +182,7 @@ def test_helpers_humanise_split_and_predicate() -> None:
     assert humanise("AdamSmith") == "Adam Smith"
     assert humanise("ChaeSong-hwa") == "Chae Song-hwa"
     assert humanise("McDonald") == "McDonald"
-    assert [s for _, s in split_sentences("Mr. Smith came. He left! 次。終わり")] == [
+    assert [s for _, s in sentence_pieces("Mr. Smith came. He left! 次。終わり")] == [
         "Mr. Smith came.",
         "He left!",
         "次。",
@@ -204,7 +205,7 @@ def test_yake_keyword_method_finds_chunk_keywords() -> None:
 
 def test_make_extractor_by_name() -> None:
     assert make_extractor("rule").name == "rule"
-    with pytest.raises(ExtractorError, match=r"GRAPHPROOF_LLM.*ollama:qwen3:8b"):
+    with pytest.raises(ExtractorError, match=r"needs a chat model \(the model argument.*ollama:qwen3:8b"):
         make_extractor("llm")
     with pytest.raises(ExtractorError, match="unknown extractor 'spacy'"):
         make_extractor("spacy")

@@ -96,7 +96,9 @@ def encrypt(pdf: bytes, user_password: str, owner_password: str | None = None) -
 def test_text_file_is_one_document_titled_by_its_stem(tmp_path: Path) -> None:
     doc = read_one(write(tmp_path / "bakery notes.txt", "\ufeffLi Hua buys bread.\r\nHailey bakes it.\r\n"))
     assert isinstance(doc, SourceDocument)
-    assert (doc.id, doc.format, doc.title) == ("bakery notes.txt", "text", "bakery notes")
+    expected_id = (tmp_path / "bakery notes.txt").resolve().as_posix()
+    assert (doc.id, doc.format, doc.title) == (expected_id, "text", "bakery notes")
+    assert doc.source == doc.id, "a file's identity is its canonical path"
     assert doc.text == "Li Hua buys bread.\nHailey bakes it."  # BOM dropped, CRLF normalised
     assert doc.source == str(tmp_path / "bakery notes.txt")
 
@@ -368,8 +370,8 @@ def test_zip_of_chats_rejects_unsafe_members_and_loads_the_rest(tmp_path: Path) 
     )
     items = list(read_file(path))
     assert [d.id for d in docs(items)] == [
-        "chats.zip/LiHua-World/week1/20260106_0900.txt",
-        "chats.zip/LiHua-World/week2/20260112_1500.txt",
+        f"{path.resolve().as_posix()}/LiHua-World/week1/20260106_0900.txt",
+        f"{path.resolve().as_posix()}/LiHua-World/week2/20260112_1500.txt",
     ]
     assert docs(items)[0].metadata["speakers"] == "AdamSmith"
     by_member = {f.source.removeprefix(f"{path}/"): f.reason for f in failures(items)}
@@ -419,7 +421,8 @@ def test_read_sources_walks_directories_in_a_stable_order(tmp_path: Path) -> Non
     single = write(tmp_path / "single.txt", "a direct file\n")
 
     items = list(read_sources([root, single, tmp_path / "nope.txt"]))
-    assert [d.id for d in docs(items)] == ["a/chat.txt", "a/z.txt", "b.md", "single.txt"]
+    expected = [root / "a" / "chat.txt", root / "a" / "z.txt", root / "b.md", single]
+    assert [d.id for d in docs(items)] == [p.resolve().as_posix() for p in expected]
     assert [d.format for d in docs(items)] == ["chat", "text", "markdown", "text"]
     reasons = {Path(f.source).name: f.reason for f in failures(items)}
     assert reasons == {
@@ -432,12 +435,21 @@ def test_read_sources_walks_directories_in_a_stable_order(tmp_path: Path) -> Non
     assert items == list(read_sources([root, single, tmp_path / "nope.txt"]))  # deterministic
 
 
-def test_duplicate_ids_are_reported_not_yielded_twice(tmp_path: Path) -> None:
+def test_two_files_that_share_a_name_are_two_documents(tmp_path: Path) -> None:
     first = write(tmp_path / "one" / "notes.txt", "first\n")
     second = write(tmp_path / "two" / "notes.txt", "second\n")
     items = list(read_sources([first.parent, second.parent]))
+    assert [d.text for d in docs(items)] == ["first", "second"]
+    assert [d.id for d in docs(items)] == [first.resolve().as_posix(), second.resolve().as_posix()]
+    assert failures(items) == []
+
+
+def test_the_same_file_named_twice_is_read_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    notes = write(tmp_path / "one" / "notes.txt", "first\n")
+    monkeypatch.chdir(tmp_path / "one")
+    items = list(read_sources([notes, Path("notes.txt"), tmp_path / "one"]))
     assert [d.text for d in docs(items)] == ["first"]
-    assert "duplicate document id 'notes.txt'" in failures(items)[0].reason
+    assert all("duplicate document id" in f.reason for f in failures(items)) and len(failures(items)) == 2
 
 
 def test_explicit_format_applies_to_every_file(tmp_path: Path) -> None:
@@ -454,7 +466,7 @@ def test_an_unexpected_reader_error_is_a_failure(tmp_path: Path, monkeypatch: py
     path = write(tmp_path / "x.pdf", make_pdf(["text"]))
     items = list(read_sources([path, write(tmp_path / "ok.txt", "fine\n")]))
     assert failures(items) == [SourceFailure(str(path), "unexpected error while reading: RuntimeError: boom")]
-    assert [d.id for d in docs(items)] == ["ok.txt"]
+    assert [Path(d.id).name for d in docs(items)] == ["ok.txt"]
 
 
 def test_unreadable_files_and_folders_are_failures(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -477,8 +489,19 @@ def test_unreadable_files_and_folders_are_failures(tmp_path: Path, monkeypatch: 
     monkeypatch.setattr(Path, "read_bytes", deny_file)
     monkeypatch.setattr(os, "scandir", deny_folder)
     items = list(read_sources([root]))
-    assert [d.id for d in docs(items)] == ["open.txt"]
+    assert [Path(d.id).name for d in docs(items)] == ["open.txt"]
     assert failures(items) == [
         SourceFailure(str(root / "private"), "cannot list the folder: Permission denied"),
         SourceFailure(str(locked), "cannot read: Permission denied"),
     ]
+
+
+def test_html_falls_back_to_the_plain_parser_when_trafilatura_cannot_be_imported(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import sys
+
+    monkeypatch.setitem(sys.modules, "trafilatura", None)  # `import trafilatura` now raises ImportError
+    page = "<html><head><title>Tide</title></head><body><p>Herons feed at dawn.</p><script>x()</script></body></html>"
+    doc = html_document(page, source="page.html", id="page.html")
+    assert doc.text == "Herons feed at dawn." and doc.title == "Tide"

@@ -122,4 +122,9 @@ def test_eval_hallucination_tables(runner: CliRunner, shared_data: Path) -> None
     assert "lexical on folio" in result.stdout and "confusion" in result.stdout
     offline = runner.invoke(app, ["eval", "hallucination", "--data", str(data), "--limit", "6", "--json"])
     assert offline.exit_code == 0, offline.output
-    assert json.loads(offline.stdout)["items"] == 6
+    report = json.loads(offline.stdout)
+    assert report["items"] == 6 and report["method"] == "offline"
+    confusion = report["confusion"]
+    assert sum(confusion[k] for k in ("tp", "fp", "fn", "tn")) == 6, "every item is counted once"
+    decided = confusion["tp"] + confusion["tn"]
+    assert report["accuracy"] == round(decided / 6, 4)

@@ -5,9 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from graphproof.evaluation.prover import evaluate_prover
 from graphproof.verification.grounding_errors import ProverUnavailable
 from graphproof.verification.prover import INCONSISTENT, Prover9, find_prover9
-from graphproof.verification.prover_eval import evaluate_prover
 
 
 @pytest.fixture(scope="module")

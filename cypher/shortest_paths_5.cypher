@@ -1,11 +1,12 @@
-// All shortest undirected RELATED paths between two distinct entities, at most $max_hops long
-// (the search itself is bounded at 6 hops, graph.store.MAX_PATH_HOPS). The length is filtered
-// after the search, not in the MATCH's WHERE, so Neo4j never falls back to an exhaustive search.
-// Sorted by the entity ids along the path, then the edge ids; at most $limit paths.
+// All shortest undirected RELATED paths between two distinct entities, at most 5 hop(s) long
+// (one file per max_hops 1..6: a variable-length bound cannot be a parameter, and filtering the
+// length after an unbounded search would search up to graph.store.MAX_PATH_HOPS for nothing).
+// At most $cap paths are enumerated (graph.traversal.ENUMERATION_CAP, as the embedded backend),
+// then sorted by the entity ids along the path and the edge ids; at most $limit are returned.
 MATCH (s:Entity {id: $source_id}), (t:Entity {id: $target_id})
-MATCH p = allShortestPaths((s)-[:RELATED*..6]-(t))
+MATCH p = allShortestPaths((s)-[:RELATED*..5]-(t))
 WITH p
-WHERE length(p) <= $max_hops
+LIMIT $cap
 WITH p, [n IN nodes(p) | n.id] AS entity_ids, [r IN relationships(p) | r.id] AS relation_ids
 ORDER BY entity_ids, relation_ids
 LIMIT $limit

@@ -6,11 +6,12 @@ import json
 from pathlib import Path
 
 import pytest
+from graphproof.evaluation.errors import DatasetError
+from graphproof.evaluation.hallucination import evaluate_method
+from graphproof.evaluation.hallucination_data import GroundingCase, load_cases, load_folio_cases, load_halueval
+from graphproof.evaluation.hallucination_metrics import scores
 from graphproof.verification.grounding import GroundingReport, Passage
-from graphproof.verification.grounding_errors import DatasetError
-from graphproof.verification.hallucination_data import GroundingCase, load_cases, load_folio_cases, load_halueval
-from graphproof.verification.hallucination_eval import evaluate_method
-from graphproof.verification.hallucination_metrics import scores
+from graphproof.verification.grounding_errors import ChunksFileError, ProverError
 from graphproof.verification.lexical import LexicalVerifier
 from graphproof.verification.passages import read_passages, retrieved_passages
 
@@ -70,11 +71,11 @@ def test_chunks_files_jsonl_and_paragraphs(tmp_path: Path) -> None:
     text.write_text("First paragraph.\nStill first.\n\n\nSecond.\n", encoding="utf-8")
     assert read_passages(text) == [Passage("c1", "First paragraph.\nStill first."), Passage("c2", "Second.")]
     duplicate = write_jsonl(tmp_path / "d.jsonl", [{"id": "a", "text": "x"}, {"id": "a", "text": "y"}])
-    with pytest.raises(DatasetError, match="used twice"):
+    with pytest.raises(ChunksFileError, match="used twice"):
         read_passages(duplicate)
     empty = tmp_path / "empty.txt"
     empty.write_text("\n\n", encoding="utf-8")
-    with pytest.raises(DatasetError, match="no chunks"):
+    with pytest.raises(ChunksFileError, match="no chunks"):
         read_passages(empty)
 
 
@@ -103,14 +104,14 @@ class _Broken:
     name = "broken"
 
     def check(self, question: str, passages: object, answer: str) -> GroundingReport:
-        raise DatasetError("boom")
+        raise ProverError("boom")
 
 
 def test_a_method_error_makes_the_case_undecided_with_the_error() -> None:
     case = GroundingCase("x", "q", (Passage("k", "t"),), "a", True)
     result = evaluate_method(_Broken(), [case])  # type: ignore[arg-type]
     assert result.scores.undecided == 1.0
-    assert result.outcomes[0].error == "DatasetError: boom"
+    assert result.outcomes[0].error == "ProverError: boom"
     assert "undecided (error)" in result.failure_kinds
 
 

@@ -8,15 +8,15 @@ the reason. Time is per decision (one or two Prover9 runs), p50 in milliseconds.
 
 from __future__ import annotations
 
-import statistics
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from graphproof.evaluation.hallucination_data import load_folio_items
+from graphproof.reasoning.timing import p50_ms
 from graphproof.verification.fol import parse_formula
 from graphproof.verification.grounding_errors import FormulaError
-from graphproof.verification.hallucination_data import load_folio_items
 from graphproof.verification.prover import Prover9, Status
 
 EXPECTED: dict[str, Status] = {"True": "proved", "False": "refuted", "Uncertain": "unknown"}
@@ -130,6 +130,6 @@ def evaluate_prover(path: Path, prover: Prover9 | None = None) -> ProverEvaluati
         total=len(results),
         parsed=len(parsed),
         accuracy=correct / len(parsed) if parsed else 0.0,
-        p50_ms=statistics.median(times) * 1000 if times else 0.0,
+        p50_ms=p50_ms(t * 1000 for t in times) or 0.0,
         results=tuple(results),
     )

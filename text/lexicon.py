@@ -1,4 +1,5 @@
-"""Word lists the rule extractor consults (English chat and prose, plus CJK particles and honorifics).
+"""Word lists every layer consults: the analyzer's stop words, and what the rule extractor and the
+English → FOL translation use (English chat and prose, plus CJK particles and honorifics).
 
 Everything here is a constant: the lists decide which capitalised words are *not* names
 (sentence starters, greetings, contractions), which lowercase words are too generic to be
@@ -8,7 +9,143 @@ number into a quantity.
 
 from __future__ import annotations
 
-from graphproof.graph.analyzer import ENGLISH_STOP_WORDS
+ENGLISH_STOP_WORDS: frozenset[str] = frozenset(
+    (
+        "a",
+        "about",
+        "above",
+        "after",
+        "again",
+        "against",
+        "all",
+        "am",
+        "an",
+        "and",
+        "any",
+        "are",
+        "aren't",
+        "as",
+        "at",
+        "be",
+        "because",
+        "been",
+        "before",
+        "being",
+        "below",
+        "between",
+        "both",
+        "but",
+        "by",
+        "can",
+        "cannot",
+        "could",
+        "did",
+        "do",
+        "does",
+        "doing",
+        "don",
+        "down",
+        "during",
+        "each",
+        "few",
+        "for",
+        "from",
+        "further",
+        "had",
+        "has",
+        "have",
+        "having",
+        "he",
+        "her",
+        "here",
+        "hers",
+        "herself",
+        "him",
+        "himself",
+        "his",
+        "how",
+        "i",
+        "if",
+        "in",
+        "into",
+        "is",
+        "isn",
+        "it",
+        "its",
+        "itself",
+        "just",
+        "let",
+        "me",
+        "more",
+        "most",
+        "my",
+        "myself",
+        "no",
+        "nor",
+        "not",
+        "of",
+        "off",
+        "on",
+        "once",
+        "only",
+        "or",
+        "other",
+        "ought",
+        "our",
+        "ours",
+        "ourselves",
+        "out",
+        "over",
+        "own",
+        "same",
+        "she",
+        "should",
+        "so",
+        "some",
+        "such",
+        "than",
+        "that",
+        "the",
+        "their",
+        "theirs",
+        "them",
+        "themselves",
+        "then",
+        "there",
+        "these",
+        "they",
+        "this",
+        "those",
+        "through",
+        "to",
+        "too",
+        "under",
+        "until",
+        "up",
+        "very",
+        "was",
+        "we",
+        "were",
+        "what",
+        "when",
+        "where",
+        "which",
+        "while",
+        "who",
+        "whom",
+        "why",
+        "will",
+        "with",
+        "would",
+        "you",
+        "your",
+        "yours",
+        "yourself",
+        "yourselves",
+        "s",
+        "t",
+    )
+)
 
 
 def _words(text: str) -> frozenset[str]:
@@ -83,8 +220,8 @@ FILLER: frozenset[str] = _words(
 )
 
 # Words that are never keywords or concepts.
-STOP: frozenset[str] = FUNCTION | INTERJECTIONS | STARTERS | FILLER | _words(
-    "one ones two lot lots bit kind sort way first last next new"
+STOP: frozenset[str] = (
+    FUNCTION | INTERJECTIONS | STARTERS | FILLER | _words("one ones two lot lots bit kind sort way first last next new")
 )
 
 # Lower-case words allowed *inside* a capitalised name: "Statue of Liberty", "Ludwig van Beethoven".
@@ -103,15 +240,44 @@ CONTRACTION_BASES: frozenset[str] = _words(
 )
 
 MONTHS_FULL: tuple[str, ...] = (
-    "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
-    "November", "December",
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
 )
 MONTHS_SHORT: tuple[str, ...] = ("Jan", "Feb", "Mar", "Apr", "Jun", "Jul", "Aug", "Sep", "Sept", "Oct", "Nov", "Dec")
 WEEKDAYS: tuple[str, ...] = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 
 NUMBER_WORDS: tuple[str, ...] = (
-    "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
-    "fifteen", "twenty", "thirty", "forty", "fifty", "sixty", "hundred", "a few", "several",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+    "fifteen",
+    "twenty",
+    "thirty",
+    "forty",
+    "fifty",
+    "sixty",
+    "hundred",
+    "a few",
+    "several",
 )
 
 # Units that make "<number> <unit>" a quantity ("5 km", "3 hours", "10 reps").
@@ -209,3 +375,116 @@ def is_contraction(word: str) -> bool:
     if tail in ("m", "ll", "ve", "re", "d", "t"):
         return True
     return tail == "s" and base in CONTRACTION_BASES
+
+
+# Word classes for the rule-based English → FOL translation (``verification.english``). Lower case.
+COPULA = frozenset(["is", "are", "was", "were", "be", "am", "been", "being"])
+MODALS = frozenset(["will", "would", "can", "could", "may", "might", "must", "should", "shall"])
+DO = frozenset(["does", "do", "did"])
+HAVE = frozenset(["has", "have", "had"])
+AUX = COPULA | MODALS | DO | HAVE
+PRONOUNS = frozenset(["they", "he", "she", "it", "them"])
+GENERIC_ALL = frozenset(["everyone", "everybody", "everything", "anyone", "anybody", "anything", "people", "persons"])
+GENERIC_SOME = frozenset(["someone", "somebody", "something"])
+VACUOUS = GENERIC_ALL | GENERIC_SOME | frozenset(["person", "one", "thing", "things", "individual", "individuals"])
+ALL_DETS = frozenset(["all", "every", "each", "any"])
+SOME_DETS = frozenset(["some", "many", "several", "most", "certain"])
+QUANTIFIERS = ALL_DETS | SOME_DETS | {"no"}
+ARTICLES = frozenset(["a", "an", "the"])
+DEMONSTRATIVES = frozenset(["this", "that", "these", "those", "such"])
+RELATIVE = frozenset(["who", "that", "which", "whose"])
+PREPOSITIONS = frozenset(
+    [
+        "of",
+        "in",
+        "on",
+        "at",
+        "to",
+        "for",
+        "with",
+        "by",
+        "from",
+        "into",
+        "about",
+        "as",
+        "than",
+        "under",
+        "over",
+        "within",
+        "during",
+    ]
+)
+PARTICLES = frozenset(["out", "up", "off", "down"])
+NAME_LINKS = frozenset(["of", "de", "the", "du", "van", "von", "la", "le", "da", "del"])
+VP_OPENERS = frozenset(["either", "neither", "both", "not", "never", "also", "always", "often", "usually"])
+NOT_VERBS = AUX | ARTICLES | PREPOSITIONS | RELATIVE | (ENGLISH_STOP_WORDS - {"own"}) | {"either", "neither", "both"}
+LEARN_AFTER = (
+    PRONOUNS | GENERIC_ALL | GENERIC_SOME | RELATIVE | MODALS | {"to", "not", "also", "often", "always", "never"}
+)
+IRREGULAR_PAST = frozenset(
+    [
+        "was",
+        "were",
+        "had",
+        "did",
+        "made",
+        "said",
+        "went",
+        "took",
+        "came",
+        "saw",
+        "knew",
+        "got",
+        "gave",
+        "found",
+        "thought",
+        "told",
+        "became",
+        "felt",
+        "brought",
+        "began",
+        "kept",
+        "held",
+        "wrote",
+        "stood",
+        "heard",
+        "meant",
+        "met",
+        "ran",
+        "paid",
+        "sat",
+        "spoke",
+        "led",
+        "grew",
+        "lost",
+        "fell",
+        "sent",
+        "built",
+        "understood",
+        "drew",
+        "broke",
+        "spent",
+        "drove",
+        "bought",
+        "wore",
+        "chose",
+        "sold",
+        "won",
+        "taught",
+        "caught",
+        "fought",
+        "threw",
+        "flew",
+    ]
+)
+PARTICIPLES = frozenset(
+    ["given", "written", "made", "known", "born", "taken", "seen", "held", "built", "done", "shown", "grown"]
+)
+
+# The lexical baseline's function words: articles, the commonest prepositions, copulas, "it/this/that",
+# "and/or" and "yes/no" (a claim passes when every other word occurs in the context).
+LEXICAL_FUNCTION_WORDS = (
+    ARTICLES
+    | frozenset(["of", "in", "on", "at", "to", "for", "by", "with", "as", "from", "and", "or"])
+    | frozenset(["is", "are", "was", "were", "be", "been", "it", "its", "this", "that", "yes", "no"])
+)

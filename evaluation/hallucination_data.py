@@ -20,8 +20,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal, TypeVar
 
+from graphproof.evaluation.errors import DatasetError
 from graphproof.verification.grounding import Passage
-from graphproof.verification.grounding_errors import DatasetError
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 FolioLabel = Literal["True", "False", "Uncertain"]
@@ -122,3 +122,13 @@ def load_cases(path: Path, fmt: str) -> list[GroundingCase]:
     if fmt == "folio":
         return load_folio_cases(path)
     raise DatasetError(f"unknown data format {fmt!r}; expected one of {', '.join(FORMATS)}")
+
+
+def detect_data_format(path: Path) -> str:
+    """``folio`` when the first record has ``premises``, else ``halueval``."""
+    try:
+        with path.open(encoding="utf-8") as handle:
+            first = next((line for line in handle if line.strip()), "")
+    except OSError as exc:
+        raise DatasetError(f"cannot read {path}: {exc.strerror or exc}") from exc
+    return "folio" if '"premises"' in first else "halueval"

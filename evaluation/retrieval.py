@@ -11,19 +11,22 @@ from __future__ import annotations
 import json
 import re
 import statistics
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from itertools import product
 from pathlib import Path
 
+from graphproof.evaluation.errors import EvaluationError
+from graphproof.evaluation.retrieval_metrics import ndcg_at_k, recall_at_k
 from graphproof.graph.embed import Embedder
+from graphproof.graph.sqlite_store import SQLiteStore
 from graphproof.graph.store import GraphStore
 from graphproof.loaders.extract.rule import RuleExtractor
 from graphproof.loaders.ingest import IngestReport, ingest
 from graphproof.loaders.sources import read_sources
 from graphproof.loaders.types import SourceDocument, SourceFailure
-from graphproof.reasoning.retriever import Retriever
-from graphproof.verification.errors import EvaluationError
-from graphproof.verification.retrieval_metrics import ndcg_at_k, recall_at_k
+from graphproof.reasoning.retriever import RetrievalConfig, Retriever
+from graphproof.reasoning.timing import p50_ms
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 _NO_COLON = re.compile(r"^(\d{8})_(\d{2})(\d{2})$")
@@ -89,7 +92,7 @@ class MethodScores:
         return {
             "recall": round(statistics.fmean(self.recall), 3) if self.recall else None,
             "ndcg": round(statistics.fmean(self.ndcg), 3) if self.ndcg else None,
-            "p50_ms": round(statistics.median(self.ms), 1) if self.ms else None,
+            "p50_ms": round(p50_ms(self.ms), 1) if self.ms else None,
             "mean_ms": round(statistics.fmean(self.ms), 1) if self.ms else None,
             "by_type": {
                 t: {"questions": len(r), "recall": round(statistics.fmean(r), 3), "ndcg": round(statistics.fmean(n), 3)}
@@ -114,6 +117,28 @@ def ingest_lihua(store: GraphStore, zip_path: Path, half_year: bool, embedder: E
             f"{zip_path}: {len(report.failures)} conversations could not be read: {report.failures[:3]}"
         )
     return report
+
+
+def lihua_store(
+    data: Path, half_year: bool, out: Path, embedder: Embedder | None, *, fresh: bool = False,
+    on_ingest: Callable[[Path], None] | None = None,
+) -> SQLiteStore:
+    """The evaluation store for one setting under ``out`` (``lihua-half.db`` / ``lihua-full.db``), ingested
+    from ``data/LiHuaWorld.zip`` when empty (or ``fresh``); reused otherwise. The caller closes it."""
+    db = out / f"lihua-{'half' if half_year else 'full'}.db"
+    if fresh:
+        for suffix in ("", "-wal", "-shm"):
+            Path(f"{db}{suffix}").unlink(missing_ok=True)
+    store = SQLiteStore(db)
+    try:
+        if store.stats().documents == 0:
+            if on_ingest is not None:
+                on_ingest(db)
+            ingest_lihua(store, data / "LiHuaWorld.zip", half_year, embedder)
+    except BaseException:
+        store.close()
+        raise
+    return store
 
 
 def conversation_times(store: GraphStore, document_ids: Sequence[str], cache: dict[str, str]) -> list[str]:
@@ -148,3 +173,87 @@ def evaluate(
             if on_question is not None:
                 on_question(method, index)
     return results
+
+
+# Honest tuning: two folds -------------------------------------------------------------------------
+TUNING_GRID: dict[str, tuple[object, ...]] = {
+    "rrf_k": (60, 30, 120),  # the first value of each tunable is the default, so ties keep the default
+    "link_with_vectors": (None, True, False),
+}
+
+
+def fold_split(questions: Sequence[QAItem]) -> tuple[list[QAItem], list[QAItem]]:
+    """The two folds of a fixed rule: questions at even positions, and at odd positions, of the file."""
+    return list(questions[0::2]), list(questions[1::2])
+
+
+def grid_configs(base: RetrievalConfig, grid: Mapping[str, Sequence[object]]) -> list[RetrievalConfig]:
+    """Every combination of the grid's values on top of ``base`` (the defaults' combination first)."""
+    names = list(grid)
+    return [replace(base, **dict(zip(names, values, strict=True))) for values in product(*(grid[n] for n in names))]
+
+
+@dataclass
+class FoldResult:
+    """One direction of the 2-fold run: tunables chosen on ``tuned_on``, scores measured on ``fold``."""
+
+    fold: int
+    tuned_on: int
+    chosen: dict[str, dict[str, object]]  # method -> the tunables chosen for it
+    scores: dict[str, MethodScores]
+
+
+def two_fold(
+    make_retriever: Callable[[RetrievalConfig], Retriever],
+    questions: Sequence[QAItem],
+    methods: Sequence[str],
+    k: int = 10,
+    base: RetrievalConfig | None = None,
+    grid: Mapping[str, Sequence[object]] = TUNING_GRID,
+    on_step: Callable[[str], None] | None = None,
+) -> list[FoldResult]:
+    """Choose every tunable on one fold (the config with the best mean nDCG@k, per method) and report the
+    other fold with it; then the reverse. Nothing measured on a reported fold is used to choose."""
+    folds = fold_split(questions)
+    configs = grid_configs(base or RetrievalConfig(), grid)
+    retrievers = [make_retriever(config) for config in configs]
+    results: list[FoldResult] = []
+    for tuned_on in (0, 1):
+        tune, test = folds[tuned_on], folds[1 - tuned_on]
+        chosen: dict[str, dict[str, object]] = {}
+        scores: dict[str, MethodScores] = {}
+        for method in methods:
+            best, best_ndcg = 0, -1.0
+            for index, retriever in enumerate(retrievers):
+                if on_step is not None:
+                    on_step(f"fold {tuned_on + 1}: tuning {method} ({index + 1}/{len(retrievers)})")
+                ndcg = statistics.fmean(evaluate(retriever, tune, [method], k)[method].ndcg or [0.0])
+                if ndcg > best_ndcg + 1e-9:
+                    best, best_ndcg = index, ndcg
+            chosen[method] = {name: getattr(configs[best], name) for name in grid}
+            scores[method] = evaluate(retrievers[best], test, [method], k)[method]
+        results.append(FoldResult(2 - tuned_on, tuned_on + 1, chosen, scores))
+    return results
+
+
+def fold_summary(results: Sequence[FoldResult]) -> dict[str, object]:
+    """Per fold and method the chosen tunables and scores, and the mean of the two folds."""
+    folds = [
+        {"fold": r.fold, "tuned_on": r.tuned_on,
+         "methods": {m: s.summary() | {"chosen": r.chosen[m]} for m, s in r.scores.items()}}
+        for r in results
+    ]  # fmt: skip
+    mean: dict[str, dict[str, object]] = {}
+    for method in results[0].scores:
+        parts = [r.scores[method].summary() for r in results]
+        mean[method] = {
+            key: round(statistics.fmean(float(p[key]) for p in parts), 3)  # type: ignore[arg-type]
+            for key in ("recall", "ndcg", "p50_ms") if all(p[key] is not None for p in parts)
+        }  # fmt: skip
+        types = set().union(*(p["by_type"] for p in parts))  # type: ignore[arg-type]
+        mean[method]["by_type"] = {
+            t: {key: round(statistics.fmean(p["by_type"][t][key] for p in parts if t in p["by_type"]), 3)  # type: ignore[index]
+                for key in ("recall", "ndcg")}
+            for t in sorted(types)
+        }  # fmt: skip
+    return {"folds": folds, "mean": mean}

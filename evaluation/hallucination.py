@@ -12,16 +12,16 @@ silent verdict. Failures are grouped into kinds with a few examples each:
 
 from __future__ import annotations
 
-import statistics
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from graphproof.evaluation.hallucination_data import GroundingCase
+from graphproof.evaluation.hallucination_metrics import Scores, scores
+from graphproof.reasoning.timing import p50_ms
 from graphproof.verification.errors import VerificationError
 from graphproof.verification.grounding import GroundingMethod, GroundingReport
-from graphproof.verification.hallucination_data import GroundingCase
-from graphproof.verification.hallucination_metrics import Scores, scores
 
 EXAMPLES_PER_KIND = 3
 
@@ -130,7 +130,7 @@ def evaluate_method(
         method=method.name,
         data=data,
         scores=scores([o.case.hallucinated for o in outcomes], [o.flagged for o in outcomes]),
-        p50_ms=statistics.median(o.seconds for o in outcomes) * 1000 if outcomes else 0.0,
+        p50_ms=p50_ms(o.seconds * 1000 for o in outcomes) or 0.0,
         outcomes=tuple(outcomes),
         failure_kinds=dict(sorted(kinds.items(), key=lambda kv: -len(kv[1]))),
         note=note,

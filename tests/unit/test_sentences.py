@@ -1,0 +1,39 @@
+"""The one sentence splitter: exact offsets, numbers/URLs/e-mails kept whole, linear on lines of any length."""
+
+from __future__ import annotations
+
+from itertools import pairwise
+
+from graphproof.text.sentences import MAX_SEGMENT, segments, sentence_spans, split_sentences
+
+
+def test_numbers_file_names_urls_and_addresses_are_not_cut() -> None:
+    text = "Install zip 1.9 from https://example.org/a.b/c.tar.gz today. Write to ada@lab.example.org for help."
+    assert split_sentences(text) == [
+        "Install zip 1.9 from https://example.org/a.b/c.tar.gz today.",
+        "Write to ada@lab.example.org for help.",
+    ]
+
+
+def test_a_sentence_may_start_with_markdown_emphasis() -> None:
+    line = "The pod is made by Aoba Robotics. **Tobias Reyes** is a field engineer. " * 6  # > 300 chars: the rule
+    expected = ["The pod is made by Aoba Robotics.", "**Tobias Reyes** is a field engineer."]
+    assert split_sentences(line.strip())[:2] == expected
+
+
+def test_a_line_without_breaks_is_cut_into_bounded_segments_with_exact_offsets() -> None:
+    sentence = "Dr. Quill met Mr. Feld in St. Ives, e.g. at noon; they spoke of 3.5 drones. "
+    text = sentence * 2000  # ~150 kB on one line: every boundary is doubtful
+    pieces = segments(text)
+    assert all(b - a <= MAX_SEGMENT for a, b in pieces)
+    assert pieces[0][0] == 0 and pieces[-1][1] == len(text)
+    assert all(b == c for (_, b), (c, _) in pairwise(pieces)), "segments tile the line"
+    spans = sentence_spans(text)
+    assert all(text[a:b] == text[a:b].strip() and text[a:b] for a, b in spans)
+    assert all(b <= c for (_, b), (c, _) in pairwise(spans)), "in order, never overlapping"
+    assert sum(b - a for a, b in spans) >= 0.95 * len(text.replace(" ", "")), "nothing is lost"
+
+
+def test_a_single_word_longer_than_a_segment_is_cut_at_the_limit() -> None:
+    word = "あ" * (MAX_SEGMENT * 2 + 10)
+    assert segments(word) == [(0, MAX_SEGMENT), (MAX_SEGMENT, 2 * MAX_SEGMENT), (2 * MAX_SEGMENT, len(word))]

@@ -1,0 +1,239 @@
+"""Sentence splitting, the one splitter every layer uses (chunking, extraction, claims, extractive answers).
+
+Every line is split on its own (a newline always ends a sentence, as it does for pysbd). A mostly-CJK
+line is split after ``。！？!?．`` (and ``. `` for Korean). Other lines are split by a fast regex at
+``.!?…`` followed by whitespace, so "zip 1.9", "file.tar.gz", "a@b.org" and URLs are never cut; only a
+line with a doubtful boundary (an abbreviation such as "Dr." or "e.g.", an initial, or a lowercase letter
+or digit after the punctuation) goes to ``pysbd`` when it is at most ``PYSBD_MAX_LINE`` characters long
+(pysbd costs about 10 ms a kilobyte); on a longer line a doubtful boundary is not cut (an abbreviation, an
+initial, or no capital after it). A line longer than ``MAX_SEGMENT`` is first cut into segments, so
+splitting is linear in the text's length. Offsets are exact: ``text[start:end]`` is the sentence.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from functools import lru_cache
+from itertools import pairwise
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import pysbd
+
+CJK_RANGES = (  # as in graph.analyzer: Hangul Jamo, kana, Hangul, CJK ideographs and extensions
+    "\u1100-\u11ff\u3040-\u309f\u30a0-\u30ff\u3130-\u318f\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff"
+    "\U00020000-\U0002ffff"
+)
+
+
+CJK_CHAR = re.compile(rf"[{CJK_RANGES}]")
+
+
+_CJK_END = re.compile(r"[。！？!?．]+[」』）)\]\"”’]*\s*|\.\s+")
+
+
+_EMOJI = r"[^\w\s\x00-\x7f“‘「『（]+"  # non-ASCII symbols (emoji) that trail a sentence: "Great! 🎉✨"
+
+
+_LATIN_END = re.compile(rf"[.!?…]+[\"'”’)\]]*(?:\s+{_EMOJI})*(?:\s+|$)")
+
+
+_FULLWIDTH_END = re.compile(r"[。！？]+[」』）)\]\"”’]*\s*")
+_LEADING_SYMBOLS = re.compile(rf"{_EMOJI}\s+")
+
+
+_WORD_BEFORE = re.compile(r"(\S+)$")
+
+
+_LINE = re.compile(r"[^\n]+")
+
+
+_OPENERS = "\"'“‘([*_"
+
+
+_CLOSERS = '」』）)]"”’'
+
+
+_CJK_OPENERS = '「『（("“'
+
+
+_ABBREVIATIONS = frozenset(
+    (
+        "mr",
+        "mrs",
+        "ms",
+        "dr",
+        "prof",
+        "st",
+        "sr",
+        "jr",
+        "vs",
+        "etc",
+        "inc",
+        "ltd",
+        "co",
+        "corp",
+        "no",
+        "nos",
+        "fig",
+        "figs",
+        "vol",
+        "pp",
+        "ca",
+        "approx",
+        "dept",
+        "est",
+        "govt",
+        "jan",
+        "feb",
+        "mar",
+        "apr",
+        "jun",
+        "jul",
+        "aug",
+        "sep",
+        "sept",
+        "oct",
+        "nov",
+        "dec",
+        "mon",
+        "tue",
+        "wed",
+        "thu",
+        "fri",
+        "sat",
+        "sun",
+        "mt",
+        "ft",
+        "gen",
+        "col",
+        "lt",
+        "sgt",
+        "rev",
+        "hon",
+        "op",
+        "cf",
+        "al",
+    )
+)
+
+
+CJK_LINE_RATIO = 0.3
+MAX_SEGMENT = 2000  # characters: the regexes see at most this much of a line at once
+PYSBD_MAX_LINE = 300  # characters: a longer line's doubtful boundaries are decided by the rule alone
+_SEGMENT_END = re.compile(r"[.!?…。！？]+[\"'”’)\]」』）]*\s+|[。！？]+")
+
+
+@lru_cache(maxsize=1)
+def _segmenter() -> pysbd.Segmenter:
+    import pysbd  # imported only when a doubtful boundary needs it
+
+    return pysbd.Segmenter(language="en", clean=False)
+
+
+def _trim(text: str, start: int, end: int) -> tuple[int, int] | None:
+    while start < end and text[start].isspace():
+        start += 1
+    while end > start and text[end - 1].isspace():
+        end -= 1
+    return (start, end) if start < end else None
+
+
+def _spans_from_cuts(line: str, cuts: Sequence[int]) -> list[tuple[int, int]]:
+    bounds = [0, *cuts, len(line)]
+    return [span for a, b in pairwise(bounds) if (span := _trim(line, a, b))]
+
+
+def _doubtful(line: str, match: re.Match[str]) -> bool:
+    after = line[match.end()]
+    if not (after.isupper() or after in _OPENERS):
+        return True
+    if not match.group().startswith("."):
+        return False
+    before = _WORD_BEFORE.search(line, 0, match.start())
+    word = before.group(1).lstrip(_OPENERS) if before else ""
+    return len(word) == 1 or "." in word or word.casefold() in _ABBREVIATIONS
+
+
+def _pysbd_cuts(line: str) -> list[int]:
+    cuts: list[int] = []
+    pos = 0
+    for sentence in _segmenter().segment(line):
+        piece = sentence.strip()
+        at = line.find(piece, pos) if piece else -1
+        if at < 0:  # not found verbatim: leave it inside the previous sentence
+            continue
+        if at > 0:
+            trailing = _LEADING_SYMBOLS.match(line, at)  # pysbd starts a sentence with the emoji ending the last
+            cuts.append(trailing.end() if trailing and trailing.end() < len(line) else at)
+        pos = at + len(piece)
+    return cuts
+
+
+def _cjk_cut(line: str, match: re.Match[str]) -> bool:
+    """A CJK sentence ends here, unless it is a quotation the sentence goes on after (「はい！」と答えた)."""
+    if match.end() >= len(line):
+        return False
+    quoted = match.group().rstrip()[-1] in _CLOSERS
+    return not quoted or match.group()[-1].isspace() or line[match.end()] in _CJK_OPENERS
+
+
+def _line_spans(line: str) -> list[tuple[int, int]]:
+    cjk = len(CJK_CHAR.findall(line))
+    if cjk and cjk >= CJK_LINE_RATIO * (len(line) - line.count(" ")):
+        return _spans_from_cuts(line, [m.end() for m in _CJK_END.finditer(line) if _cjk_cut(line, m)])
+    candidates = [m for m in _LATIN_END.finditer(line) if m.end() < len(line)]
+    # a full-width end inside a mostly-Latin line ("He left! 次。終わり") ends a sentence as well
+    wide = {m.end() for m in _FULLWIDTH_END.finditer(line) if _cjk_cut(line, m)}
+    doubtful = [_doubtful(line, m) for m in candidates]
+    if any(doubtful) and len(line) <= PYSBD_MAX_LINE:
+        return _spans_from_cuts(line, sorted(wide.union(_pysbd_cuts(line))))
+    # a long line: cut where the rule is sure (pysbd costs ~10 ms a kilobyte, so it sees short lines only)
+    sure = (m.end() for m, unsure in zip(candidates, doubtful, strict=True) if not unsure)
+    return _spans_from_cuts(line, sorted(wide.union(sure)))
+
+
+def segments(line: str, limit: int = MAX_SEGMENT) -> list[tuple[int, int]]:
+    """``line`` cut into pieces of at most ``limit`` characters, so splitting stays linear in its length.
+
+    A piece ends at the last sentence end (``.!?…``/``。！？`` and whitespace) before the limit, else at the
+    last whitespace, else at the limit itself (a single "word" longer than the limit, e.g. a CJK run).
+    """
+    pieces: list[tuple[int, int]] = []
+    start = 0
+    while len(line) - start > limit:
+        window = line[start : start + limit]
+        ends = [m.end() for m in _SEGMENT_END.finditer(window) if m.end() < len(window)]
+        cut = ends[-1] if ends else window.rfind(" ") + 1 or len(window)
+        pieces.append((start, start + cut))
+        start += cut
+    pieces.append((start, len(line)))
+    return pieces
+
+
+def sentence_spans(text: str) -> list[tuple[int, int]]:
+    """``(start, end)`` of every sentence of ``text``, in order, without surrounding whitespace.
+
+    A line longer than ``MAX_SEGMENT`` characters (a file without line breaks) is first cut into
+    segments (see ``segments``), so the cost stays linear in the text's length; a sentence longer than a
+    segment is then cut at the segment boundary.
+    """
+    spans: list[tuple[int, int]] = []
+    for line in _LINE.finditer(text):
+        if not line.group().strip():
+            continue
+        for a, b in segments(line.group()):
+            offset = line.start() + a
+            spans.extend((offset + x, offset + y) for x, y in _line_spans(line.group()[a:b]))
+    return spans
+
+
+def split_sentences(text: str) -> list[str]:
+    """The sentences of ``text`` (see ``sentence_spans``)."""
+    return [text[a:b] for a, b in sentence_spans(text)]
+
+
+def sentence_pieces(text: str) -> list[tuple[int, str]]:
+    """``(offset, sentence)`` for every sentence of ``text`` (see ``sentence_spans``)."""
+    return [(a, text[a:b]) for a, b in sentence_spans(text)]
