@@ -12,9 +12,9 @@ import urllib.request
 from pathlib import Path
 
 import uvicorn
+from graphproof.graph.sqlite_store import SQLiteStore
 
 from graphproof.demo import DEMO_QUESTIONS
-from graphproof.graph.sqlite_store import SQLiteStore
 from graphproof.web.app import create_app, default_asker
 
 

@@ -13,7 +13,9 @@ from typing import Any
 HERE = Path(__file__).parent
 MAX_QUESTION = 2000
 MAX_BODY = 1 << 20
-STOP = frozenset("that this what where when which with from have does were their there about".split())
+STOP = frozenset(
+    ["that", "this", "what", "where", "when", "which", "with", "from", "have", "does", "were", "their", "there", "about"]
+)
 CSP = "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'"
 METHODS_FALLBACK = ("naive", "bm25", "bm25-dense", "graph-vector", "edge-bm25", "chunk-bm25", "hybrid-rrf")
 
