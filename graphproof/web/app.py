@@ -14,7 +14,7 @@ HERE = Path(__file__).parent
 MAX_QUESTION = 2000
 MAX_BODY = 1 << 20
 STOP = frozenset(
-    ["that", "this", "what", "where", "when", "which", "with", "from", "have", "does", "were", "their", "there", "about"]
+    ["that", "this", "what", "where", "when", "which", "with", "from", "have", "does", "were", "their", "there"]
 )
 CSP = "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'"
 METHODS_FALLBACK = ("naive", "bm25", "bm25-dense", "graph-vector", "edge-bm25", "chunk-bm25", "hybrid-rrf")
