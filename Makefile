@@ -7,7 +7,7 @@ LINT_STAMP := tests/cypher_lint/node_modules/.graphproof-installed
 
 .PHONY: setup demo test lint bench clean
 
-setup: $(PY_STAMP) $(LINT_STAMP)
+setup: $(PY_STAMP) $(LINT_STAMP) chromium
 
 # torch first, pinned: a bare `torch` requirement with nothing installed pulls a multi-GB CUDA build.
 $(PY_STAMP): pyproject.toml
@@ -36,3 +36,9 @@ bench: setup
 
 clean:
 	rm -rf $(VENV) tests/cypher_lint/node_modules .graphproof
+
+# Browser tests drive Debian's chromium headless (never `playwright install`, which downloads a browser).
+.PHONY: chromium
+chromium:
+	@if [ ! -x /usr/bin/chromium ] && command -v apt-get >/dev/null 2>&1; then \
+		apt-get update -qq && apt-get install -y -qq chromium || echo "chromium not installed: browser tests will skip"; fi

@@ -23,6 +23,7 @@ import graphproof.cli_gnn  # noqa: F401  (registers gnn train/eval/paths)
 from graphproof import render
 from graphproof.cli_ingest import delete_command, ingest_command, report_table
 from graphproof.cli_retrieval import ask_command
+from graphproof.cli_serve import serve_command
 from graphproof.cli_support import (
     CliState,
     JsonFlag,
@@ -51,6 +52,7 @@ app.command("ingest")(ingest_command)
 app.command("delete")(delete_command)
 app.command("ask")(ask_command)
 app.command("verify")(verify_command)
+app.command("serve")(serve_command)
 app.add_typer(eval_app, name="eval")
 app.add_typer(gnn_app, name="gnn")
 

@@ -24,7 +24,8 @@ def test_every_package_folder_is_installed_under_graphproof() -> None:
             parts = init.parent.relative_to(ROOT).parts
             dotted = ".".join(parts) if parts[0] == "graphproof" else "graphproof." + ".".join(parts)
             found.add(dotted)
-    data = {name for name in config["packages"] if name.rsplit(".", 1)[-1] in {"demo_corpus", "templates", "prompts"}}
+    data_folders = {"demo_corpus", "templates", "prompts", "static"}
+    data = {name for name in config["packages"] if name.rsplit(".", 1)[-1] in data_folders}
     assert found == set(config["packages"]) - data, "pyproject's package list and the package folders differ"
     assert {mapping[f"graphproof.{layer}"] for layer in LAYERS} == set(LAYERS)
 

@@ -1,0 +1,74 @@
+"""The web app over a fake asker and a small embedded store: pages, JSON API, escaping, errors, limits."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("fastapi")
+pytest.importorskip("httpx")
+from fastapi.testclient import TestClient
+from graphproof.graph.model import Chunk, Document
+from graphproof.graph.sqlite_store import SQLiteStore
+
+from graphproof.web.app import create_app
+
+EVIL = '<script>window.pwned=1</script><img src=x onerror="alert(1)">'
+
+
+def fake_ask(question: str, method: str, verify: bool, k: int) -> dict[str, Any]:
+    if question == "boom":
+        raise RuntimeError("secret traceback detail")
+    return {
+        "question": question, "method": method, "answer": "Lumen Fen is in Saltmere.",
+        "chunks": [{"id": "c1", "document_id": "d1", "source": "a.md", "text": EVIL + " lab", "score": 1.5, "rank": 1}],
+        "paths": [{"text": "Priya → works_at → Lumen Fen", "entities": ["Priya", "Lumen Fen"],
+                   "relations": ["works_at"], "weight": 0.8, "chunk_ids": ["c1"]}],
+        "claims": [{"text": "Lumen Fen is in Saltmere.", "status": "proved", "fol": "in(lumen_fen, saltmere)",
+                    "premises": ["c1"], "reason": "follows from c1"}] if verify else [],
+        "gnn": None, "timings": {"total_ms": 1.0},
+    }  # fmt: skip
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> TestClient:
+    store = SQLiteStore(tmp_path / "s.db")
+    store.init()
+    store.upsert_documents([Document("d1", "a.md", title="A")])
+    store.upsert_chunks([Chunk("c1", "d1", 0, EVIL + " lab")])
+    return TestClient(create_app(store, asker=fake_ask), raise_server_exceptions=False)
+
+
+def test_ask_page_escapes_and_shows_result(client: TestClient) -> None:
+    page = client.get("/ask", params={"question": "where is the lab", "verify": "true"})
+    assert page.status_code == 200
+    assert "Lumen Fen is in Saltmere." in page.text and "works_at" in page.text and "proved" in page.text
+    assert "<script>window.pwned" not in page.text and "&lt;script&gt;" in page.text
+    assert 'onerror="alert' not in page.text
+
+
+def test_api_ask_and_errors(client: TestClient) -> None:
+    data = client.get("/api/ask", params={"question": "q"}).json()
+    assert data["answer"] and data["paths"][0]["weight"] == 0.8
+    bad = client.get("/api/ask", params={"question": "q", "method": "nope"})
+    assert bad.status_code == 400 and "unknown method" in bad.json()["error"]
+    boom = client.get("/api/ask", params={"question": "boom"})
+    assert boom.status_code == 500 and "Traceback" not in boom.text
+    page = client.get("/ask", params={"question": "x" * 3000})
+    assert page.status_code == 413 and "role=\"alert\"" in page.text
+
+
+def test_read_only_and_size_limit(client: TestClient) -> None:
+    assert client.post("/ask").status_code == 403
+    assert client.post("/api/ask", content=b"x" * (2 << 20)).status_code == 413
+
+
+def test_store_document_entity_pages_and_openapi(client: TestClient) -> None:
+    assert client.get("/api/stats").json()["chunks"] == 1
+    assert "&lt;script&gt;" in client.get("/documents/d1").text
+    assert client.get("/documents/missing").status_code == 404
+    assert client.get("/api/entity/missing").status_code == 404
+    assert "/api/ask" in client.get("/openapi.json").json()["paths"]
+    assert client.get("/static/graph.js").status_code == 200
