@@ -1,11 +1,10 @@
 """The FastAPI app: Ask, Entity, Documents and Store pages and a JSON API beside them.
 
-No logic of its own: answers come from ``graphproof.ask`` when the public API is installed, else from the
-same retriever + extractive answer the CLI uses. Jinja2 autoescapes every page, so document text renders
+No logic of its own: answers come from the public ask pipeline (``graphproof.GraphRAG``, what
+``graphproof.ask`` and the CLI use). Jinja2 autoescapes every page, so document text renders
 as text. Read-only unless ``allow_writes``.
 """
 
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -27,54 +26,15 @@ class WebError(Exception):
 
 
 def default_asker(store: Any) -> Callable[..., dict[str, Any]]:
-    """``ask(question, method, verify, k) -> dict`` in the AskResult.to_dict() shape."""
-    import graphproof
-
-    api_ask = getattr(graphproof, "ask", None)
-    if api_ask is not None:
-        return lambda q, method, verify, k: api_ask(store, q, method=method, verify=verify, k=k).to_dict()
-
-    from graphproof.cli_retrieval import make_retriever
-    from graphproof.graph.embed import SentenceTransformerEmbedder
-    from graphproof.reasoning.answer import extractive_answer
+    """``ask(question, method, verify, k) -> dict``: the public pipeline object (``graphproof.GraphRAG``), built
+    once per app so the embedding model is loaded once, not per request."""
+    from graphproof.components import make_rag
     from graphproof.settings import load_settings
 
-    settings = load_settings()
-    retriever = make_retriever(store, settings, None, SentenceTransformerEmbedder(settings.embedding_model))
+    rag = make_rag(store, load_settings(), verify_method="offline", use_llm=True)
 
     def ask(question: str, method: str, verify: bool, k: int) -> dict[str, Any]:
-        t0 = time.perf_counter()
-        retrieval = retriever.retrieve(question, method)
-        t1 = time.perf_counter()
-        answer = extractive_answer(store, retrieval)
-        t2 = time.perf_counter()
-        hits = retrieval.chunks[:k]
-        docs = {d.id: d for d in store.documents([h.item.document_id for h in hits])}
-        claims: list[dict[str, Any]] = []
-        if verify:
-            from graphproof.verification.grounding import Passage
-            from graphproof.verifying import run_verification
-
-            premises = [Passage(h.item.id, h.item.text) for h in hits[:5]]
-            report = run_verification(question, answer.text, premises, "offline").as_dict()
-            for c in report.get("claims", []):
-                claims.append({"text": c.get("text", c.get("claim", "")), "status": c.get("status", "unknown"),
-                               "fol": c.get("fol", c.get("formula", "")), "premises": c.get("premises", []),
-                               "reason": c.get("reason", "")})  # fmt: skip
-        t3 = time.perf_counter()
-        return {
-            "question": question, "method": method, "answer": answer.text,
-            "chunks": [{"id": h.item.id, "document_id": h.item.document_id,
-                        "source": docs[h.item.document_id].source if h.item.document_id in docs else None,
-                        "text": h.item.text, "score": h.score, "rank": i} for i, h in enumerate(hits, 1)],
-            "paths": [{"text": p.format(), "entities": [e.name for e in p.path.entities],
-                       "relations": [r.predicate for r in p.path.relations], "weight": p.weight, "chunk_ids": []}
-                      for p in retrieval.paths[:k]],
-            "claims": claims, "gnn": None,
-            "timings": {"load_ms": 0.0, "retrieve_ms": round((t1 - t0) * 1000, 1),
-                        "answer_ms": round((t2 - t1) * 1000, 1), "verify_ms": round((t3 - t2) * 1000, 1),
-                        "total_ms": round((t3 - t0) * 1000, 1)},
-        }  # fmt: skip
+        return rag.ask(question, method=method, verify=verify, k=k).to_dict()
 
     return ask
 
