@@ -9,7 +9,6 @@ human scores, the Pearson and Spearman correlation of every metric and judge mod
 
 from __future__ import annotations
 
-import json
 import statistics
 import time
 from collections.abc import Callable, Sequence
@@ -18,9 +17,10 @@ from pathlib import Path
 
 from graphproof.evaluation.answer_metrics import AnswerScores, score_answers
 from graphproof.evaluation.errors import DatasetError
+from graphproof.evaluation.hallucination_data import jsonl_records
 from graphproof.evaluation.judge import Judge, Judgement, judge_context
 from graphproof.graph.embed import Embedder
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict
 
 METRICS: tuple[str, ...] = ("token_f1", "rouge_l", "similarity", "key_terms")
 # what the system under test returns for a question: the answer and the chunks it used
@@ -40,22 +40,10 @@ class AnswerItem(BaseModel):
 
 def load_answer_items(path: Path) -> list[AnswerItem]:
     """The items of a JSONL file; a malformed line raises ``DatasetError`` naming the file and line."""
-    try:
-        lines = path.read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError) as exc:
-        raise DatasetError(f"cannot read {path}: {exc}") from exc
-    items: list[AnswerItem] = []
-    for number, line in enumerate(lines, start=1):
-        if not line.strip():
-            continue
-        try:
-            item = AnswerItem.model_validate(json.loads(line))
-        except json.JSONDecodeError as exc:
-            raise DatasetError(f"{path}:{number}: not JSON ({exc.msg}); expected one object per line") from exc
-        except ValidationError as exc:
-            problems = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors()[:3])
-            raise DatasetError(f'{path}:{number}: expected {{"question", "reference"}} ({problems})') from exc
-        items.append(item if item.id else item.model_copy(update={"id": str(number)}))
+    items = [
+        item if item.id else item.model_copy(update={"id": str(number)})
+        for number, item in jsonl_records(path, AnswerItem)
+    ]
     if not items:
         raise DatasetError(f"{path}: no items; expected JSONL lines with question and reference")
     return items

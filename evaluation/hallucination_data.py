@@ -59,7 +59,8 @@ class GroundingCase:
     hallucinated: bool
 
 
-def _records(path: Path, model: type[M]) -> Iterator[tuple[int, M]]:
+def jsonl_records(path: Path, model: type[M]) -> Iterator[tuple[int, M]]:
+    """``(line number, record)`` for every non-blank line; ``DatasetError`` naming the file and line otherwise."""
     try:
         handle = path.open(encoding="utf-8")
     except OSError as exc:
@@ -82,7 +83,7 @@ def _records(path: Path, model: type[M]) -> Iterator[tuple[int, M]]:
 def load_halueval(path: Path) -> list[GroundingCase]:
     """Two cases per HaluEval item: ``halueval-<line>-right`` (grounded) and ``-hallucinated``."""
     cases: list[GroundingCase] = []
-    for number, item in _records(path, HaluEvalItem):
+    for number, item in jsonl_records(path, HaluEvalItem):
         passages = (Passage(f"knowledge-{number}", item.knowledge),)
         cases.append(GroundingCase(f"halueval-{number}-right", item.question, passages, item.right_answer, False))
         cases.append(
@@ -95,7 +96,7 @@ def load_halueval(path: Path) -> list[GroundingCase]:
 
 def load_folio_items(path: Path) -> list[tuple[int, FolioItem]]:
     """The FOLIO items with their line numbers."""
-    items = list(_records(path, FolioItem))
+    items = list(jsonl_records(path, FolioItem))
     if not items:
         raise DatasetError(f"{path}: no FOLIO items found")
     return items
