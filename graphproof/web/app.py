@@ -181,9 +181,21 @@ def create_app(store: Any, *, allow_writes: bool = False, asker: Callable[..., d
         rels = store.search_relations(q[:200], k=50) if q.strip() else []
         return templates.TemplateResponse(request, "entities.html", {"q": q, "hits": hits, "rels": rels})
 
-    @app.get("/documents/{document_id}", response_class=HTMLResponse, include_in_schema=False)
+    @app.get("/documents", response_class=HTMLResponse, include_in_schema=False)
+    async def documents_page(request: Request) -> Any:
+        return templates.TemplateResponse(request, "documents.html", {"documents": store.list_documents(1000)})
+
+    @app.get("/api/documents")
+    async def api_documents(limit: int = 1000) -> Any:
+        if not 1 <= limit <= 100_000:
+            raise WebError(400, f"limit must be from 1 to 100000, got {limit}")
+        return [item.as_dict() for item in store.list_documents(limit)]
+
+    # document ids are source paths ("/home/me/notes/a.md"): the route takes the rest of the URL
+    @app.get("/documents/{document_id:path}", response_class=HTMLResponse, include_in_schema=False)
     async def document_page(request: Request, document_id: str) -> Any:
-        docs = store.documents([document_id])
+        docs = store.documents([document_id]) or store.documents([f"/{document_id}"])  # "/documents//abs/path"
+        document_id = docs[0].id if docs else document_id
         if not docs:
             raise WebError(404, f"no document {document_id!r}")
         return templates.TemplateResponse(request, "document.html",

@@ -72,3 +72,23 @@ def test_store_document_entity_pages_and_openapi(client: TestClient) -> None:
     assert client.get("/api/entity/missing").status_code == 404
     assert "/api/ask" in client.get("/openapi.json").json()["paths"]
     assert client.get("/static/graph.js").status_code == 200
+
+
+def test_documents_list_and_path_ids(client: TestClient, tmp_path: Path) -> None:
+    listed = client.get("/api/documents").json()
+    assert listed == [{"id": "d1", "source": "a.md", "title": "A", "created_at": "", "chunks": 1}]
+    assert client.get("/api/documents", params={"limit": 0}).status_code == 400
+    page = client.get("/documents")
+    assert page.status_code == 200 and 'href="/documents/d1"' in page.text and "<td>1</td>" in page.text
+
+
+def test_a_document_identified_by_its_path_has_a_page(tmp_path: Path) -> None:
+    store = SQLiteStore(tmp_path / "p.db")
+    doc_id = (tmp_path / "notes" / "a.md").as_posix()  # ingest names documents by their absolute path
+    store.upsert_documents([Document(doc_id, doc_id, title="A")])
+    store.upsert_chunks([Chunk(f"{doc_id}#0", doc_id, 0, "Herons feed at dawn.")])
+    client = TestClient(create_app(store, asker=fake_ask), raise_server_exceptions=False)
+    assert f'href="/documents/{doc_id}"' in client.get("/documents").text
+    for url in (f"/documents/{doc_id}", f"/documents{doc_id}"):  # the page's own link, and with one slash
+        page = client.get(url)
+        assert page.status_code == 200 and "Herons feed at dawn." in page.text, url
