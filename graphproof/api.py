@@ -29,9 +29,6 @@ if TYPE_CHECKING:
     from graphproof.reasoning.gnn.reason import GnnReasoner
     from graphproof.verification.grounding import GroundingReport, Passage
 
-Verification = "GroundingReport"
-
-
 def open_store(url: str | None = None, *, read_only: bool = False) -> GraphStore:
     """The store ``url`` names (default ``GRAPHPROOF_STORE``, else ``sqlite:///.graphproof/graph.db``).
 
