@@ -21,6 +21,7 @@ from rich.text import Text
 import graphproof.cli_evaluation
 import graphproof.cli_gnn  # noqa: F401  (registers gnn train/eval/paths)
 from graphproof import render
+from graphproof.cli_evaluation import chat_command
 from graphproof.cli_ingest import delete_command, ingest_command, report_table
 from graphproof.cli_retrieval import ask_command
 from graphproof.cli_serve import serve_command
@@ -52,6 +53,7 @@ app.command("ingest")(ingest_command)
 app.command("delete")(delete_command)
 app.command("ask")(ask_command)
 app.command("verify")(verify_command)
+app.command("chat")(chat_command)
 app.command("serve")(serve_command)
 app.add_typer(eval_app, name="eval")
 app.add_typer(gnn_app, name="gnn")

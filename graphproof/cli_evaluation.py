@@ -2,22 +2,28 @@
 
 from __future__ import annotations
 
+import json
+from collections.abc import Sequence
 from contextlib import ExitStack
+from enum import StrEnum
 from pathlib import Path
 from typing import Annotated
 
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
+from rich.text import Text
 
 from graphproof.cli_retrieval import DEFAULT_EVAL_DIR
 from graphproof.cli_support import JsonFlag, cli_store, eval_app, graphproof_errors, print_json, stderr, stdout
 from graphproof.components import make_embedder, make_rag
+from graphproof.errors import GraphproofError
 from graphproof.evaluation.answers import METRICS, AnswerFn, AnswerItem, evaluate_answers, load_answer_items
 from graphproof.evaluation.judge import CONTEXT_MODES, Judge
+from graphproof.evaluation.multiturn import System, history_query, run_target, summarise
 from graphproof.evaluation.retrieval import lihua_store, load_questions
 from graphproof.graph.store import GraphStore
-from graphproof.rag import ASK_METHODS
+from graphproof.rag import ASK_METHODS, GraphRAG
 from graphproof.settings import Settings, load_settings
 
 DEFAULT_ANSWER_METHODS = ("hybrid-rrf", "bm25", "naive")
@@ -115,3 +121,109 @@ def eval_answers_command(
         for name in ("judge", "correlation"):
             if name in block:
                 stdout().print(f"{method} {name}: {block[name]}", soft_wrap=True)
+
+
+class ModeChoice(StrEnum):
+    qa = "qa"
+    mqa = "mqa"
+
+
+def conversational_system(rag: GraphRAG, method: str, mode: str) -> System:
+    """The system under test for multi-turn runs: ``ask`` alone (qa) or with the history (mqa)."""
+
+    def answer(question: str, history: Sequence[tuple[str, str]] | None) -> str:
+        return rag.ask(question, method=method, k=5, history=history if mode == "mqa" else None).answer.text
+
+    return answer
+
+
+@eval_app.command("multiturn")
+def eval_multiturn_command(
+    ctx: typer.Context,
+    data: Annotated[Path, typer.Option("--data", exists=True, help=DATA_HELP)],
+    turns: Annotated[int, typer.Option("--turns", min=1, max=10, help="The turn limit n.")] = 3,
+    mode: Annotated[ModeChoice, typer.Option("--mode", help="qa: each question alone; mqa: with history.")] = (
+        ModeChoice.qa
+    ),
+    method: Annotated[str, typer.Option("--method", help="The retrieval method of the system under test.")] = (
+        "hybrid-rrf"
+    ),
+    half_year: Annotated[bool, typer.Option("--half-year", help="LiHua-World: Jan-Jun only.")] = False,
+    limit: Annotated[int | None, typer.Option("--limit", min=1, help="Only the first N questions.")] = None,
+    show: Annotated[str | None, typer.Option("--show", help="Print this item's transcript.")] = None,
+    out: Annotated[Path, typer.Option("--out", help="LiHua-World: where evaluation stores live.")] = DEFAULT_EVAL_DIR,
+    as_json: JsonFlag = False,
+) -> None:
+    """Ask follow-up questions until the composed answer scores 5 or N turns are used; mean wscore, lscore, mscore.
+
+    Needs GRAPHPROOF_LLM: it plays the question generator, the answer composer and the judge.
+    """
+    if method not in ASK_METHODS:
+        raise typer.BadParameter(f"unknown method {method!r}; expected one of {', '.join(ASK_METHODS)}",
+                                 param_hint="--method")  # fmt: skip
+    with graphproof_errors():
+        settings = load_settings()
+        from graphproof.llm import chat_model
+
+        model = chat_model(settings)  # a clear error when GRAPHPROOF_LLM is not set
+        embedder = make_embedder(settings)
+        items = lihua_items(data, None, half_year) if data.is_dir() else load_answer_items(data)
+        items = items[:limit] if limit else items
+        with ExitStack() as stack:
+            store = lihua_store(data, half_year, out, embedder) if data.is_dir() else None
+            opened = stack.enter_context(store if store is not None else cli_store(ctx, read_only=True))
+            rag = make_rag(opened, settings, embedder=embedder, rewriter=history_query)
+            system = conversational_system(rag, method, mode.value)
+            judge = Judge(model)
+            transcripts = [run_target(i.id, i.question, i.reference, system, model, model, judge, turns, mode.value)
+                           for i in items]  # fmt: skip
+    summary = summarise(transcripts, turns)
+    shown = [t.to_dict(turns) for t in transcripts if t.id == show] if show else []
+    if as_json:
+        details = [t.to_dict(turns) for t in transcripts]
+        print_json({"mode": mode.value, "turns": turns, **summary, "items_detail": details})
+        return
+    table = Table(title=f"multi-turn, mode {mode.value}, n = {turns}")
+    for column in ("items", "finished", "failures", "wscore", "lscore", "mscore"):
+        table.add_column(column, justify="right")
+    table.add_row(*(str(summary[c]) for c in ("items", "finished", "failures", "wscore", "lscore", "mscore")))
+    stdout().print(table)
+    for detail in shown:
+        stdout().print_json(data=detail)
+
+
+def chat_command(
+    ctx: typer.Context,
+    method: Annotated[str, typer.Option("--method", "-m", help="Retrieval method.")] = "hybrid-rrf",
+    history_file: Annotated[
+        Path | None, typer.Option("--history", help="Resume from this JSON file and save the conversation to it.")
+    ] = None,
+) -> None:
+    """An interactive session: follow-up questions are answered with the conversation so far.
+
+    Type a question per line; an empty line or end of input ends the session.
+    """
+    if method not in ASK_METHODS:
+        raise typer.BadParameter(f"unknown method {method!r}", param_hint="--method")
+    history: list[tuple[str, str]] = []
+    with graphproof_errors():
+        if history_file is not None and history_file.is_file():
+            try:
+                history = [(str(q), str(a)) for q, a in json.loads(history_file.read_text(encoding="utf-8"))]
+            except (ValueError, TypeError) as exc:
+                expected = "a JSON list of [question, answer] pairs"
+                raise GraphproofError(f"{history_file}: expected {expected} ({exc})") from exc
+        with cli_store(ctx, read_only=True) as store:
+            rag = make_rag(store, load_settings(), rewriter=history_query)
+            while True:
+                try:
+                    question = input("? ").strip()
+                except EOFError:
+                    break
+                if not question:
+                    break
+                result = rag.ask(question, method=method, k=5, history=history)
+                stdout().print(Text(result.answer.text), soft_wrap=True)
+                history.append((question, result.answer.text))
+        if history_file is not None:
+            history_file.write_text(json.dumps(history, ensure_ascii=False, indent=1), encoding="utf-8")

@@ -19,7 +19,7 @@ from graphproof.settings import Settings
 from graphproof.verification.defaults import DEFAULT_THRESHOLD, DEFAULT_TIMEOUT
 
 if TYPE_CHECKING:
-    from graphproof.rag import Answerer, GraphRAG
+    from graphproof.rag import Answerer, GraphRAG, QueryRewriter
     from graphproof.reasoning.gnn.reason import GnnReasoner
     from graphproof.verification.grounding import GroundingMethod
 
@@ -85,9 +85,11 @@ def load_reasoner(
 def make_rag(
     store: GraphStore, settings: Settings, *, verify_method: str | None = None, checkpoint: str | Path | None = None,
     bm25: BM25Params | None = None, use_llm: bool = True, embedder: Embedder | None = None, verify_chunks: int = 5,
-    device: str = "cpu",
+    device: str = "cpu", rewriter: QueryRewriter | None = None,
 ) -> GraphRAG:  # fmt: skip
-    """The ask pipeline over ``store``, configured from ``settings``; one embedder shared by every part."""
+    """The ask pipeline over ``store``, configured from ``settings``; one embedder shared by every part.
+
+    ``rewriter`` turns a follow-up and the conversation so far into a standalone query (multi-turn use)."""
     from graphproof.rag import GraphRAG
 
     embedder = embedder or make_embedder(settings, device)  # device: auto | cpu | cuda (embedder and GNN)
@@ -95,7 +97,7 @@ def make_rag(
     reasoner = load_reasoner(checkpoint, store, embedder, device) if checkpoint else None
     return GraphRAG(
         store, make_retriever(store, settings, embedder=embedder, bm25=bm25), make_answerer(store, settings,
-        use_llm=use_llm), verifier, reasoner, verify_chunks=verify_chunks,
+        use_llm=use_llm), verifier, reasoner, verify_chunks=verify_chunks, rewriter=rewriter,
     )  # fmt: skip
 
 

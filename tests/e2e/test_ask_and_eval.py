@@ -139,3 +139,42 @@ def test_eval_answers_scores_the_systems_own_answers(
         assert set(block["all"]) >= {"token_f1", "rouge_l", "similarity", "key_terms", "n"}
         # the maintenance chat says "Friday", so the extractive answer carries the reference's key term
         assert block["single"]["key_terms"] == 1.0 and block["single"]["n"] == 1
+
+
+def test_eval_multiturn_needs_a_model_and_runs_with_one(
+    data: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from langchain_core.language_models.fake_chat_models import FakeListChatModel
+
+    import graphproof.llm
+
+    monkeypatch.delenv("GRAPHPROOF_LLM", raising=False)
+    base = ["eval", "multiturn", "--data", str(data), "--out", str(tmp_path / "eval"), "--turns", "2"]
+    missing = CliRunner().invoke(app, base)
+    assert missing.exit_code == 1 and "needs an LLM" in missing.stderr
+    # one model plays composer, judge and question generator, in that order: the first answer is judged 5
+    model = FakeListChatModel(responses=["Friday.", "Right.\n[RESULT] 5"])
+    monkeypatch.setattr(graphproof.llm, "chat_model", lambda settings: model)
+    for mode in ("qa", "mqa"):
+        result = CliRunner().invoke(app, [*base, "--mode", mode, "--json", "--limit", "1"])
+        assert result.exit_code == 0, result.output
+        out = json.loads(result.stdout)
+        assert (out["items"], out["finished"], out["wscore"], out["lscore"], out["mscore"]) == (1, 1, 5.0, 1.0, 5.0)
+        assert out["items_detail"][0]["turns"][0]["composed"] == "Friday."
+
+
+def test_chat_answers_follow_ups_and_keeps_the_history(data: Path, tmp_path: Path) -> None:
+    store = f"sqlite:///{tmp_path}/g.db"
+    runner = CliRunner()
+    assert runner.invoke(app, ["--store", store, "ingest", "--no-embed", str(data / "LiHuaWorld.zip")]).exit_code == 0
+    saved = tmp_path / "history.json"
+    first = runner.invoke(app, ["--store", store, "chat", "--method", "bm25", "--history", str(saved)],
+                          input="When is the building maintenance?\n\n")  # fmt: skip
+    assert first.exit_code == 0, first.output
+    assert "maintenance" in first.stdout
+    again = runner.invoke(app, ["--store", store, "chat", "--method", "bm25", "--history", str(saved)],
+                          input="And who mentioned it?\n")  # fmt: skip
+    assert again.exit_code == 0, again.output
+    history = json.loads(saved.read_text(encoding="utf-8"))
+    assert [q for q, _ in history] == ["When is the building maintenance?", "And who mentioned it?"]
+    assert "Adam" in history[1][1], "the follow-up is retrieved with the earlier question"
