@@ -7,6 +7,7 @@ from typing import Annotated
 import typer
 
 from graphproof.cli_support import cli_store
+from graphproof.settings import load_settings
 
 
 def serve_command(
@@ -20,5 +21,7 @@ def serve_command(
 
     from graphproof.web.app import create_app
 
-    with cli_store(ctx) as store:
-        uvicorn.run(create_app(store, allow_writes=allow_writes), host=host, port=port, log_level="warning")
+    checkpoint = load_settings().gnn_checkpoint  # offers the gnn method when a checkpoint is configured
+    with cli_store(ctx, read_only=not allow_writes) as store:
+        app = create_app(store, allow_writes=allow_writes, checkpoint=checkpoint)
+        uvicorn.run(app, host=host, port=port, log_level="warning")

@@ -16,7 +16,6 @@ STOP = frozenset(
     ["that", "this", "what", "where", "when", "which", "with", "from", "have", "does", "were", "their", "there"]
 )
 CSP = "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'"
-METHODS_FALLBACK = ("naive", "bm25", "bm25-dense", "graph-vector", "edge-bm25", "chunk-bm25", "hybrid-rrf")
 
 
 class WebError(Exception):
@@ -25,13 +24,13 @@ class WebError(Exception):
         self.status, self.message = status, message
 
 
-def default_asker(store: Any) -> Callable[..., dict[str, Any]]:
+def default_asker(store: Any, checkpoint: str | None = None) -> Callable[..., dict[str, Any]]:
     """``ask(question, method, verify, k) -> dict``: the public pipeline object (``graphproof.GraphRAG``), built
     once per app so the embedding model is loaded once, not per request."""
     from graphproof.components import make_rag
     from graphproof.settings import load_settings
 
-    rag = make_rag(store, load_settings(), verify_method="offline", use_llm=True)
+    rag = make_rag(store, load_settings(), verify_method="offline", use_llm=True, checkpoint=checkpoint)
 
     def ask(question: str, method: str, verify: bool, k: int) -> dict[str, Any]:
         return rag.ask(question, method=method, verify=verify, k=k).to_dict()
@@ -39,18 +38,28 @@ def default_asker(store: Any) -> Callable[..., dict[str, Any]]:
     return ask
 
 
-def create_app(store: Any, *, allow_writes: bool = False, asker: Callable[..., dict[str, Any]] | None = None) -> Any:
+def browser_url(store: Any) -> str | None:
+    """Neo4j Browser beside a Neo4j store (``http://<host>:7474/browser/``); None for the embedded store."""
+    from urllib.parse import urlsplit
+
+    uri = getattr(store, "uri", None) if getattr(store, "backend", "") == "neo4j" else None
+    host = urlsplit(uri).hostname if uri else None
+    return f"http://{host}:7474/browser/" if host else None
+
+
+def create_app(
+    store: Any, *, allow_writes: bool = False, asker: Callable[..., dict[str, Any]] | None = None,
+    checkpoint: str | None = None,
+) -> Any:
+    """The app over ``store``; ``checkpoint`` (a GNN checkpoint) adds the ``gnn`` method to the picker."""
     from fastapi import FastAPI, Request
     from fastapi.responses import HTMLResponse, JSONResponse
     from fastapi.staticfiles import StaticFiles
     from fastapi.templating import Jinja2Templates
 
-    try:
-        from graphproof.reasoning.retriever import METHODS
+    from graphproof.reasoning.retriever import METHODS
 
-        methods = tuple(METHODS)
-    except ImportError:  # pragma: no cover
-        methods = METHODS_FALLBACK
+    methods = (*METHODS, "gnn") if checkpoint else tuple(METHODS)
     app = FastAPI(title="graphproof", description="Ask, see the chunks, paths and proof; browse the graph.")
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
     templates = Jinja2Templates(directory=HERE / "templates")
@@ -58,7 +67,7 @@ def create_app(store: Any, *, allow_writes: bool = False, asker: Callable[..., d
 
     def get_asker() -> Callable[..., dict[str, Any]]:
         if state["asker"] is None:
-            state["asker"] = default_asker(store)
+            state["asker"] = default_asker(store, checkpoint)
         return state["asker"]
 
     def wants_json(request: Request) -> bool:
@@ -107,8 +116,9 @@ def create_app(store: Any, *, allow_writes: bool = False, asker: Callable[..., d
             raise WebError(400, "question is empty")
         if len(question) > MAX_QUESTION:
             raise WebError(413, f"question longer than {MAX_QUESTION} characters")
-        if method not in methods and method != "gnn":
-            raise WebError(400, f"unknown method {method!r}; one of {', '.join(methods)}")
+        if method not in methods:
+            why = " (gnn needs a checkpoint: GRAPHPROOF_GNN_CHECKPOINT)" if method == "gnn" else ""
+            raise WebError(400, f"unknown method {method!r}{why}; one of {', '.join(methods)}")
         if not 1 <= k <= 100:
             raise WebError(400, "k must be between 1 and 100")
         try:
@@ -203,6 +213,7 @@ def create_app(store: Any, *, allow_writes: bool = False, asker: Callable[..., d
 
     @app.get("/store", response_class=HTMLResponse, include_in_schema=False)
     async def store_page(request: Request) -> Any:
-        return templates.TemplateResponse(request, "store.html", {"stats": store.stats().as_dict()})
+        return templates.TemplateResponse(request, "store.html",
+                                          {"stats": store.stats().as_dict(), "browser": browser_url(store)})
 
     return app

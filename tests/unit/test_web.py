@@ -92,3 +92,24 @@ def test_a_document_identified_by_its_path_has_a_page(tmp_path: Path) -> None:
     for url in (f"/documents/{doc_id}", f"/documents{doc_id}"):  # the page's own link, and with one slash
         page = client.get(url)
         assert page.status_code == 200 and "Herons feed at dawn." in page.text, url
+
+
+def test_gnn_is_offered_only_with_a_checkpoint(client: TestClient, tmp_path: Path) -> None:
+    refused = client.get("/api/ask", params={"question": "q", "method": "gnn"})
+    assert refused.status_code == 400 and "gnn needs a checkpoint" in refused.json()["error"]
+    assert "<option>gnn</option>" not in client.get("/ask").text
+    store = SQLiteStore(tmp_path / "g.db")
+    with_model = TestClient(create_app(store, asker=fake_ask, checkpoint="rearev.pt"), raise_server_exceptions=False)
+    assert "<option>gnn</option>" in with_model.get("/ask").text
+    assert with_model.get("/api/ask", params={"question": "q", "method": "gnn"}).status_code == 200
+
+
+def test_the_store_page_links_neo4j_browser_for_a_neo4j_store() -> None:
+    from graphproof.web.app import browser_url
+
+    class FakeNeo4j:
+        backend = "neo4j"
+        uri = "neo4j://graph.example:7687"
+
+    assert browser_url(FakeNeo4j()) == "http://graph.example:7474/browser/"
+    assert browser_url(SQLiteStore(":memory:")) is None
