@@ -28,12 +28,14 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from graphproof.graph.embed import Embedder
+from graphproof.verification.english import EnglishTranslator
 from graphproof.verification.fol import Formula, parse_formula
 from graphproof.verification.grounding import ClaimResult, GroundingReport, Passage, verdict_of
 from graphproof.verification.grounding_errors import FormulaError, LLMReplyError
 from graphproof.verification.grouping import DEFAULT_THRESHOLD, group_texts
 from graphproof.verification.llm_json import JsonAsker, load_prompt
 from graphproof.verification.prover import Prover9
+from graphproof.verification.question_claims import ClaimBuilder
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 if TYPE_CHECKING:
@@ -152,11 +154,18 @@ class FolPipeline:
                 warnings.append(f"{exc}; the chunk is used whole")
                 sentences = [passage.text]
             items += [_Item(f"s{len(items) + i + 1}", s, passage.id) for i, s in enumerate(sentences)]
+        built = ClaimBuilder(EnglishTranslator.for_texts([answer])).claims(question, answer)
+        unread = [ClaimResult(claim=c.answer, status="unknown", reason=c.why) for c in built if not c.text]
+        statement = " ".join(
+            ("It is not the case that " + c.text if c.negated else c.text).rstrip(" .") + "." for c in built if c.text
+        )
+        if all(c.source == "answer" for c in built):
+            statement = answer  # every sentence is a claim as written: the model splits the answer itself
         try:
-            claims = self.split(answer, "splitting the answer")
+            claims = self.split(statement, "splitting the answer") if statement else []
         except LLMReplyError as exc:
             failed = ClaimResult(claim=answer, status="error", reason=str(exc))
-            return self._report((failed,), warnings, started)
+            return self._report((failed, *unread), warnings, started)
         items += [_Item(f"s{len(items) + i + 1}", s, ANSWER) for i, s in enumerate(claims)]
         groups = self._groups(items)
         formulas, errors = self._translate(items, groups, warnings)
@@ -179,7 +188,7 @@ class FolPipeline:
                     premise_formulas=tuple(f.source for f, _ in used),
                 )
             )
-        return self._report(tuple(results), warnings, started, groups=len(groups))
+        return self._report((*results, *unread), warnings, started, groups=len(groups))
 
     def _report(
         self, claims: tuple[ClaimResult, ...], warnings: list[str], started: float, groups: int = 0

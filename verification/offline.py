@@ -39,13 +39,16 @@ import numpy as np
 from graphproof.graph.analyzer import Analyzer, default_analyzer
 from graphproof.graph.embed import Embedder
 from graphproof.loaders.extract.rule import RELATED_TO, RuleExtractor
-from graphproof.verification.claims import Sentence, is_polarity_only, sentences_of, strip_polarity
+from graphproof.verification.claims import Sentence, sentences_of
 from graphproof.verification.english import EnglishTranslator
-from graphproof.verification.english_ir import Name, Node, Not, Pred, is_logical, names
 from graphproof.verification.fol import Formula, parse_formula
-from graphproof.verification.grounding import QUESTION_ID, ClaimResult, GroundingReport, Passage, verdict_of
+from graphproof.verification.frames import FrameReader
+from graphproof.verification.frames_fol import FrameRenderer, comparison_formula
+from graphproof.verification.grounding import ClaimResult, GroundingReport, Passage, verdict_of
 from graphproof.verification.prover import Prover9
+from graphproof.verification.question_claims import Claim, ClaimBuilder
 from graphproof.verification.symbols import SymbolTable, name_key
+from graphproof.verification.values import find_values
 from numpy.typing import NDArray
 
 OFFLINE_NOTE = (
@@ -54,6 +57,7 @@ OFFLINE_NOTE = (
 )
 DEFAULT_CONSTANT_THRESHOLD = 0.85
 DEFAULT_PREDICATE_THRESHOLD = 0.9
+DEFAULT_EVENT_THRESHOLD = 0.8
 AXIOM_ID = "axiom"
 _LIST_SPLIT = re.compile(r"\s*(?:,|;|&|\band\b)\s*", re.IGNORECASE)
 _IDENTIFIER = re.compile(r"[^\W\d]\w*")
@@ -64,6 +68,7 @@ _SKIPPED_PREDICATES = frozenset((RELATED_TO, "mentions"))
 class _Premise:
     formula: Formula
     origin: str
+    text: str = ""
 
 
 class _EmbeddingCache:
@@ -96,10 +101,12 @@ class OfflineVerifier:
         *,
         constant_threshold: float = DEFAULT_CONSTANT_THRESHOLD,
         predicate_threshold: float = DEFAULT_PREDICATE_THRESHOLD,
+        event_threshold: float | None = DEFAULT_EVENT_THRESHOLD,
         extractor: RuleExtractor | None = None,
         analyzer: Analyzer | None = None,
     ) -> None:
         self.prover = prover or Prover9()
+        self.event_threshold = event_threshold
         self.embed = _EmbeddingCache(embedder)
         self.constant_threshold = constant_threshold
         self.predicate_threshold = predicate_threshold
@@ -108,25 +115,32 @@ class OfflineVerifier:
 
     def check(self, question: str, passages: Sequence[Passage], answer: str) -> GroundingReport:
         started = time.perf_counter()
-        claims = [c for c in sentences_of(answer, "answer") if not is_polarity_only(c.text)]
+        sentences = [s for p in passages for s in sentences_of(p.text, p.id)]
+        translator = EnglishTranslator.for_texts([s.text for s in sentences] + [answer])
+        claims = ClaimBuilder(translator).claims(question, answer)
         if not claims:
             return GroundingReport(
                 self.name, "undecided", note=OFFLINE_NOTE + "; the answer states no claim of its own"
             )
-        sentences = [s for p in passages for s in sentences_of(p.text, p.id)]
-        translator = EnglishTranslator.for_texts([s.text for s in sentences] + [question, answer])
         symbols = SymbolTable(self.analyzer)
-        goals = [self._goal(strip_polarity(c.text), translator, symbols) for c in claims]
-        claim_names = {name_key(n): n for _, listed in goals for n in listed}
-        premises = [p for s in sentences for p in self._premises(s, translator, symbols, claim_names)]
-        premises += self._question(question, symbols, claim_names)
+        renderer = FrameRenderer(symbols)
+        reader = FrameReader(translator)
+        goals = [self._goal(c, translator, reader, renderer, symbols) for c in claims]
+        premises = self._premises(sentences, translator, reader, renderer, symbols)
         axioms = symbols.equivalences(
-            self.embed, constant_threshold=self.constant_threshold, predicate_threshold=self.predicate_threshold
+            self.embed,
+            constant_threshold=self.constant_threshold,
+            predicate_threshold=self.predicate_threshold,
+            event_threshold=self.event_threshold,
         )
         axioms += symbols.subsumptions() + symbols.possibilities()
         premises += [_Premise(parse_formula(text, lenient=False), AXIOM_ID) for text, _ in axioms]
+        ordered = any(c.comparison is not None for c in claims)
+        premises += [_Premise(parse_formula(t, lenient=False), AXIOM_ID) for t in renderer.value_axioms(order=ordered)]
         known = {word for p in premises for word in _IDENTIFIER.findall(p.formula.source)}
-        results = tuple(self._decide(c.text, goal, premises, known) for c, (goal, _) in zip(claims, goals, strict=True))
+        results = tuple(
+            self._decide(c, goal, why, premises, known) for c, (goal, why) in zip(claims, goals, strict=True)
+        )
         return GroundingReport(
             self.name,
             verdict_of(results),
@@ -137,71 +151,91 @@ class OfflineVerifier:
         )
 
     # readings -----------------------------------------------------------------------------------
-    def _triples(self, text: str) -> tuple[list[Node], list[str]]:
-        """The verb triples of ``text`` as binary atoms, and the names the extractor found."""
-        extraction = self.extractor.extract_one(text)
-        atoms: list[Node] = []
-        for relation in extraction.relations:
-            if relation.relation in _SKIPPED_PREDICATES:
-                continue
-            phrase = relation.relation.replace("_", " ")
-            atom = Pred(phrase.removeprefix("not "), (Name(relation.head), Name(relation.tail)))
-            atoms.append(Not(atom) if phrase.startswith("not ") else atom)
-        return atoms, [e.name for e in extraction.entities]
+    def _goal(
+        self,
+        claim: Claim,
+        translator: EnglishTranslator,
+        reader: FrameReader,
+        renderer: FrameRenderer,
+        symbols: SymbolTable,
+    ) -> tuple[list[str], str]:
+        """The claim's readings as goal formulas, or none and why (then the claim is unknown).
 
-    def _goal(self, text: str, translator: EnglishTranslator, symbols: SymbolTable) -> tuple[str, list[str]]:
-        """The claim's goal formula (its readings, disjoined) and the names it lists (naming reading only)."""
+        Only readings that keep all of the claim's content are made: the event-frame reading and
+        the logic reading (its predicates are whole phrases; not made for a claim with a number or
+        date, whose value must stay a value). Each reading states the whole claim, so the first one
+        the prover decides (proved or refuted) decides the claim (``_decide``).
+        """
+        if not claim.text:
+            return [], claim.why or "no claim could be built from the answer"
+        if claim.comparison is not None:
+            comparison = claim.comparison
+            winner = reader.read(comparison.winner)
+            others = [reader.read(text) for text in comparison.others]
+            if winner is None or any(o is None for o in others) or not others:
+                return [], f"the comparison in {claim.text!r} could not be read"
+            relation = comparison.relation
+            goal = comparison_formula(renderer, winner, [o for o in others if o is not None], relation)
+            return [f"-({goal})" if claim.negated else goal], ""
         readings: list[str] = []
-        if any(ch.isalpha() and ch.islower() for ch in text):
-            logic = translator.translate(text)
-            if logic is not None:
-                readings.append(symbols.render(logic))
-            triples, _ = self._triples(text) if logic is None or not is_logical(logic) else ([], [])
-            if triples:
-                readings.append("(" + " & ".join(symbols.render(t) for t in triples) + ")")
-        if readings:
-            return (readings[0] if len(readings) == 1 else "(" + " | ".join(readings) + ")"), []
-        listed = [part.strip(" .!?\"'“”") for part in _LIST_SPLIT.split(text)]
-        listed = [part for part in listed if part and any(ch.isalnum() for ch in part)]
-        constants = [symbols.constant(part) for part in listed]
-        constants += [symbols.constant(word, word=True) for word in self.analyzer.tokens(text)]
-        return symbols.named(constants) or symbols.named([symbols.constant(text)]), listed
+        frames = reader.read(claim.text)
+        if frames:
+            readings.append(renderer.conjunction(frames))
+        logic = translator.translate(claim.text)
+        if logic is not None and not find_values(claim.text):
+            readings.append(symbols.render(logic))
+        if not readings:
+            return [], f"{claim.text!r} could not be read into FOL (no subject and verb found, or words left over)"
+        return [f"-({g})" if claim.negated else g for g in dict.fromkeys(readings)], ""
 
     def _premises(
-        self, sentence: Sentence, translator: EnglishTranslator, symbols: SymbolTable, claim_names: dict[str, str]
+        self,
+        sentences: Sequence[Sentence],
+        translator: EnglishTranslator,
+        reader: FrameReader,
+        renderer: FrameRenderer,
+        symbols: SymbolTable,
     ) -> list[_Premise]:
-        out: list[str] = []
-        logic = translator.translate(sentence.text)
-        named = set(names(logic)) if logic is not None else set()
-        if logic is not None:
-            out.append(symbols.render(logic))
-        triples, entities = self._triples(sentence.text)
-        if logic is None or not is_logical(logic):  # a conditional's or a negation's triples are not facts
-            out += [symbols.render(t) for t in triples]
-        named.update(entities)
-        constants = [symbols.constant(n) for n in named]
-        constants += [symbols.constant(w, word=True) for w in self.analyzer.tokens(sentence.text)]
-        constants += [symbols.constant(text) for key, text in claim_names.items() if _contains(sentence.text, key)]
-        if constants:
-            out.append(symbols.named(constants))
-        return [_Premise(parse_formula(text, lenient=False), sentence.origin) for text in out]
-
-    def _question(self, question: str, symbols: SymbolTable, claim_names: dict[str, str]) -> list[_Premise]:
-        if not question.strip():
-            return []
-        _, entities = self._triples(question)
-        constants = [symbols.constant(e) for e in entities]
-        constants += [symbols.constant(w, word=True) for w in self.analyzer.tokens(question)]
-        constants += [symbols.constant(text) for key, text in claim_names.items() if _contains(question, key)]
-        return [_Premise(parse_formula(symbols.named(constants), lenient=False), QUESTION_ID)] if constants else []
+        """Every chunk sentence's readings: the logic reading and the event frames with their value closures."""
+        out: list[_Premise] = []
+        subject: str | None = None
+        origin = None
+        for sentence in sentences:
+            if sentence.origin != origin:
+                subject, origin = None, sentence.origin
+            texts: list[str] = []
+            logic = translator.translate(sentence.text)
+            if logic is not None:
+                texts.append(symbols.render(logic))
+            frames = reader.read_premise(sentence.text, previous_subject=subject)
+            for frame in frames:
+                texts.append(renderer.formula(frame, premise=True))
+                texts += renderer.closure(frame)
+            if frames and isinstance(frames[0].subject, str):
+                subject = frames[0].subject
+            out += [_Premise(parse_formula(t, lenient=False), sentence.origin, sentence.text) for t in texts]
+        return out
 
     # proving ------------------------------------------------------------------------------------
-    def _decide(self, claim: str, goal_text: str, premises: list[_Premise], known: set[str]) -> ClaimResult:
-        goal = parse_formula(goal_text, lenient=False)
-        decision = self.prover.decide([p.formula for p in premises], goal)
+    def _decide(
+        self, claim: Claim, readings: list[str], why: str, premises: list[_Premise], known: set[str]
+    ) -> ClaimResult:
+        built = f" (built from the question and the answer {claim.answer!r})" if claim.source != "answer" else ""
+        if not readings:
+            return ClaimResult(claim=claim.text or claim.answer, status="unknown", reason=why + built)
+        for goal_text in readings:
+            goal = parse_formula(goal_text, lenient=False)
+            decision = self.prover.decide([p.formula for p in premises], goal)
+            if decision.status != "unknown":
+                break
+        goal_text = goal_text if decision.status != "unknown" else " | ".join(readings)
         used = [premises[i] for i in decision.used]
         origins = tuple(dict.fromkeys(p.origin for p in used if p.origin != AXIOM_ID))
         reason = decision.reason
+        if decision.status == "refuted":
+            against = next((p for p in used if p.origin != AXIOM_ID), None)
+            if against is not None:
+                reason = f"contradicted by {against.origin}: {against.text!r}"
         if decision.status == "unknown":
             missing = sorted(
                 {w for w in _IDENTIFIER.findall(goal_text) if w not in known and w not in ("all", "exists")}
@@ -209,11 +243,11 @@ class OfflineVerifier:
             if missing:
                 reason += f"; no premise mentions {', '.join(missing[:8])}"
         return ClaimResult(
-            claim=claim,
+            claim=claim.text,
             status=decision.status,
             formula=goal_text,
             premises=origins,
-            reason=reason,
+            reason=reason + built,
             proof=decision.proof,
             premise_formulas=tuple(p.formula.source for p in used),
         )

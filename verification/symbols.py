@@ -129,6 +129,18 @@ class SymbolTable:
         found.noun = found.noun or noun
         return found.name
 
+    def event(self, phrase: str) -> str:
+        """The event predicate of a verb (``EvWin`` for "won"): ``verification.frames_fol`` applies it to events."""
+        key = phrase_key(phrase, self.analyzer) or phrase.strip().casefold()
+        found = self._symbols.get(("event", key, 1))
+        if found is None:
+            base = "Ev" + _identifier(w[:1].upper() + w[1:] for w in key.split()).replace("_", "")
+            found = Symbol(self._unique(base[:60]), "event", 1)
+            self._symbols[("event", key, 1)] = found
+        if phrase not in found.texts:
+            found.texts.append(phrase)
+        return found.name
+
     def constant(self, text: str, *, word: bool = False) -> str:
         """The constant of a name (``legend_of_zelda``), or with ``word`` of a content word (``w_magazin``)."""
         key = text if word else (name_key(text) or text.strip().casefold())
@@ -178,15 +190,29 @@ class SymbolTable:
         return [s for (k, _, _), s in self._symbols.items() if k == kind]
 
     def equivalences(
-        self, embed: EmbedFn, *, constant_threshold: float, predicate_threshold: float
+        self,
+        embed: EmbedFn,
+        *,
+        constant_threshold: float,
+        predicate_threshold: float,
+        event_threshold: float | None = None,
     ) -> list[tuple[str, tuple[str, ...]]]:
-        """Equivalence axioms ``(formula, symbol names)`` for the clusters of similar symbols;
-        ``embed`` maps texts to unit vectors (``Embedder.embed``, or a caching wrapper)."""
-        axioms: list[tuple[str, tuple[str, ...]]] = []
-        groups: list[tuple[list[Symbol], float]] = [(self.symbols("const"), constant_threshold)]
+        """Equivalence axioms ``(formula, symbols)`` for the clusters of similar symbols; ``embed`` maps texts
+        to unit vectors (``Embedder.embed``, or a caching wrapper).
+
+        Only common nouns are clustered among constants: names (a capitalised word) and anything with a
+        digit never are — names are linked by ``aliases`` only, values are not symbols here at all.
+        Event predicates (one verb each) are clustered with ``event_threshold`` without the shared-word
+        blocking (synonyms share no word: "start"/"found"); ``None`` leaves them unlinked.
+        """
+        axioms: list[tuple[str, tuple[str, ...]]] = self.aliases()
+        common = [s for s in self.symbols("const") if all(_common(t) for t in s.texts)]
+        groups: list[tuple[list[Symbol], float]] = [(common, constant_threshold)]
         arities = sorted({s.arity for s in self.symbols("pred")})
         groups += [([s for s in self.symbols("pred") if s.arity == a], predicate_threshold) for a in arities]
         selected = [(self._sharing_a_word(candidates), threshold) for candidates, threshold in groups]
+        if event_threshold is not None:
+            selected.append((self.symbols("event"), event_threshold))
         selected = [(members, threshold) for members, threshold in selected if len(members) > 1]
         texts = [m.texts[0] for members, _ in selected for m in members]
         vectors = embed(texts) if texts else None  # one model call per check
@@ -204,6 +230,27 @@ class SymbolTable:
                     if not self._minimal_pair(first, other):
                         axioms.append((_equivalence(first, other), (first.name, other.name)))
         return axioms
+
+    def aliases(self) -> list[tuple[str, tuple[str, ...]]]:
+        """``goertz = allison_beth_allie_goertz``: a name whose words are a subset of exactly one longer name of
+        this check, with the same last word, is that name (a surname or a shortened name); so is a name whose
+        words each begin a word of the other, in order ("Ken Loach" / "Kenneth Loach")."""
+        names = [s for s in self.symbols("const") if not all(_common(t) for t in s.texts)]
+        words = {s.name: set(name_key(s.texts[0]).split()) for s in names}
+        last = {s.name: name_key(s.texts[0]).split()[-1:] for s in names}
+        out: list[tuple[str, tuple[str, ...]]] = []
+        for short in names:
+            longer = [
+                s
+                for s in names
+                if s is not short
+                and (words[short.name] < words[s.name] or _shortened(name_key(short.texts[0]), name_key(s.texts[0])))
+                and last[short.name] == last[s.name]
+                and not any(ch.isdigit() for ch in short.texts[0])
+            ]
+            if len(longer) == 1:
+                out.append((f"({short.name} = {longer[0].name})", (short.name, longer[0].name)))
+        return out
 
     def _content_words(self, symbol: Symbol) -> set[str]:
         return {w for w in phrase_key(symbol.texts[0], self.analyzer).split() if w not in KEPT_WORDS | {"not"}}
@@ -228,7 +275,7 @@ class SymbolTable:
     def _minimal_pair(self, a: Symbol, b: Symbol) -> bool:
         """Predicates that differ only in a kept function word ("flies to" / "flies from", "can compose" /
         "compose", negation) are deliberately different, however similar their embeddings."""
-        if a.kind != "pred":
+        if a.kind == "const":
             return False
         keys = [phrase_key(s.texts[0], self.analyzer).split() for s in (a, b)]
         differing = set(keys[0]) ^ set(keys[1])
@@ -249,7 +296,11 @@ class SymbolTable:
         axioms: dict[str, tuple[str, ...]] = {}
         for symbol in unary.values():
             for text in symbol.texts:
-                for head in self._heads(text):
+                heads = self._heads(text)
+                first = text.split()[0] if text.split() else ""
+                if first[:1].isupper() and len(text.split()) > 1:  # "American musician" → "American"
+                    heads.add(phrase_key(first, self.analyzer))
+                for head in heads:
                     target = unary.get(head)
                     if target is not None and target is not symbol:
                         axioms[f"all x.({symbol.name}(x) -> {target.name}(x))"] = (symbol.name, target.name)
@@ -282,6 +333,16 @@ class SymbolTable:
         if cut < len(found):
             candidates.append(head)
         return {phrase_key(" ".join(c), self.analyzer) for c in candidates if c}
+
+
+def _shortened(short: str, long: str) -> bool:
+    a, b = short.split(), long.split()
+    return a != b and len(a) == len(b) and all(y.startswith(x) for x, y in zip(a, b, strict=True))
+
+
+def _common(text: str) -> bool:
+    """A common noun phrase: no capitalised word, no digit."""
+    return not any(w[:1].isupper() or any(ch.isdigit() for ch in w) for w in text.split())
 
 
 def _equivalence(a: Symbol, b: Symbol) -> str:

@@ -134,3 +134,29 @@ def test_llm_judge_failure_is_undecided_with_the_error() -> None:
     report = LLMJudge(scripted(['{"grounded": "maybe"}', "I think so"])).check(QUESTION, [], ANSWER)
     assert report.verdict == "undecided" and report.claims[0].status == "error"
     assert "JudgeReply" in report.claims[0].reason
+
+
+def test_a_bare_answer_is_sent_as_the_claim_it_makes_about_the_question() -> None:
+    """The LLM path gets the offline method's claim construction: the model splits "X was started first.", not "X"."""
+    question = "Which magazine was started first, Arthur's Magazine or First for Women?"
+    chunk = "Arthur's Magazine was started in 1844."
+    responses = [
+        json.dumps({"sentences": [chunk]}),
+        json.dumps({"sentences": ["Arthur's Magazine was started first."]}),
+        translation([("s1", "StartedIn(arthurs_magazine, y1844)")]),
+        translation([("s2", "StartedFirst(arthurs_magazine)")]),
+    ]
+    model = scripted(responses)
+    report = FolPipeline(model, grouping=False).check(question, [Passage("c1", chunk)], "Arthur's Magazine")
+    assert "Arthur's Magazine was started first." in model.prompts[1]
+    assert [c.status for c in report.claims] == ["unknown"] and report.verdict == "hallucinated"
+
+
+def test_a_bare_answer_with_no_slot_to_fill_is_unknown_without_asking_the_model() -> None:
+    chunk = "Arthur's Magazine was started in 1844."
+    model = scripted([json.dumps({"sentences": [chunk]}), translation([("s1", "StartedIn(arthurs_magazine, y1844)")])])
+    report = FolPipeline(model, grouping=False).check(
+        "Tell me about magazines", [Passage("c1", chunk)], "Arthur's Magazine"
+    )
+    assert [c.status for c in report.claims] == ["unknown"] and "no slot" in report.claims[0].reason
+    assert len(model.prompts) == 2  # the chunk's split and translation; the answer was never sent

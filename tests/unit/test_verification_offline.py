@@ -42,29 +42,90 @@ def test_a_contradicted_claim_is_refuted_and_the_answer_hallucinated(verifier: O
     assert report.verdict == "hallucinated"
 
 
+FOUNDED = [Passage("k1", "Arthur's Magazine was started in 1844. First for Women was started in 1989.")]
+QUESTION = "Which magazine was started first, Arthur's Magazine or First for Women?"
+
+
 def test_an_unsupported_claim_is_unknown_and_says_which_symbols_are_missing(verifier: OfflineVerifier) -> None:
-    report = verifier.check("Which magazine was started first?", MAGAZINES, "First for Women was started first.")
+    report = verifier.check("Who publishes First for Women?", MAGAZINES, "First for Women is published by Hearst.")
     (claim,) = report.claims
     assert report.verdict == "hallucinated" and claim.status == "unknown"
-    assert "no premise mentions" in claim.reason
+    assert "no premise mentions" in claim.reason and "hearst" in claim.reason
 
 
-def test_a_bare_name_is_grounded_when_the_chunks_name_it(verifier: OfflineVerifier) -> None:
-    grounded = verifier.check("Which magazine was started first?", MAGAZINES, "Arthur's Magazine")
-    assert grounded.verdict == "grounded" and grounded.claims[0].premises == ("k1",)
-    invented = verifier.check("Which magazine was started first?", MAGAZINES, "Hot Rod Magazine")
-    assert invented.verdict == "hallucinated"
+def test_a_comparison_is_proved_from_the_two_founding_years_whatever_the_answer_form(
+    verifier: OfflineVerifier,
+) -> None:
+    for answer in ("Arthur's Magazine was started first.", "Arthur's Magazine"):
+        report = verifier.check(QUESTION, FOUNDED, answer)
+        assert report.verdict == "grounded", (answer, report.claims)
+        assert "Before(v1, v2)" in report.claims[0].formula and report.claims[0].premises == ("k1",)
+    for answer in ("First for Women", "First for Women was started first."):
+        wrong = verifier.check(QUESTION, FOUNDED, answer)
+        assert wrong.verdict == "hallucinated" and wrong.claims[0].status == "refuted", (answer, wrong.claims)
+        assert wrong.claims[0].reason.startswith("contradicted by k1")
 
 
-def test_a_bare_yes_states_no_claim_and_is_undecided(verifier: OfflineVerifier) -> None:
-    report = verifier.check("Are both magazines?", MAGAZINES, "Yes.")
-    assert report.verdict == "undecided" and report.claims == ()
+def test_a_bare_name_is_not_proved_by_being_named_in_the_chunks_or_the_question(verifier: OfflineVerifier) -> None:
+    """The old naming reading proved any name written in the context; without the founding years nothing follows."""
+    report = verifier.check(QUESTION, MAGAZINES, "First for Women")
+    assert report.verdict == "hallucinated" and report.claims[0].status != "proved"
+    assert verifier.check(QUESTION, MAGAZINES, "Arthur's Magazine").claims[0].status != "proved"
 
 
-def test_negated_extractor_triples_are_not_read_as_positive_facts(verifier: OfflineVerifier) -> None:
+def test_a_claim_is_proved_only_when_all_of_it_is_entailed(verifier: OfflineVerifier) -> None:
+    chunks = [Passage("c1", "Marie Curie won the Nobel Prize in Physics in 1903.")]
+    question = "Which prize did Marie Curie win?"
+    wrong = verifier.check(question, chunks, "Marie Curie won the Nobel Prize in Chemistry in 1911.")
+    assert wrong.verdict == "hallucinated" and wrong.claims[0].status != "proved"
+    assert verifier.check(question, chunks, "Marie Curie won the Nobel Prize.").verdict == "grounded"
+    changed_year = verifier.check(question, chunks, "Marie Curie won the Nobel Prize in Physics in 1904.")
+    assert changed_year.claims[0].status == "refuted"
+
+
+def test_an_explicit_negation_refutes_the_positive_claim(verifier: OfflineVerifier) -> None:
+    chunks = [Passage("c1", "Alice Brown does not own a car.")]
+    report = verifier.check("Does Alice Brown own a car?", chunks, "Alice Brown owns a car.")
+    assert report.verdict == "hallucinated" and report.claims[0].status == "refuted"
+    assert "contradicted by c1" in report.claims[0].reason
+    assert verifier.check("Does Alice Brown own a car?", chunks, "yes").claims[0].status == "refuted"
+    assert verifier.check("Does Alice Brown own a car?", chunks, "no").verdict == "grounded"
+
+
+def test_a_changed_date_is_refuted_and_the_stated_one_proved_in_any_form(verifier: OfflineVerifier) -> None:
+    chunks = [Passage("c1", 'Allison Beth "Allie" Goertz (born March 2, 1991) is an American musician.')]
+    question = "When was Allie Goertz born?"
+    assert verifier.check(question, chunks, "March 2, 1991").verdict == "grounded"
+    assert verifier.check(question, chunks, "Allie Goertz was born in 1991.").verdict == "grounded"
+    for answer in ("March 3, 1991", "Allie Goertz was born on March 2, 1992."):
+        report = verifier.check(question, chunks, answer)
+        assert report.claims[0].status == "refuted", (answer, report.claims)
+
+
+def test_yes_no_answers_are_the_question_as_a_statement(verifier: OfflineVerifier) -> None:
+    chunks = [Passage("c1", "Alice is an American singer. Bob is an American actor.")]
+    assert verifier.check("Are Alice and Bob both American?", chunks, "yes").verdict == "grounded"
+    assert verifier.check("Are Alice and Bob both American?", chunks, "No.").verdict == "hallucinated"
+    assert verifier.check("Are Alice and Bob both American?", chunks, "Yes, they are.").verdict != "undecided"
+
+
+def test_a_voice_change_is_proved_and_a_swapped_name_is_not(verifier: OfflineVerifier) -> None:
+    chunks = [Passage("c1", "The company was founded by John Smith in 1990. Mary Jones joined it later.")]
+    for answer in ("John Smith founded the company.", "John Smith"):
+        assert verifier.check("Who founded the company?", chunks, answer).verdict == "grounded", answer
+    assert verifier.check("Who founded the company?", chunks, "Mary Jones").verdict == "hallucinated"
+
+
+def test_a_bare_answer_with_no_fillable_slot_is_unknown_and_says_why(verifier: OfflineVerifier) -> None:
+    report = verifier.check("", MAGAZINES, "Arthur's Magazine")
+    assert report.verdict == "hallucinated" and report.claims[0].status == "unknown"
+    assert "could not be read" in report.claims[0].reason
+
+
+def test_negated_sentences_are_not_read_as_positive_facts(verifier: OfflineVerifier) -> None:
     chunks = [Passage("c1", "Adam Smith did not invite Li Hua.")]
     report = verifier.check("Who did Adam invite?", chunks, "Adam Smith invited Li Hua.")
-    assert report.verdict == "hallucinated"
+    assert report.verdict == "hallucinated" and report.claims[0].status == "refuted"
 
 
 def test_verdict_rule() -> None:

@@ -1,0 +1,78 @@
+"""Values (numbers, years, dates) and the claims a bare answer makes about its question."""
+
+from __future__ import annotations
+
+import pytest
+from graphproof.verification.english import EnglishTranslator
+from graphproof.verification.question_claims import ClaimBuilder
+from graphproof.verification.values import Value, before, find_values, less, year_of
+
+
+def keys(text: str) -> list[tuple[str, str]]:
+    return [(f.value.kind, f.value.key) for f in find_values(text)]
+
+
+def test_dates_written_three_ways_are_one_value_and_give_their_year() -> None:
+    assert (
+        keys("born March 2, 1991") == keys("born 2 March 1991") == keys("born 1991-03-02") == [("date", "1991-03-02")]
+    )
+    assert year_of(Value("date", "1991-03-02")) == Value("year", "1991")
+    assert keys("(1844–1846)") == [("year", "1844"), ("year", "1846")]
+    assert keys("1,200 people, 3.5 km, two albums, the 19th century") == [
+        ("number", "1200"), ("number", "3.5"), ("number", "2"), ("number", "19")
+    ]  # fmt: skip
+    assert keys("the 1990s") == []  # a decade is not a year
+
+
+def test_time_values_are_ordered_only_when_they_do_not_overlap() -> None:
+    day, year = Value("date", "1991-03-02"), Value("year", "1991")
+    assert before(Value("year", "1844"), Value("year", "1989")) is True
+    assert before(Value("year", "1989"), Value("year", "1844")) is False
+    assert before(day, year) is None and before(day, Value("year", "1992")) is True
+    assert less(Value("number", "3"), Value("number", "12")) is True and less(day, year) is None
+    assert Value("date", "1991-03-02").symbol == "v_1991_03_02" and Value("number", "3.5").symbol == "n_3_5"
+
+
+@pytest.fixture(scope="module")
+def builder() -> ClaimBuilder:
+    return ClaimBuilder(EnglishTranslator.for_texts(["x"]))
+
+
+@pytest.mark.parametrize(
+    ("question", "answer", "claim"),
+    [
+        ("Which magazine was started first, Arthur's Magazine or First for Women?", "Arthur's Magazine",
+         "Arthur's Magazine was started first"),
+        ("Who founded the company?", "John Smith", "John Smith founded the company"),
+        ("When was Allie Goertz born?", "March 2, 1991", "Allie Goertz was born in March 2, 1991"),
+        ("What is the capital of France?", "Paris", "the capital of France is Paris"),
+        ("Where was Obama born?", "Hawaii", "Obama was born in Hawaii"),
+        ("Musician Allie Goertz wrote a song about Milhouse, who Matt Groening named after who?",
+         "President Richard Nixon", "Matt Groening named Milhouse after President Richard Nixon"),
+        ("The series first aired in what year?", "2006", "The series first aired in 2006"),
+        ("Are Alice and Bob both American?", "yes", "Alice and Bob are both American"),
+    ],
+)  # fmt: skip
+def test_a_bare_answer_fills_the_question_slot(builder: ClaimBuilder, question: str, answer: str, claim: str) -> None:
+    (built,) = builder.claims(question, answer)
+    assert built.text == claim and built.source == "question+answer" and not built.negated
+
+
+def test_sentences_are_claims_as_written_and_no_negates_the_question(builder: ClaimBuilder) -> None:
+    (sentence,) = builder.claims("Who founded the company?", "Mary Jones founded the company in 1990.")
+    assert sentence.text == "Mary Jones founded the company in 1990" and sentence.source == "answer"
+    (no,) = builder.claims("Does Alice own a car?", "No.")
+    assert no.negated and no.text == "Alice does own a car"
+    (unfilled,) = builder.claims("Tell me about magazines", "Arthur's Magazine")
+    assert unfilled.text == "" and "no slot" in unfilled.why
+
+
+def test_a_comparison_names_the_alternatives_whatever_the_answer_form(builder: ClaimBuilder) -> None:
+    question = "Which magazine was started first, Arthur's Magazine or First for Women?"
+    for answer in ("First for Women", "First for Women was started first."):
+        (claim,) = builder.claims(question, answer)
+        assert claim.comparison is not None and claim.comparison.relation == "Before"
+        assert claim.comparison.winner == "First for Women was started"
+        assert claim.comparison.others == ("Arthur's Magazine was started",)
+    (older,) = builder.claims("Who is older, Alice or Bob?", "Alice")
+    assert older.comparison is not None and older.comparison.winner == "Alice was born"

@@ -1,0 +1,439 @@
+"""Event frames: a simple English clause read so that *all* of its content is kept (no lossy reading).
+
+The offline method's reading of sentences without logical structure ("Marie Curie won the Nobel
+Prize in Physics in 1903."). It follows neo-Davidsonian event semantics (Parsons 1990, as in the
+logic-based RTE systems of Mineshima et al. 2015): a verb is a predicate of an event, its
+participants are roles of that event. A claim is proved only when one event has *every* role the
+claim gives it, so "… won the Nobel Prize in Chemistry in 1911" does not follow from "… won the Nobel
+Prize in Physics in 1903" (different ``In`` role and time), while "Marie Curie won the Nobel Prize"
+does.
+
+A clause is read into one ``Frame`` (or one per coordinated subject, and one more per reduced
+relative clause: "a magazine *published by Bauer*"):
+
+- *verbal*: ``predicate`` (the main verb's normalised key), ``roles`` — ``agent`` (active subject,
+  or the passive's ``by`` phrase), ``theme`` (the object, or the passive subject), one role per
+  preposition (``in``, ``for`` …) — and values (``verification.values``): every year or date has
+  the role ``when``, whatever its preposition; a number keeps its preposition's role (``num``
+  without one);
+- *copular*: "X is (not) (a) C (PP)" — ``copula`` with the complement phrase ``C`` as a property of
+  the subject, each prepositional phrase as a relation of the complement ("the capital *of
+  France*" → ``capital of``), or ``identity`` when the complement is a name ("The capital of
+  France is Paris" → ``paris = capital_of_france``).
+
+``negated`` marks "not"/"never"/"no longer". A frame whose clause cannot be read completely —
+no verb found, words left over — is not returned: such a claim is *unknown*, never proved by a
+reading that leaves content out. Parentheticals after a name are read as frames when they are a
+birth/death date or a year range ("Arthur's Magazine (1844–1846)": started 1844, ended 1846);
+other parentheticals are dropped from premises and make a claim unreadable.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from typing import Literal
+
+from graphproof.text.lexicon import (
+    ARTICLES,
+    AUX,
+    COPULA,
+    DEMONSTRATIVES,
+    HAVE,
+    PARTICLES,
+    PREPOSITIONS,
+    PRONOUNS,
+    RELATIVE,
+)
+from graphproof.verification.english import EnglishTranslator
+from graphproof.verification.english_words import clean, tokens_of
+from graphproof.verification.values import Value, find_values
+
+Arg = str | Value
+FrameKind = Literal["verbal", "copula", "identity"]
+NEGATORS = frozenset(("not", "never", "n't"))
+ADVERBS = frozenset(("both", "also", "still", "later", "then", "now", "currently", "originally", "formerly", "already"))
+IGNORED = ARTICLES | frozenset(("both", "its", "their", "his", "her"))
+MORE_PREPOSITIONS = PREPOSITIONS | frozenset(
+    ("under", "after", "before", "since", "until", "between", "across", "through", "near", "against", "without")
+)
+TIME_PREPOSITIONS = frozenset(("in", "on", "at", "during", "since", "from", "by"))
+_PROPER_ADJECTIVE = ("an", "ese", "ish", "ch", "ic", "i")  # "American", "Japanese", "British", "French", "Iraqi"
+_PLACEHOLDER = re.compile(r"^VALUE(\d+)$")
+_PAREN = re.compile(r"\s*\(([^()]*)\)")
+_RANGE = re.compile(r"^\s*VALUE(\d+)\s*[–—-]+\s*(?:VALUE(\d+)|present)\s*$")
+_BORN_DIED = re.compile(r"^\s*(?:;\s*)?(born|died|founded|established)\s+(?:(?:on|in)\s+)?VALUE(\d+)\s*$", re.I)
+_IRREGULAR_PARTICIPLES = frozenset(
+    ("born", "known", "given", "written", "made", "taken", "seen", "held", "built", "done", "shown", "grown", "won",
+     "sold", "led", "founded", "begun", "become", "chosen", "drawn", "driven", "eaten", "fallen", "found", "gone",
+     "hidden", "kept", "left", "lost", "meant", "met", "paid", "put", "read", "run", "said", "sent", "set", "spent",
+     "spoken", "stolen", "taught", "thought", "told", "understood", "worn", "broken", "brought", "bought", "caught",
+     "named", "called", "located", "based", "situated", "released", "published", "produced", "directed")
+)  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class Frame:
+    """One clause, fully read (see the module docstring)."""
+
+    kind: FrameKind
+    predicate: str
+    subject: Arg
+    roles: tuple[tuple[str, Arg], ...] = ()
+    negated: bool = False
+    text: str = ""
+
+    @property
+    def values(self) -> list[tuple[str, Value]]:
+        return [(role, arg) for role, arg in self.roles if isinstance(arg, Value)]
+
+
+@dataclass
+class _Tokens:
+    """A clause's words with its values replaced by ``VALUE<i>`` placeholders."""
+
+    words: list[str]
+    values: list[Value] = field(default_factory=list)
+
+    def arg(self, tokens: Sequence[str]) -> Arg | None:
+        """The argument a noun phrase names: a value (when it is one) or its text without leading articles."""
+        kept = [t for t in tokens if t.lower() not in IGNORED and t != ","]
+        while kept and kept[0].lower() in DEMONSTRATIVES:
+            kept = kept[1:]
+        if len(kept) == 1 and (m := _PLACEHOLDER.match(kept[0])):
+            return self.values[int(m.group(1))]
+        if not kept:
+            return None
+        return " ".join(self.values[int(m.group(1))].text if (m := _PLACEHOLDER.match(t)) else t for t in kept)
+
+
+def _with_placeholders(text: str) -> tuple[str, list[Value]]:
+    values: list[Value] = []
+    out: list[str] = []
+    last = 0
+    for found in find_values(text):
+        out.append(text[last : found.start])
+        out.append(f" VALUE{len(values)} ")
+        values.append(found.value)
+        last = found.end
+    out.append(text[last:])
+    return "".join(out), values
+
+
+def _is_participle(word: str) -> bool:
+    lower = word.lower()
+    return word.islower() and (lower in _IRREGULAR_PARTICIPLES or (lower.endswith("ed") and len(lower) > 3))
+
+
+def _is_name(tokens: Sequence[str]) -> bool:
+    kept = [t for t in tokens if t.lower() not in ARTICLES]
+    return bool(kept) and all(t[:1].isupper() or t[:1].isdigit() or t.lower() in ("of", "for", "and") for t in kept)
+
+
+class FrameReader:
+    """Reads sentences into frames; ``translator`` supplies the verb finder and the texts' vocabulary."""
+
+    def __init__(self, translator: EnglishTranslator) -> None:
+        self.translator = translator
+
+    def read(self, sentence: str, *, previous_subject: Arg | None = None) -> list[Frame] | None:
+        """The frames of ``sentence``, or ``None`` when it cannot be read completely."""
+        text, extra = self._parentheticals(sentence)
+        if text is None:
+            return None
+        frames = self._clause(text, previous_subject)
+        if frames is None:
+            return None
+        return frames + extra
+
+    def read_premise(self, sentence: str, *, previous_subject: Arg | None = None) -> list[Frame]:
+        """Like ``read``, but a premise keeps what it can: its parenthetical frames even when the clause fails."""
+        text, extra = self._parentheticals(sentence, lenient=True)
+        frames = self._clause(text or "", previous_subject) if text else None
+        return (frames or []) + extra
+
+    # parentheticals -----------------------------------------------------------------------------
+    def _parentheticals(self, sentence: str, *, lenient: bool = False) -> tuple[str | None, list[Frame]]:
+        frames: list[Frame] = []
+        unread = False
+
+        def take(match: re.Match[str]) -> str:
+            nonlocal unread
+            before = sentence[: match.start()].replace('"', "").replace("“", "").replace("”", "")
+            owner = re.findall(r"((?:[A-Z][\w'’.\-]*\s+)*[A-Z][\w'’.\-]*)\s*$", before)
+            inner, values = _with_placeholders(match.group(1))
+            made = self._paren_frames(inner, values, owner[0] if owner else None)
+            if made is None:
+                unread = True
+            else:
+                frames.extend(made)
+            return ""
+
+        text = _PAREN.sub(take, sentence)
+        if unread and not lenient:
+            return None, []
+        return text, frames
+
+    @staticmethod
+    def _paren_frames(inner: str, values: list[Value], owner: str | None) -> list[Frame] | None:
+        if owner is None:
+            return None
+        owner = re.sub(r"^(?:The|A|An)\s+", "", owner.replace('"', "")).strip()
+        found = _RANGE.match(inner)
+        if found:
+            start = values[int(found.group(1))]
+            out = [Frame("verbal", "start", owner, (("theme", owner), ("when", start)), text=inner)]
+            if found.group(2) is not None:
+                end = values[int(found.group(2))]
+                out.append(Frame("verbal", "end", owner, (("theme", owner), ("when", end)), text=inner))
+            return out
+        for part in re.split(r"\s*[;,]\s*(?=born|died)", inner):
+            found = _BORN_DIED.match(part)
+            if not found:
+                return None
+        out = []
+        for part in re.split(r"\s*[;,]\s*(?=born|died)", inner):
+            found = _BORN_DIED.match(part)
+            assert found is not None
+            verb = found.group(1).lower()
+            when = values[int(found.group(2))]
+            role = "theme" if verb in ("born", "founded", "established") else "agent"
+            out.append(Frame("verbal", verb, owner, ((role, owner), ("when", when)), text=part))
+        return out
+
+    # clauses ------------------------------------------------------------------------------------
+    def _clause(self, text: str, previous_subject: Arg | None) -> list[Frame] | None:
+        replaced, values = _with_placeholders(text)
+        tokens = [t for t in tokens_of(clean(replaced)) if t != ","]
+        if not tokens:
+            return None
+        toks = _Tokens(tokens, values)
+        index = self.translator._verb_index(tokens)
+        if index is None or index == 0:
+            return None
+        subject_tokens, rest = tokens[:index], tokens[index:]
+        if len(subject_tokens) == 1 and subject_tokens[0].lower() in PRONOUNS:
+            if previous_subject is None:
+                return None
+            subjects: list[Arg] = [previous_subject]
+        else:
+            subjects = self._subjects(subject_tokens, toks)
+            if not subjects:
+                return None
+        frames: list[Frame] = []
+        for subject in subjects:
+            read = self._verb_phrase(rest, subject, toks, text)
+            if read is None:
+                return None
+            frames.extend(read)
+        return frames
+
+    def _subjects(self, tokens: list[str], toks: _Tokens) -> list[Arg]:
+        lower = [t.lower() for t in tokens]
+        if "and" in lower and _is_name(tokens):
+            parts: list[list[str]] = [[]]
+            for token in tokens:
+                if token.lower() == "and":
+                    parts.append([])
+                else:
+                    parts[-1].append(token)
+            args = [toks.arg(p) for p in parts]
+            return [a for a in args if a is not None] if all(a is not None for a in args) else []
+        if any(t in RELATIVE for t in lower[1:]):
+            return []  # a subject with a relative clause: not read
+        if any(t in MORE_PREPOSITIONS for t in lower[1:]) and not _is_name(tokens) and not _description(tokens):
+            return []  # a subject with a prepositional phrase other than "the N of X": not read
+        arg = toks.arg(tokens)
+        return [arg] if arg is not None else []
+
+    def _verb_phrase(self, tokens: list[str], subject: Arg, toks: _Tokens, text: str) -> list[Frame] | None:
+        lower = [t.lower() for t in tokens]
+        i = 0
+        negated = copula = have = False
+        while i < len(tokens) and (lower[i] in AUX or lower[i] in NEGATORS or lower[i] in ADVERBS or lower[i] == "no"):
+            if lower[i] in NEGATORS or (lower[i] == "no" and i + 1 < len(tokens) and lower[i + 1] == "longer"):
+                negated = True
+                i += 2 if lower[i] == "no" else 1
+                continue
+            if lower[i] == "no":
+                break
+            copula = copula or lower[i] in COPULA
+            have = lower[i] in HAVE and not (
+                i + 1 < len(tokens) and (lower[i + 1] in AUX or _is_participle(tokens[i + 1]))
+            )
+            if have:
+                break
+            i += 1
+        if i >= len(tokens):
+            return None
+        if have:
+            return self._verbal("have", False, tokens[i + 1 :], subject, negated, toks, text)
+        word = tokens[i]
+        if lower[i] in ("both", "either", "neither"):
+            return None
+        if copula and not _is_participle(word):
+            return self._copular(tokens[i:], subject, negated, toks, text)
+        if not word.isalpha() or not word.islower():
+            return None
+        passive = copula and _is_participle(word)
+        predicate = lower[i]
+        j = i + 1
+        if j < len(tokens) and lower[j] in PARTICLES:
+            predicate += " " + lower[j]
+            j += 1
+        return self._verbal(predicate, passive, tokens[j:], subject, negated, toks, text)
+
+    def _verbal(
+        self, predicate: str, passive: bool, tokens: list[str], subject: Arg, negated: bool, toks: _Tokens, text: str
+    ) -> list[Frame] | None:
+        roles: list[tuple[str, Arg]] = [("theme" if passive else "agent", subject)]
+        chunks, trailing = self._phrases(tokens, toks)
+        if chunks is None:
+            return None
+        frames: list[Frame] = []
+        for role, arg in chunks:
+            if role == "":
+                if passive:
+                    return None  # "was given a prize": a second object is not read
+                roles.append(("theme", arg))
+            elif role == "by" and passive and not isinstance(arg, Value):
+                roles.append(("agent", arg))
+            else:
+                roles.append(_value_role(role, arg))
+        if trailing is not None:
+            anchor = roles[-1][1] if len(roles) > 1 else subject
+            more = self._verb_phrase(trailing, anchor, toks, text)
+            if more is None:
+                return None
+            frames.extend(more)
+        head = Frame("verbal", predicate, subject, tuple(roles), negated, text)
+        return [head, *frames]
+
+    def _copular(self, tokens: list[str], subject: Arg, negated: bool, toks: _Tokens, text: str) -> list[Frame] | None:
+        parts = _coordinated(tokens)
+        if len(parts) > 1:
+            read = [self._copular(part, subject, negated, toks, text) for part in parts]
+            if any(r is None for r in read):
+                return None
+            return [f for r in read if r is not None for f in r]
+        if _description(tokens):
+            arg = toks.arg(tokens)
+            return None if arg is None else [Frame("identity", "=", subject, (("value", arg),), negated, text)]
+        lower = [t.lower() for t in tokens]
+        cut = next(
+            (k for k, t in enumerate(lower) if t in MORE_PREPOSITIONS or t in RELATIVE or _is_participle(tokens[k])),
+            len(tokens),
+        )
+        complement = [t for t in tokens[:cut] if t.lower() not in IGNORED]
+        if not complement:
+            return None
+        rest = tokens[cut:]
+        adjective = len(complement) == 1 and complement[0].lower().endswith(_PROPER_ADJECTIVE)
+        if (_is_name(complement) and not adjective) or (len(complement) == 1 and _PLACEHOLDER.match(complement[0])):
+            arg = toks.arg(complement)
+            if arg is None or rest:
+                return None
+            return [Frame("identity", "=", subject, (("value", arg),), negated, text)]
+        phrase = " ".join(t for t in complement)
+        frames = [Frame("copula", phrase, subject, (), negated, text)]
+        if not rest:
+            return frames
+        if rest[0].lower() in RELATIVE:
+            more = self._verb_phrase(rest[1:], subject, toks, text)
+            return None if more is None else frames + more
+        if _is_participle(rest[0]):
+            more = self._verb_phrase(["is", *rest], subject, toks, text)
+            return None if more is None else frames + more
+        chunks, trailing = self._phrases(rest, toks)
+        if chunks is None:
+            return None
+        roles = tuple(_value_role(role, arg) for role, arg in chunks)
+        frames = [Frame("copula", phrase, subject, roles, negated, text)]
+        if trailing is not None:
+            more = self._verb_phrase(trailing, subject, toks, text)
+            return None if more is None else frames + more
+        return frames
+
+    def _phrases(self, tokens: list[str], toks: _Tokens) -> tuple[list[tuple[str, Arg]] | None, list[str] | None]:
+        """``tokens`` after the verb as ``(preposition or "", argument)`` pairs, and what follows a participle,
+        relative pronoun or coordinated verb (read as another clause about the last argument)."""
+        out: list[tuple[str, Arg]] = []
+        role = ""
+        current: list[str] = []
+        lower = [t.lower() for t in tokens]
+
+        def close() -> bool:
+            if not current:
+                return role == ""
+            arg = toks.arg(current)
+            if arg is None:
+                return False
+            out.append((role, arg))
+            return True
+
+        for k, token in enumerate(tokens):
+            word = lower[k]
+            if word in RELATIVE or (current and _is_participle(token) and word not in MORE_PREPOSITIONS):
+                if not close():
+                    return None, None
+                return out, (tokens[k + 1 :] if word in RELATIVE else ["is", *tokens[k:]])
+            if (
+                word in ("and", "but")
+                and k + 1 < len(tokens)
+                and (lower[k + 1] in AUX or self._verb_next(lower, k + 1))
+            ):
+                return None, None  # a second verb phrase: not read here
+            if word in MORE_PREPOSITIONS:
+                if not close():
+                    return None, None
+                role, current = word, []
+                continue
+            current.append(token)
+        if not close():
+            return None, None
+        return out, None
+
+    def _verb_next(self, lower: list[str], k: int) -> bool:
+        return self.translator._verb_like(lower, k)
+
+
+def _description(tokens: Sequence[str]) -> bool:
+    """ "the capital of France": a definite description naming one thing (read as an identity)."""
+    lower = [t.lower() for t in tokens]
+    if len(tokens) < 4 or lower[0] != "the" or "of" not in lower[2:]:
+        return False
+    at = lower.index("of", 2)
+    return all(t.isalpha() and t.islower() for t in tokens[1:at]) and _is_name(tokens[at + 1 :])
+
+
+def _coordinated(tokens: list[str]) -> list[list[str]]:
+    """A complement cut at each "and" that is followed by a lower-case word ("highly soluble in water and slightly
+    soluble in alcohol"); names ("Bauer and Sons") and a lone pair of adjectives before a noun are kept."""
+    parts: list[list[str]] = [[]]
+    for k, token in enumerate(tokens):
+        nxt = tokens[k + 1] if k + 1 < len(tokens) else ""
+        if (
+            token.lower() == "and"
+            and parts[-1]
+            and nxt[:1].islower()
+            and any(t.lower() in MORE_PREPOSITIONS for t in parts[-1])
+        ):
+            parts.append([])
+            continue
+        parts[-1].append(token)
+    return parts if len(parts) > 1 and all(parts) else [tokens]
+
+
+def _value_role(role: str, arg: Arg) -> tuple[str, Arg]:
+    if isinstance(arg, Value):
+        if arg.is_time and (role in TIME_PREPOSITIONS or role == ""):
+            return "when", arg
+        return role or "num", arg
+    return role or "theme", arg
+
+
+def with_subject(frame: Frame, subject: Arg) -> Frame:
+    """``frame`` about another subject (the comparison claims' alternatives)."""
+    roles = tuple((role, subject if arg == frame.subject else arg) for role, arg in frame.roles)
+    return replace(frame, subject=subject, roles=roles)

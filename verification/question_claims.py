@@ -1,0 +1,300 @@
+"""What an answer claims *about its question*: bare answers combined with the question into statements.
+
+An answer is checked as the claims it makes about the question, whatever its form:
+
+- a sentence of the answer that is a clause (it has a subject and a verb) is a claim as written;
+- a bare answer — a name, a number, a short phrase — fills the question's wh-slot:
+  "Which magazine was started first, A or B?" + "A" → "A was started first";
+  "Who founded the company?" + "John Smith" → "John Smith founded the company";
+  "When was X born?" + "March 2, 1991" → "X was born in March 2, 1991";
+  "What is the capital of France?" + "Paris" → "The capital of France is Paris";
+  "…, who Matt Groening named after who?" + "Richard Nixon" → "Matt Groening named Milhouse after Richard Nixon";
+- "yes"/"no" to a yes/no question is the question as a statement, negated for "no":
+  "Are X and Y both American?" + "yes" → "X and Y are both American".
+
+A claim with a comparison word ("first", "earlier", "older", "more" …) and a question naming the
+alternatives ("A or B") also carries a ``Comparison``: the statement without the comparison word,
+about the winner and about each other alternative, so the prover can compare their values.
+A bare answer whose question has no slot this module can fill gives a claim with ``text=""``
+and the reason: it cannot be represented, so it is *unknown*, never proved. The question itself
+is never a premise.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+from graphproof.text.lexicon import AUX, COPULA, DO, HAVE, PREPOSITIONS, VERBS
+from graphproof.verification.claims import is_polarity_only, split_text
+from graphproof.verification.english import EnglishTranslator
+from graphproof.verification.english_words import clean, tokens_of
+
+Relation = Literal["Before", "After", "Less", "More"]
+COMPARATIVES: dict[str, Relation] = {
+    "first": "Before", "earlier": "Before", "earliest": "Before", "older": "Before", "oldest": "Before",
+    "before": "Before", "last": "After", "later": "After", "latest": "After", "younger": "After",
+    "youngest": "After", "newer": "After", "more": "More", "larger": "More", "largest": "More", "bigger": "More",
+    "higher": "More", "most": "More", "fewer": "Less", "smaller": "Less", "less": "Less", "least": "Less",
+}  # fmt: skip
+BORN_COMPARATIVES = frozenset(("older", "oldest", "younger", "youngest"))
+WH = frozenset(("who", "whom", "what", "which", "where", "when", "whose", "how"))
+_YES = re.compile(r"^\W*(yes|true|correct)\b\W*", re.I)
+_NO = re.compile(r"^\W*(no|false|incorrect)\b\W*", re.I)
+_ALTERNATIVES = re.compile(r"^(.*?)[,:]?\s+(?:either\s+)?((?:[A-Z0-9\"“][^,]*?))\s+or\s+([^,]+?)\s*$")
+
+
+@dataclass(frozen=True, slots=True)
+class Comparison:
+    relation: Relation
+    winner: str
+    others: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """One statement to check: ``text`` (empty when none could be built, ``why`` says why), how it was
+    built (``answer`` or ``question+answer``), negated for a "no", and a comparison when it makes one."""
+
+    text: str
+    answer: str
+    source: Literal["answer", "question+answer"] = "answer"
+    negated: bool = False
+    comparison: Comparison | None = None
+    why: str = ""
+
+
+def _latin(text: str) -> bool:
+    """Whether ``text`` is written in Latin script (the slot filling is English-only; other scripts pass as written)."""
+    letters = [ch for ch in text if ch.isalpha()]
+    return sum(ch.isascii() for ch in letters) >= 0.8 * len(letters)
+
+
+def _polarity(sentence: str) -> tuple[bool | None, str]:
+    for pattern, value in ((_YES, True), (_NO, False)):
+        match = pattern.match(sentence)
+        if match:
+            return value, sentence[match.end() :].strip()
+    return None, sentence
+
+
+class ClaimBuilder:
+    """Builds the claims of an answer to a question (module docstring); ``translator`` finds verbs."""
+
+    def __init__(self, translator: EnglishTranslator) -> None:
+        self.translator = translator
+
+    def claims(self, question: str, answer: str) -> list[Claim]:
+        question = " ".join(question.split()).rstrip(" ?.!")
+        out: list[Claim] = []
+        for sentence in split_text(answer) or [answer.strip()]:
+            polarity, rest = _polarity(sentence) if not out else (None, sentence)
+            if is_polarity_only(sentence) or (polarity is not None and not rest):
+                out.append(self._yes_no(question, sentence, polarity is not False))
+                continue
+            rest = rest.strip(" .!")
+            if not question or not _latin(rest) or self.is_clause(rest):  # no slot to fill: the text is the claim
+                out.append(self._with_comparison(Claim(rest, sentence), question))
+            else:
+                out.append(self._fill(question, rest, sentence))
+        return [c for c in out if c.text or c.why]
+
+    def is_clause(self, text: str) -> bool:
+        """True when ``text`` has a subject and a finite verb ("A was started first"), not a bare phrase."""
+        tokens = [t for t in tokens_of(clean(text)) if t != ","]
+        if len(tokens) < 2:
+            return False
+        lower = [t.lower() for t in tokens]
+        index = self.translator._verb_index(tokens)
+        if index and len(tokens) > 2 and tokens[index].islower() and tokens[index].endswith(("s", "ed")):
+            return True
+        return any(
+            w in AUX or w in VERBS or (w.endswith("ed") and tokens[k].islower())
+            for k, w in enumerate(lower)
+            if k and lower[k - 1] not in ("the", "a", "an")
+        )
+
+    # yes/no -------------------------------------------------------------------------------------
+    def _yes_no(self, question: str, answer: str, yes: bool) -> Claim:
+        tokens = question.split()
+        if not tokens or tokens[0].lower() not in AUX:
+            return Claim(
+                "", answer, "question+answer", why="a yes/no answer to a question that is not a yes/no question"
+            )
+        statement = self._declarative(tokens)
+        if statement is None:
+            return Claim("", answer, "question+answer", why="the yes/no question could not be turned into a statement")
+        return self._with_comparison(Claim(statement, answer, "question+answer", negated=not yes), question)
+
+    def _declarative(self, tokens: list[str]) -> str | None:
+        aux, rest = tokens[0].lower(), tokens[1:]
+        if not rest:
+            return None
+        lower = [t.lower() for t in rest]
+        if rest[0][:1].isupper():
+            end = self.translator._name_end(rest, lower)
+        else:  # "the band release": a determiner and one noun
+            end = 1 + (lower[0] in ("the", "a", "an", "this", "that", "his", "her", "its", "their"))
+        if end >= len(rest):
+            return None
+        return " ".join([*rest[:end], aux, *rest[end:]])
+
+    # wh-questions -------------------------------------------------------------------------------
+    def _fill(self, question: str, answer: str, sentence: str) -> Claim:
+        tokens = question.split()
+        lower = [t.lower().strip(",") for t in tokens]
+        base = Claim("", sentence, "question+answer")
+        if not tokens:
+            return Claim("", sentence, "answer", why="a bare answer without a question states nothing to check")
+        alternatives = _ALTERNATIVES.match(question)
+        if alternatives and lower[0] in WH:
+            tokens = alternatives.group(1).split()
+            lower = [t.lower().strip(",") for t in tokens]
+        fill = self._front_wh if lower[0] in WH else self._inner_wh
+        statement = fill(tokens, lower, answer)
+        if statement is None:
+            return Claim("", sentence, "question+answer", why="the question has no slot the answer could fill")
+        return self._with_comparison(Claim(statement, sentence, base.source), question)
+
+    def _front_wh(self, tokens: list[str], lower: list[str], answer: str) -> str | None:
+        wh = lower[0]
+        i = 1
+        if wh == "how" and len(tokens) > 1 and lower[1] in ("many", "much"):
+            noun_end = 2
+            while noun_end < len(tokens) and lower[noun_end] not in AUX:
+                noun_end += 1
+            noun = tokens[2:noun_end]
+            inner = self._subject_predicate(tokens[noun_end:])
+            if inner is None:
+                return None
+            subject, verb, rest = inner
+            return " ".join([*subject, *self._finite(verb), answer, *noun, *rest]).strip()
+        if wh in ("which", "what", "whose"):
+            while i < len(tokens) and lower[i] not in AUX and lower[i] not in VERBS:
+                i += 1  # "Which magazine", "What year", "What type of food"
+        if i >= len(tokens):
+            return None
+        noun = lower[1:i]
+        if lower[i] in COPULA and i == 1 and wh in ("what", "which") and i + 1 < len(tokens):
+            return " ".join([*tokens[2:], tokens[1], answer])  # "What is the capital of France" → "… is Paris"
+        if lower[i] in AUX and i + 1 < len(tokens):
+            after = tokens[i + 1 :]
+            starts_verb = after[0][:1].islower() and (
+                self.translator._verb_like([t.lower() for t in after], 0) or after[0].lower().endswith("ed")
+            )
+            if (not starts_verb and wh not in ("who", "whom")) or (wh in ("what", "which") and not starts_verb):
+                inner = self._subject_predicate(tokens[i:])
+                if inner is None:
+                    return None
+                subject, verb, rest = inner
+                if len(verb) == 1 and verb[0].lower() in COPULA:  # "What is the capital of France" → "… is Paris"
+                    return " ".join([*subject, *verb, answer])
+                preposition = self._preposition(wh, noun, answer)
+                return " ".join([*subject, *self._finite(verb), *rest, *preposition, answer])
+        return " ".join([answer, *tokens[i:]])
+
+    def _inner_wh(self, tokens: list[str], lower: list[str], answer: str) -> str | None:
+        at = max((k for k, t in enumerate(lower) if t in WH), default=None)
+        if at is None:
+            return None
+        clause_start = max((k + 1 for k, t in enumerate(tokens[:at]) if t.endswith(",")), default=0)
+        clause = tokens[clause_start:]
+        position = at - clause_start
+        if clause[0].lower() in WH and clause_start > 0 and len(clause) > 2:  # ", who Matt Groening named after who"
+            antecedent = [t.strip(",") for t in tokens[:clause_start]]
+            name = self._trailing_name(antecedent)
+            inner = clause[1:]
+            inner_lower = [t.lower() for t in inner]
+            if name and lower[-1] in WH:
+                verb = self.translator._verb_index(inner[:-1])
+                if verb is None:
+                    return None
+                return " ".join([*inner[: verb + 1], *name, *inner[verb + 1 : -1], answer])
+            if name and inner_lower and inner_lower[0] in AUX:
+                return " ".join([*name, *inner])
+            return None
+        end = position + 1
+        if clause[position].lower() in ("what", "which"):  # "in what year" → "in 2006"
+            while end < len(clause) and clause[end][:1].islower() and clause[end].lower() not in AUX | PREPOSITIONS:
+                end += 1
+        filled = [*clause[:position], answer, *clause[end:]]
+        return " ".join(t.strip(",") for t in filled)
+
+    def _subject_predicate(self, tokens: list[str]) -> tuple[list[str], list[str], list[str]] | None:
+        """``aux subject verb rest`` (a question's order) as ``(subject, [aux, verb], rest)``."""
+        if not tokens or tokens[0].lower() not in AUX:
+            return None
+        aux, rest = tokens[0], tokens[1:]
+        statement = self._declarative([aux, *rest])
+        if statement is None:
+            return (rest, [aux], []) if rest else None
+        words = statement.split()
+        at = words.index(aux)
+        subject = words[:at]
+        after = words[at + 1 :]
+        verb_like = after and (self.translator._verb_like([w.lower() for w in after], 0) or after[0].endswith("ed"))
+        if after and (verb_like or aux.lower() in DO):
+            return subject, [aux, after[0]], after[1:]
+        return subject, [aux], after
+
+    @staticmethod
+    def _finite(verb: list[str]) -> list[str]:
+        """``did win`` stays (the reader treats "did" as an auxiliary); ``does have`` → ``has``."""
+        if len(verb) == 2 and verb[0].lower() in DO and verb[1].lower() in HAVE:
+            return ["had" if verb[0].lower() == "did" else "has"]
+        return verb
+
+    @staticmethod
+    def _preposition(wh: str, noun: list[str], answer: str) -> list[str]:
+        if wh == "when" or (noun and noun[-1] in ("year", "date", "day", "month", "century", "decade")):
+            return ["in"]
+        if wh == "where" or (noun and noun[-1] in ("city", "country", "state", "town", "place", "county")):
+            return ["in"]
+        return []
+
+    @staticmethod
+    def _trailing_name(tokens: list[str]) -> list[str]:
+        out: list[str] = []
+        for token in reversed(tokens):
+            if token[:1].isupper() or (out and token.lower() in ("of", "the")):
+                out.insert(0, token)
+            else:
+                break
+        while out and out[0].lower() in ("of", "the"):
+            out.pop(0)
+        return out
+
+    # comparisons --------------------------------------------------------------------------------
+    def _with_comparison(self, claim: Claim, question: str) -> Claim:
+        alternatives = _ALTERNATIVES.match(question)
+        if alternatives is None:
+            return claim
+        names = [alternatives.group(2).strip(' "“”'), alternatives.group(3).strip(' "“”')]
+        text = claim.text
+        bare = text
+        for name in names:
+            bare = bare.replace(name, " ")
+        found = [w for w in re.findall(r"[\w']+", bare) if w in COMPARATIVES]  # lower case: "First for Women" is a name
+        if not found:
+            return claim
+        word = found[0]
+        winner = next((n for n in names if n.casefold() in text.casefold()), None)
+        if winner is None:
+            return claim
+        others = tuple(n for n in names if n != winner)
+        if word in BORN_COMPARATIVES:
+            base = f"{winner} was born"
+        else:
+            base = re.sub(rf"\s*\b{re.escape(word)}\b(?!\s+(?:for|of)\s+[A-Z])", "", text, count=1).strip(" ,.")
+            base = re.sub(r"\b(?:than|the)\s*$", "", base).strip()
+        relation = COMPARATIVES[word]
+        if word in ("younger", "youngest"):
+            relation = "After"
+        return Claim(
+            claim.text,
+            claim.answer,
+            claim.source,
+            claim.negated,
+            Comparison(relation, base, tuple(re.sub(re.escape(winner), o, base) for o in others)),
+        )
