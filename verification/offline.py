@@ -172,7 +172,8 @@ class OfflineVerifier:
             comparison = claim.comparison
             winner = reader.read(comparison.winner)
             others = [reader.read(text) for text in comparison.others]
-            if winner is None or any(o is None for o in others) or not others:
+            readable = [winner, *others]
+            if not others or any(frames is None or frames[0].kind != "verbal" for frames in readable):
                 return [], f"the comparison in {claim.text!r} could not be read"
             relation = comparison.relation
             goal = comparison_formula(renderer, winner, [o for o in others if o is not None], relation)

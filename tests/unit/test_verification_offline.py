@@ -144,3 +144,9 @@ def test_lexical_baseline_flags_new_content_words_only() -> None:
     flagged = lexical.check("Which magazine?", MAGAZINES, "Hot Rod Magazine")
     assert flagged.verdict == "hallucinated" and "hot, rod" in flagged.claims[0].reason
     assert lexical.check("Is it?", MAGAZINES, "Yes").verdict == "grounded"
+
+
+def test_a_comparison_over_something_that_is_not_an_event_is_unknown_not_an_error(verifier: OfflineVerifier) -> None:
+    chunks = [Passage("c1", "Glenn Hughes is an English bassist. Ross Lynch is an American bassist.")]
+    report = verifier.check("Who is more famous, Glenn Hughes or Ross Lynch?", chunks, "Glenn Hughes is more famous.")
+    assert report.claims[0].status == "unknown" and "comparison" in report.claims[0].reason
