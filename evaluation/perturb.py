@@ -54,7 +54,10 @@ from pathlib import Path
 
 from graphproof.evaluation.errors import DatasetError
 from graphproof.evaluation.hallucination_data import GroundingCase, HaluEvalItem, jsonl_records
+from graphproof.text.lexicon import MONTHS_FULL
+from graphproof.text.lexicon import WEEKDAYS as WEEKDAY_NAMES
 from graphproof.text.sentences import split_sentences
+from graphproof.verification.claims import unglue
 from graphproof.verification.grounding import Passage
 
 Generator = Callable[[int, HaluEvalItem], list[GroundingCase]]
@@ -69,7 +72,6 @@ MAX_WORDS = 60
 MAX_PHRASE_WORDS = 12
 
 # a space is missing at sentence boundaries: "...century.First for Women is..." and "...El-P.Jaime ..."
-_GLUED = re.compile(r"(?<=[a-z0-9)\]\"”’])([.!?])(?=[A-Z][a-z])")
 _GLUED_CAPS = re.compile(r"(?<=[A-Za-z-][A-Z])([.!?])(?=[A-Z][a-z])")
 _GLUED_QUOTE = re.compile(r"(?<=[a-z0-9)])([.!?])(?=[\"“][A-Z])")
 _END = re.compile(r"[.!?][\"'”’)\]]*$")
@@ -88,9 +90,9 @@ STOP = (
         "most less least some any all each one other another same such own called known named"
     )
 )
-MONTHS = _words("January February March April May June July August September October November December")
-_MONTH = "|".join(MONTHS)
-WEEKDAYS = _words("Monday Tuesday Wednesday Thursday Friday Saturday Sunday")
+MONTHS = frozenset(MONTHS_FULL)
+_MONTH = "|".join(MONTHS_FULL)
+WEEKDAYS = frozenset(WEEKDAY_NAMES)
 DEMONYMS = _words(
     "American African Argentine Argentinian Australian Austrian Belgian Brazilian British Canadian Chilean "
     "Chinese Colombian Cuban Czech Danish Dutch Egyptian English European French German Greek Hungarian "
@@ -224,7 +226,7 @@ class PerturbedSet:
 
 def fix_glued(text: str) -> str:
     """Put back the space missing at glued sentence boundaries ("century.First" -> "century. First")."""
-    return _GLUED_QUOTE.sub(r"\1 ", _GLUED_CAPS.sub(r"\1 ", _GLUED.sub(r"\1 ", text)))
+    return _GLUED_QUOTE.sub(r"\1 ", _GLUED_CAPS.sub(r"\1 ", unglue(text)))
 
 
 def _balanced(text: str) -> bool:

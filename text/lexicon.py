@@ -480,6 +480,13 @@ IRREGULAR_PAST = frozenset(
 PARTICIPLES = frozenset(
     ["given", "written", "made", "known", "born", "taken", "seen", "held", "built", "done", "shown", "grown"]
 )
+# Past participles not ending in -ed, for telling a passive ("was won by") from a copula ("was a winner").
+IRREGULAR_PARTICIPLES: frozenset[str] = PARTICIPLES | _words(
+    """
+    won sold led begun become chosen drawn driven eaten fallen found gone hidden kept left lost meant met paid put
+    read run said sent set spent spoken stolen taught thought told understood worn broken brought bought caught
+    """
+)
 
 # The lexical baseline's function words: articles, the commonest prepositions, copulas, "it/this/that",
 # "and/or" and "yes/no" (a claim passes when every other word occurs in the context).

@@ -1,7 +1,7 @@
 """Rule-based English → first-order logic, for the offline method (no LLM).
 
 A small pattern grammar for the sentences FOLIO-style premises are made of; anything else is
-left to the triple reading (``verification.offline``). Sentence patterns, tried in order:
+left to the event-frame reading (``verification.frames``). Sentence patterns, tried in order:
 
 - ``If and only if A, B`` / ``A if and only if B`` → ``A ↔ B``;
 - ``If/When A, (then) B`` → ``A → B``; ``B if A`` / ``B as long as A`` / ``B when A`` → ``A → B``;

@@ -41,6 +41,7 @@ from graphproof.text.lexicon import (
     COPULA,
     DEMONSTRATIVES,
     HAVE,
+    IRREGULAR_PARTICIPLES,
     PARTICLES,
     PREPOSITIONS,
     PRONOUNS,
@@ -64,13 +65,6 @@ _PLACEHOLDER = re.compile(r"^VALUE(\d+)$")
 _PAREN = re.compile(r"\s*\(([^()]*)\)")
 _RANGE = re.compile(r"^\s*VALUE(\d+)\s*[–—-]+\s*(?:VALUE(\d+)|present)\s*$")
 _BORN_DIED = re.compile(r"^\s*(?:;\s*)?(born|died|founded|established)\s+(?:(?:on|in)\s+)?VALUE(\d+)\s*$", re.I)
-_IRREGULAR_PARTICIPLES = frozenset(
-    ("born", "known", "given", "written", "made", "taken", "seen", "held", "built", "done", "shown", "grown", "won",
-     "sold", "led", "founded", "begun", "become", "chosen", "drawn", "driven", "eaten", "fallen", "found", "gone",
-     "hidden", "kept", "left", "lost", "meant", "met", "paid", "put", "read", "run", "said", "sent", "set", "spent",
-     "spoken", "stolen", "taught", "thought", "told", "understood", "worn", "broken", "brought", "bought", "caught",
-     "named", "called", "located", "based", "situated", "released", "published", "produced", "directed")
-)  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,7 +117,7 @@ def _with_placeholders(text: str) -> tuple[str, list[Value]]:
 
 def _is_participle(word: str) -> bool:
     lower = word.lower()
-    return word.islower() and (lower in _IRREGULAR_PARTICIPLES or (lower.endswith("ed") and len(lower) > 3))
+    return word.islower() and (lower in IRREGULAR_PARTICIPLES or (lower.endswith("ed") and len(lower) > 3))
 
 
 def _is_name(tokens: Sequence[str]) -> bool:
@@ -179,7 +173,7 @@ class FrameReader:
     def _paren_frames(inner: str, values: list[Value], owner: str | None) -> list[Frame] | None:
         if owner is None:
             return None
-        owner = re.sub(r"^(?:The|A|An)\s+", "", owner.replace('"', "")).strip()
+        owner = re.sub(r"^(?:The|A|An)\s+", "", owner).strip()
         found = _RANGE.match(inner)
         if found:
             start = values[int(found.group(1))]
@@ -188,14 +182,11 @@ class FrameReader:
                 end = values[int(found.group(2))]
                 out.append(Frame("verbal", "end", owner, (("theme", owner), ("when", end)), text=inner))
             return out
-        for part in re.split(r"\s*[;,]\s*(?=born|died)", inner):
-            found = _BORN_DIED.match(part)
-            if not found:
-                return None
         out = []
         for part in re.split(r"\s*[;,]\s*(?=born|died)", inner):
             found = _BORN_DIED.match(part)
-            assert found is not None
+            if not found:
+                return None  # a parenthetical is read whole or not at all
             verb = found.group(1).lower()
             when = values[int(found.group(2))]
             role = "theme" if verb in ("born", "founded", "established") else "agent"
@@ -381,7 +372,7 @@ class FrameReader:
             if (
                 word in ("and", "but")
                 and k + 1 < len(tokens)
-                and (lower[k + 1] in AUX or self._verb_next(lower, k + 1))
+                and (lower[k + 1] in AUX or self.translator._verb_like(lower, k + 1))
             ):
                 return None, None  # a second verb phrase: not read here
             if word in MORE_PREPOSITIONS:
@@ -393,9 +384,6 @@ class FrameReader:
         if not close():
             return None, None
         return out, None
-
-    def _verb_next(self, lower: list[str], k: int) -> bool:
-        return self.translator._verb_like(lower, k)
 
 
 def _description(tokens: Sequence[str]) -> bool:

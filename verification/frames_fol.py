@@ -68,10 +68,13 @@ class FrameRenderer:
                 relation = self.symbols.predicate(f"{frame.predicate} {role}", 2)
                 atoms.append(f"{relation}({subject}, {self.arg(arg)})")
             return atoms[0] if len(atoms) == 1 else "(" + " & ".join(atoms) + ")"
-        event = self.symbols.event(frame.predicate)
-        atoms = [f"{event}({variable})"]
+        return f"exists {variable}.(" + " & ".join(self.event_atoms(frame, variable, premise=premise)) + ")"
+
+    def event_atoms(self, frame: Frame, variable: str, *, premise: bool = False) -> list[str]:
+        """A verbal frame's atoms about the event ``variable`` (``EvWin(e)``, ``Agent(e, marie_curie)`` …)."""
+        atoms = [f"{self.symbols.event(frame.predicate)}({variable})"]
         atoms += [f"{role_symbol(r)}({variable}, {self.arg(a)})" for r, a in self._roles(frame, premise=premise)]
-        return f"exists {variable}.(" + " & ".join(dict.fromkeys(atoms)) + ")"
+        return list(dict.fromkeys(atoms))
 
     def formula(self, frame: Frame, *, premise: bool = False) -> str:
         body = self.body(frame, premise=premise)
@@ -94,9 +97,9 @@ class FrameRenderer:
                 kind = TIME if arg.is_time else NUMBER
                 groups.setdefault((role, kind), []).append(self.arg(arg))
         out = []
+        condition = " & ".join(dict.fromkeys(core))
         for (role, kind), symbols in groups.items():
             allowed = " | ".join(f"v = {s}" for s in dict.fromkeys(symbols))
-            condition = " & ".join(dict.fromkeys(core))
             out.append(f"all e.(({condition}) -> all v.(({role_symbol(role)}(e, v) & {kind}(v)) -> ({allowed})))")
         return out
 
@@ -125,7 +128,7 @@ def comparison_formula(
     parts = []
     kind = TIME if relation in ("Before", "After") else NUMBER
     symbol = BEFORE if kind == TIME else LESS
-    role = "When" if kind == TIME else "Amount"
+    role = role_symbol("when" if kind == TIME else "num")
     first = _event_part(renderer, winner, "e1", "v1", role)
     for other in others:
         second = _event_part(renderer, other, "e2", "v2", role)
@@ -135,7 +138,4 @@ def comparison_formula(
 
 
 def _event_part(renderer: FrameRenderer, frames: Sequence[Frame], event: str, value: str, role: str) -> str:
-    frame = frames[0]
-    body = renderer.body(frame, event)
-    inner = body.removeprefix(f"exists {event}.(").removesuffix(")")
-    return f"({inner} & {role}({event}, {value}))"
+    return "(" + " & ".join([*renderer.event_atoms(frames[0], event), f"{role}({event}, {value})"]) + ")"

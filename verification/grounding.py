@@ -25,7 +25,6 @@ from typing import Any, Literal, Protocol
 ClaimStatus = Literal["proved", "refuted", "unknown", "error"]
 Verdict = Literal["grounded", "hallucinated", "undecided"]
 CLAIM_STATUSES: tuple[str, ...] = ("proved", "refuted", "unknown", "error")
-QUESTION_ID = "question"
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,30 +1,29 @@
-"""The offline method: claims → atoms + equivalence axioms → Prover9, with no LLM.
+"""The offline method: claims → event frames and logic formulas + axioms → Prover9, with no LLM.
 
 The paper's steps without a model ('一階述語論理を用いた RAG におけるハルシネーション判定手法の検討'):
 
-1. *Split* chunks and answer into sentences (``verification.claims``); a bare yes/no states no claim.
-2. *Translate* each sentence into its readings:
+1. *Claims* (``verification.question_claims``): an answer sentence that is a clause is a claim as
+   written; a bare answer (a name, a number, a phrase) fills the question's wh-slot; "yes"/"no" to a
+   yes/no question is the question as a statement (negated for "no"). The question is never a premise.
+2. *Translate* each chunk sentence and each claim into the readings that keep all its content:
+   - the *frame reading* (``verification.frames``, ``verification.frames_fol``): a simple clause as
+     an event with every role it states, numbers and dates as values; a chunk frame that states a
+     value also fixes it (so another value is refuted);
    - the *logic reading*, when the pattern grammar of ``verification.english`` applies ("All X are
-     Y", "If … then …", "X is (not) a Y", "either … or" …): a formula over phrase predicates;
-   - the *triple reading*: the loaders' rule-based extractor's subject–predicate–object triples
-     whose predicate is a verb phrase (``predicate(subject, object)``; co-occurrence pairs
-     (``related_to``) assert nothing and are skipped; a ``not_…`` predicate is negated). Only
-     sentences without logical structure have one: the triples of a conditional, a negation or
-     a generalisation are not facts;
-   - the *naming reading*, used for an answer claim with no other reading (a bare name such as
-     "Arthur's Magazine", or a list of names): ``Named(c)`` for each name it lists and for each of
-     its content words. Premises name their extractor entities, their content words, and every
-     answer name written in them (normalised words, contiguous); the question names its own.
-3. *Group*: symbols are canonicalised by normalisation and clustered by embedding similarity into
-   equivalence axioms (``verification.symbols``).
-4. *Prove*: premises = every reading of every chunk sentence + the question's names + the axioms;
-   each answer claim's goal is the disjunction of its readings (any reading proved proves the
-   claim). Prover9 decides proved / refuted / unknown (``verification.prover``).
+     Y", "If … then …", "X is (not) a Y", "either … or" …): a formula over whole-phrase predicates
+     (not made for a claim with a number, whose value must stay a value).
+   A claim with no reading is *unknown*, never proved; a comparison claim ("A was started first")
+   compares the values the chunks give for each alternative.
+3. *Group*: symbols are canonicalised by normalisation; names are linked by alias, common nouns,
+   phrase predicates and verbs by embedding similarity, into equivalence axioms (``verification.symbols``).
+4. *Prove*: premises = every reading of every chunk sentence + the axioms + the values' kinds,
+   distinctness and order. Each claim's readings are tried in turn; the first that Prover9 proves
+   or refutes decides (``verification.prover``); a refuted claim names the chunk sentence that
+   contradicts it, an unknown one the symbols no premise mentions.
 5. *Decide* (``verification.grounding.verdict_of``): grounded only if every claim is proved.
 
-A claim is read as a list of names when it has no lower-case word (a title such as "I Will Always
-Love You") or no other reading. The method is shallow by design; its output says it is the
-offline method, and its failure kinds are in the evaluation report.
+The method is shallow by design; its output says it is the offline method, and its failure kinds
+are in the evaluation report.
 """
 
 from __future__ import annotations
@@ -38,7 +37,6 @@ from dataclasses import dataclass
 import numpy as np
 from graphproof.graph.analyzer import Analyzer, default_analyzer
 from graphproof.graph.embed import Embedder
-from graphproof.loaders.extract.rule import RELATED_TO, RuleExtractor
 from graphproof.verification.claims import Sentence, sentences_of
 from graphproof.verification.english import EnglishTranslator
 from graphproof.verification.fol import Formula, parse_formula
@@ -47,21 +45,19 @@ from graphproof.verification.frames_fol import FrameRenderer, comparison_formula
 from graphproof.verification.grounding import ClaimResult, GroundingReport, Passage, verdict_of
 from graphproof.verification.prover import Prover9
 from graphproof.verification.question_claims import Claim, ClaimBuilder
-from graphproof.verification.symbols import SymbolTable, name_key
+from graphproof.verification.symbols import SymbolTable
 from graphproof.verification.values import find_values
 from numpy.typing import NDArray
 
 OFFLINE_NOTE = (
-    "offline method (no LLM): rule-based sentence translation and extractor triples, symbols canonicalised by "
-    "normalisation and embedding clustering into equivalence axioms, decided by Prover9"
+    "offline method (no LLM): claims built from question and answer, read as rule-based event frames and logic "
+    "patterns, symbols canonicalised by normalisation, aliases and embedding clustering, decided by Prover9"
 )
 DEFAULT_CONSTANT_THRESHOLD = 0.85
 DEFAULT_PREDICATE_THRESHOLD = 0.9
 DEFAULT_EVENT_THRESHOLD = 0.8
 AXIOM_ID = "axiom"
-_LIST_SPLIT = re.compile(r"\s*(?:,|;|&|\band\b)\s*", re.IGNORECASE)
 _IDENTIFIER = re.compile(r"[^\W\d]\w*")
-_SKIPPED_PREDICATES = frozenset((RELATED_TO, "mentions"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,7 +98,6 @@ class OfflineVerifier:
         constant_threshold: float = DEFAULT_CONSTANT_THRESHOLD,
         predicate_threshold: float = DEFAULT_PREDICATE_THRESHOLD,
         event_threshold: float | None = DEFAULT_EVENT_THRESHOLD,
-        extractor: RuleExtractor | None = None,
         analyzer: Analyzer | None = None,
     ) -> None:
         self.prover = prover or Prover9()
@@ -110,7 +105,6 @@ class OfflineVerifier:
         self.embed = _EmbeddingCache(embedder)
         self.constant_threshold = constant_threshold
         self.predicate_threshold = predicate_threshold
-        self.extractor = extractor or RuleExtractor(max_pairs=16)
         self.analyzer = analyzer or default_analyzer()
 
     def check(self, question: str, passages: Sequence[Passage], answer: str) -> GroundingReport:
@@ -224,9 +218,10 @@ class OfflineVerifier:
         built = f" (built from the question and the answer {claim.answer!r})" if claim.source != "answer" else ""
         if not readings:
             return ClaimResult(claim=claim.text or claim.answer, status="unknown", reason=why + built)
+        formulas = [p.formula for p in premises]
         for goal_text in readings:
             goal = parse_formula(goal_text, lenient=False)
-            decision = self.prover.decide([p.formula for p in premises], goal)
+            decision = self.prover.decide(formulas, goal)
             if decision.status != "unknown":
                 break
         goal_text = goal_text if decision.status != "unknown" else " | ".join(readings)
@@ -252,10 +247,3 @@ class OfflineVerifier:
             proof=decision.proof,
             premise_formulas=tuple(p.formula.source for p in used),
         )
-
-
-def _contains(text: str, key: str) -> bool:
-    """Whether the normalised words ``key`` occur contiguously in ``text``'s normalised words."""
-    if not key:
-        return False
-    return f" {key} " in f" {name_key(text)} "

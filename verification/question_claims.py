@@ -23,7 +23,7 @@ is never a premise.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from graphproof.text.lexicon import AUX, COPULA, DO, HAVE, PREPOSITIONS, VERBS
@@ -39,6 +39,9 @@ COMPARATIVES: dict[str, Relation] = {
     "higher": "More", "most": "More", "fewer": "Less", "smaller": "Less", "less": "Less", "least": "Less",
 }  # fmt: skip
 BORN_COMPARATIVES = frozenset(("older", "oldest", "younger", "youngest"))
+IN_NOUNS = frozenset(  # "what year …" / "which city …": the answer follows "in"
+    ("year", "date", "day", "month", "century", "decade", "city", "country", "state", "town", "place", "county")
+)
 WH = frozenset(("who", "whom", "what", "which", "where", "when", "whose", "how"))
 _YES = re.compile(r"^\W*(yes|true|correct)\b\W*", re.I)
 _NO = re.compile(r"^\W*(no|false|incorrect)\b\W*", re.I)
@@ -144,9 +147,6 @@ class ClaimBuilder:
     def _fill(self, question: str, answer: str, sentence: str) -> Claim:
         tokens = question.split()
         lower = [t.lower().strip(",") for t in tokens]
-        base = Claim("", sentence, "question+answer")
-        if not tokens:
-            return Claim("", sentence, "answer", why="a bare answer without a question states nothing to check")
         alternatives = _ALTERNATIVES.match(question)
         if alternatives and lower[0] in WH:
             tokens = alternatives.group(1).split()
@@ -155,7 +155,7 @@ class ClaimBuilder:
         statement = fill(tokens, lower, answer)
         if statement is None:
             return Claim("", sentence, "question+answer", why="the question has no slot the answer could fill")
-        return self._with_comparison(Claim(statement, sentence, base.source), question)
+        return self._with_comparison(Claim(statement, sentence, "question+answer"), question)
 
     def _front_wh(self, tokens: list[str], lower: list[str], answer: str) -> str | None:
         wh = lower[0]
@@ -190,7 +190,7 @@ class ClaimBuilder:
                 subject, verb, rest = inner
                 if len(verb) == 1 and verb[0].lower() in COPULA:  # "What is the capital of France" → "… is Paris"
                     return " ".join([*subject, *verb, answer])
-                preposition = self._preposition(wh, noun, answer)
+                preposition = ["in"] if wh in ("when", "where") or (noun and noun[-1] in IN_NOUNS) else []
                 return " ".join([*subject, *self._finite(verb), *rest, *preposition, answer])
         return " ".join([answer, *tokens[i:]])
 
@@ -246,14 +246,6 @@ class ClaimBuilder:
         return verb
 
     @staticmethod
-    def _preposition(wh: str, noun: list[str], answer: str) -> list[str]:
-        if wh == "when" or (noun and noun[-1] in ("year", "date", "day", "month", "century", "decade")):
-            return ["in"]
-        if wh == "where" or (noun and noun[-1] in ("city", "country", "state", "town", "place", "county")):
-            return ["in"]
-        return []
-
-    @staticmethod
     def _trailing_name(tokens: list[str]) -> list[str]:
         out: list[str] = []
         for token in reversed(tokens):
@@ -288,13 +280,5 @@ class ClaimBuilder:
         else:
             base = re.sub(rf"\s*\b{re.escape(word)}\b(?!\s+(?:for|of)\s+[A-Z])", "", text, count=1).strip(" ,.")
             base = re.sub(r"\b(?:than|the)\s*$", "", base).strip()
-        relation = COMPARATIVES[word]
-        if word in ("younger", "youngest"):
-            relation = "After"
-        return Claim(
-            claim.text,
-            claim.answer,
-            claim.source,
-            claim.negated,
-            Comparison(relation, base, tuple(re.sub(re.escape(winner), o, base) for o in others)),
-        )
+        about = tuple(re.sub(re.escape(winner), lambda _, o=o: o, base, flags=re.I) for o in others)
+        return replace(claim, comparison=Comparison(COMPARATIVES[word], base, about))

@@ -49,7 +49,6 @@ _LEADING_ARTICLE = re.compile(r"^(?:the|a|an)\s+", re.IGNORECASE)
 _POSSESSIVE = re.compile(r"['’]s\b", re.IGNORECASE)
 _NLTK_VARIABLE = re.compile(r"^[a-z]\d*$")
 _NLTK_WORDS = frozenset(["all", "some", "exists", "exist", "forall", "iota", "not", "and", "or", "implies", "iff"])
-NAMED = "Named"
 NEGATIONS = frozenset(("not", "no", "never", "nor", "neither"))
 KEPT_WORDS = frozenset(
     ("to", "from", "in", "into", "on", "at", "by", "with", "for", "of", "can", "could", "may", "might", "must")
@@ -104,7 +103,7 @@ class SymbolTable:
     def __init__(self, analyzer: Analyzer | None = None) -> None:
         self.analyzer = analyzer or default_analyzer()
         self._symbols: dict[tuple[str, str, int], Symbol] = {}
-        self._names: set[str] = {NAMED}
+        self._names: set[str] = set()
 
     def _unique(self, base: str) -> str:
         name, counter = base, 1
@@ -117,43 +116,37 @@ class SymbolTable:
     def predicate(self, phrase: str, arity: int, *, noun: bool = False) -> str:
         """The predicate symbol of ``phrase`` with ``arity`` arguments (``PerformSchoolTalentShow``);
         ``noun`` marks a phrase read from a noun phrase."""
-        key = phrase_key(phrase, self.analyzer) or phrase.strip().casefold()
-        found = self._symbols.get(("pred", key, arity))
-        if found is None:
-            base = _identifier(w[:1].upper() + w[1:] for w in key.split()).replace("_", "") or "P"
-            base = base if base[0].isalpha() else f"P{base}"
-            found = Symbol(self._unique(base[:60]), "pred", arity)
-            self._symbols[("pred", key, arity)] = found
-        if phrase not in found.texts:
-            found.texts.append(phrase)
+        found = self._phrase_symbol("pred", phrase, arity)
         found.noun = found.noun or noun
         return found.name
 
     def event(self, phrase: str) -> str:
         """The event predicate of a verb (``EvWin`` for "won"): ``verification.frames_fol`` applies it to events."""
+        return self._phrase_symbol("event", phrase, 1, prefix="Ev").name
+
+    def _phrase_symbol(self, kind: str, phrase: str, arity: int, *, prefix: str = "") -> Symbol:
+        """The symbol of ``phrase`` among the ``kind`` symbols of ``arity``, named from its normalised key."""
         key = phrase_key(phrase, self.analyzer) or phrase.strip().casefold()
-        found = self._symbols.get(("event", key, 1))
+        found = self._symbols.get((kind, key, arity))
         if found is None:
-            base = "Ev" + _identifier(w[:1].upper() + w[1:] for w in key.split()).replace("_", "")
-            found = Symbol(self._unique(base[:60]), "event", 1)
-            self._symbols[("event", key, 1)] = found
+            base = prefix + _identifier(w[:1].upper() + w[1:] for w in key.split()).replace("_", "") or "P"
+            base = base if base[0].isalpha() else f"P{base}"
+            found = Symbol(self._unique(base[:60]), kind, arity)
+            self._symbols[(kind, key, arity)] = found
         if phrase not in found.texts:
             found.texts.append(phrase)
-        return found.name
+        return found
 
-    def constant(self, text: str, *, word: bool = False) -> str:
-        """The constant of a name (``legend_of_zelda``), or with ``word`` of a content word (``w_magazin``)."""
-        key = text if word else (name_key(text) or text.strip().casefold())
-        kind = "word" if word else "const"
-        found = self._symbols.get((kind, key, 0))
+    def constant(self, text: str) -> str:
+        """The constant of a name or noun phrase (``legend_of_zelda``)."""
+        key = name_key(text) or text.strip().casefold()
+        found = self._symbols.get(("const", key, 0))
         if found is None:
             base = _identifier(key.split()) or "c"
-            if word:
-                base = f"w_{base}"
-            elif not base[0].isalpha() or _NLTK_VARIABLE.match(base) or base in _NLTK_WORDS:
+            if not base[0].isalpha() or _NLTK_VARIABLE.match(base) or base in _NLTK_WORDS:
                 base = f"c_{base}"
-            found = Symbol(self._unique(base[:60]), kind, 0)
-            self._symbols[(kind, key, 0)] = found
+            found = Symbol(self._unique(base[:60]), "const", 0)
+            self._symbols[("const", key, 0)] = found
         if text not in found.texts:
             found.texts.append(text)
         return found.name
@@ -179,11 +172,6 @@ class SymbolTable:
         if isinstance(node, Quant):
             return f"{node.kind} {node.var.name}.{self.render(node.body)}"
         raise TypeError(f"not an IR node: {node!r}")
-
-    def named(self, constants: Iterable[str]) -> str:
-        """``(Named(a) & Named(b) …)`` for constant symbols already made; ``""`` for none."""
-        atoms = [f"{NAMED}({c})" for c in sorted(set(constants))]
-        return "" if not atoms else atoms[0] if len(atoms) == 1 else "(" + " & ".join(atoms) + ")"
 
     # equivalences -------------------------------------------------------------------------------
     def symbols(self, kind: str) -> list[Symbol]:
@@ -236,17 +224,19 @@ class SymbolTable:
         this check, with the same last word, is that name (a surname or a shortened name); so is a name whose
         words each begin a word of the other, in order ("Ken Loach" / "Kenneth Loach")."""
         names = [s for s in self.symbols("const") if not all(_common(t) for t in s.texts)]
-        words = {s.name: set(name_key(s.texts[0]).split()) for s in names}
-        last = {s.name: name_key(s.texts[0]).split()[-1:] for s in names}
+        keys = {s.name: name_key(s.texts[0]) for s in names}
+        words = {name: set(key.split()) for name, key in keys.items()}
+        last = {name: key.split()[-1:] for name, key in keys.items()}
         out: list[tuple[str, tuple[str, ...]]] = []
         for short in names:
+            if any(ch.isdigit() for ch in short.texts[0]):
+                continue
             longer = [
                 s
                 for s in names
                 if s is not short
-                and (words[short.name] < words[s.name] or _shortened(name_key(short.texts[0]), name_key(s.texts[0])))
+                and (words[short.name] < words[s.name] or _shortened(keys[short.name], keys[s.name]))
                 and last[short.name] == last[s.name]
-                and not any(ch.isdigit() for ch in short.texts[0])
             ]
             if len(longer) == 1:
                 out.append((f"({short.name} = {longer[0].name})", (short.name, longer[0].name)))
