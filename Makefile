@@ -7,7 +7,7 @@ LINT_STAMP := tests/cypher_lint/node_modules/.graphproof-installed
 
 .PHONY: setup demo test lint bench clean
 
-setup: $(PY_STAMP) $(LINT_STAMP) chromium
+setup: $(PY_STAMP) $(LINT_STAMP) chromium wordnet
 
 # torch first, pinned: a bare `torch` requirement with nothing installed pulls a multi-GB CUDA build.
 $(PY_STAMP): pyproject.toml
@@ -42,3 +42,10 @@ clean:
 chromium:
 	@if [ ! -x /usr/bin/chromium ] && command -v apt-get >/dev/null 2>&1; then \
 		apt-get update -qq && apt-get install -y -qq chromium || echo "chromium not installed: browser tests will skip"; fi
+
+# WordNet 3.0 index files (Debian's wordnet-base) give the offline verifier its synonyms; without them it
+# aligns paraphrases by embedding similarity only (no test depends on the system copy).
+.PHONY: wordnet
+wordnet:
+	@if [ ! -f /usr/share/wordnet/index.verb ] && command -v apt-get >/dev/null 2>&1; then \
+		(apt-get update -qq && apt-get install -y -qq wordnet-base) || echo "wordnet-base not installed: synonyms by embedding only"; fi

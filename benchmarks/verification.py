@@ -2,6 +2,12 @@
 
     python -m benchmarks.verification [--methods offline,lexical] [--limit N] [--json]
     python -m benchmarks.verification --perturb [--methods offline,lexical]
+    python -m benchmarks.verification --folds 2
+
+``--folds 2`` chooses the offline method's thresholds (constant, predicate, event; and the paraphrase
+threshold of the template reading) on one half of the dev items (even positions) and reports the
+other half (odd), then the reverse, and prints both folds and their mean — for FOLIO premises →
+conclusion and for the mean balanced accuracy over the perturbation variants.
 
 ``--perturb`` checks the methods on the variants of ``evaluation.perturb`` (HaluEval dev rewritten:
 right answers as sentences, wrong ones as bare phrases, a number changed, a negation inserted, an
@@ -23,6 +29,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 from typing import Any
 
 from graphproof.evaluation.hallucination import HallucinationEvaluation, evaluate_method
@@ -103,12 +110,98 @@ def perturbation_table(methods: list[str], settings: object, limit: int | None) 
     return out
 
 
+FOLIO_GRID = [
+    {"constant_threshold": c, "predicate_threshold": p, "event_threshold": e}
+    for c in (0.8, 0.85, 0.9)
+    for p in (0.85, 0.9, 0.95)
+    for e in (0.75, 0.8, 0.85)
+]
+PARAPHRASE_GRID = [{"paraphrase_threshold": t} for t in (0.8, 0.85, 0.9, 0.95)]
+
+
+def _balanced_accuracy(outcomes: list[Any]) -> float:
+    from graphproof.evaluation.hallucination_metrics import scores
+
+    return scores([o.case.hallucinated for o in outcomes], [o.flagged for o in outcomes]).balanced_accuracy
+
+
+def _fold_scores(outcomes: list[Any], fold: int) -> float:
+    """Balanced accuracy of the outcomes of one fold: even (0) or odd (1) positions."""
+    return _balanced_accuracy([o for i, o in enumerate(outcomes) if i % 2 == fold])
+
+
+def _two_folds(title: str, runs: list[tuple[dict[str, float], list[Any]]]) -> dict[str, Any]:
+    """Choose on one fold, report the other, both ways; ``runs`` = (setting, outcomes in dev order)."""
+    print(f"\n### {title}: 2 folds (tune on one half, report the other)\n")
+    print("| reported fold | setting chosen on the other fold | BA on tuning fold | BA on reported fold |")
+    print("|---|---|---:|---:|")
+    reported = []
+    for fold in (0, 1):
+        tune = 1 - fold
+        setting, outcomes = max(runs, key=lambda run: _fold_scores(run[1], tune))
+        on_tune, on_report = _fold_scores(outcomes, tune), _fold_scores(outcomes, fold)
+        reported.append(on_report)
+        name = "even" if fold == 0 else "odd"
+        print(f"| {name} | {setting} | {on_tune:.3f} | {on_report:.3f} |")
+    mean = sum(reported) / 2
+    print(f"| **mean** | | | **{mean:.3f}** |")
+    return {"folds": reported, "mean": mean}
+
+
+def mean_ba(outcomes: dict[str, list[Any]], fold: int) -> float:
+    """Mean over the variants of the balanced accuracy on one fold of item pairs (a right and a wrong answer
+    to one item come as a pair, and a pair stays in one fold)."""
+    folds = ([o for i, o in enumerate(found) if (i // 2) % 2 == fold] for found in outcomes.values())
+    values = [_balanced_accuracy(fold_outcomes) for fold_outcomes in folds]
+    return sum(values) / len(values)
+
+
+def fold_tables(settings: Any) -> dict[str, Any]:
+    """The ``--folds 2`` tables (module docstring)."""
+    from graphproof.evaluation.hallucination_data import load_folio_cases
+    from graphproof.evaluation.perturb import VARIANTS, perturbed_cases
+    from graphproof.verification.offline import OfflineVerifier
+    from graphproof.verification.wordnet import load_wordnet
+
+    from graphproof.components import make_embedder
+
+    embedder = make_embedder(settings)
+    wordnet = load_wordnet(Path(settings.wordnet_dir))
+    synonyms = wordnet.synonyms if wordnet else None
+    out: dict[str, Any] = {}
+    folio = load_folio_cases(data_file("folio", "folio_dev.jsonl"))
+    runs = []
+    for setting in FOLIO_GRID:
+        checker = OfflineVerifier(embedder, synonyms=synonyms, **setting)  # type: ignore[arg-type]
+        runs.append((setting, list(evaluate_method(checker, folio, "folio").outcomes)))
+    out["folio"] = _two_folds("FOLIO premises → conclusion, offline", runs)
+    sets = perturbed_cases(data_file("halueval", "qa_dev.jsonl"))
+    by_variant = {v: list(sets[v].cases) for v in VARIANTS}
+    per_setting: list[tuple[dict[str, float], dict[str, list[Any]]]] = []
+    for setting in PARAPHRASE_GRID:
+        checker = OfflineVerifier(embedder, synonyms=synonyms, **setting)
+        per_setting.append((setting, {v: list(evaluate_method(checker, c, v).outcomes) for v, c in by_variant.items()}))
+    print("\n### Perturbation variants, offline: 2 folds of the item pairs (mean balanced accuracy over variants)\n")
+    print("| reported fold | setting chosen on the other fold | mean BA on tuning fold | mean BA on reported fold |")
+    print("|---|---|---:|---:|")
+    reported = []
+    for fold in (0, 1):
+        setting, outcomes = max(per_setting, key=lambda run: mean_ba(run[1], 1 - fold))
+        reported.append(mean_ba(outcomes, fold))
+        print(f"| {'even' if fold == 0 else 'odd'} pairs | {setting} | {mean_ba(outcomes, 1 - fold):.3f} | "
+              f"{reported[-1]:.3f} |")  # fmt: skip
+    print(f"| **mean** | | | **{sum(reported) / 2:.3f}** |")
+    out["perturb"] = {"folds": reported, "mean": sum(reported) / 2}
+    return out
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--methods", default="offline,lexical", help="Comma-separated grounding methods.")
     parser.add_argument("--limit", type=int, default=None, help="Only the first N cases of each data set.")
     parser.add_argument("--json", action="store_true", help="Print one JSON document instead of tables.")
     parser.add_argument("--perturb", action="store_true", help="Only the perturbation benchmark (see above).")
+    parser.add_argument("--folds", type=int, choices=[2], default=None, help="Only the 2-fold tables (see above).")
     args = parser.parse_args()
     settings = load_settings()
     methods = [m.strip() for m in args.methods.split(",") if m.strip()]
@@ -118,6 +211,9 @@ def main() -> None:
         for method in skipped:
             print(f"skipping {method}: it needs an LLM (set GRAPHPROOF_LLM)", file=sys.stderr)
     out: dict[str, Any] = {}
+    if args.folds:
+        fold_tables(settings)
+        return
     if args.perturb:
         perturbation_table(methods, settings, args.limit)
         return

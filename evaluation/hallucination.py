@@ -24,6 +24,7 @@ from graphproof.verification.errors import VerificationError
 from graphproof.verification.grounding import GroundingMethod, GroundingReport
 
 EXAMPLES_PER_KIND = 3
+STATUSES = ("proved", "refuted", "unknown", "undecided")
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,6 +40,18 @@ class CaseOutcome:
             return None
         return self.report.verdict == "hallucinated"
 
+    @property
+    def status(self) -> str:
+        """The answer's three-valued status: *refuted* when a claim is, else *unknown* when a claim is,
+        *proved* when every claim is; *undecided* when the method decided nothing (or errored)."""
+        if self.report is None or self.report.verdict == "undecided":
+            return "undecided"
+        statuses = {c.status for c in self.report.claims}
+        for status in ("refuted", "unknown"):
+            if status in statuses:
+                return status
+        return "proved" if self.report.verdict == "grounded" else "unknown"
+
 
 @dataclass(frozen=True, slots=True)
 class HallucinationEvaluation:
@@ -50,6 +63,13 @@ class HallucinationEvaluation:
     failure_kinds: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
     note: str = ""
 
+    def status_confusion(self) -> dict[str, dict[str, int]]:
+        """Answers by truth label (``hallucinated`` / ``grounded``) and status (``STATUSES``)."""
+        table = {label: dict.fromkeys(STATUSES, 0) for label in ("hallucinated", "grounded")}
+        for outcome in self.outcomes:
+            table["hallucinated" if outcome.case.hallucinated else "grounded"][outcome.status] += 1
+        return table
+
     def as_dict(self, examples: int = EXAMPLES_PER_KIND) -> dict[str, Any]:
         return {
             "method": self.method,
@@ -57,6 +77,7 @@ class HallucinationEvaluation:
             "items": len(self.outcomes),
             **self.scores.as_dict(),
             "p50_ms": round(self.p50_ms, 2),
+            "statuses": self.status_confusion(),
             "note": self.note,
             "failure_kinds": {
                 kind: {"count": len(found), "examples": found[:examples]} for kind, found in self.failure_kinds.items()

@@ -71,9 +71,6 @@ MIN_WORDS = 5
 MAX_WORDS = 60
 MAX_PHRASE_WORDS = 12
 
-# a space is missing at sentence boundaries: "...century.First for Women is..." and "...El-P.Jaime ..."
-_GLUED_CAPS = re.compile(r"(?<=[A-Za-z-][A-Z])([.!?])(?=[A-Z][a-z])")
-_GLUED_QUOTE = re.compile(r"(?<=[a-z0-9)])([.!?])(?=[\"“][A-Z])")
 _END = re.compile(r"[.!?][\"'”’)\]]*$")
 _WORD = re.compile(r"\S+")
 
@@ -224,11 +221,6 @@ class PerturbedSet:
 # ---------------------------------------------------------------------------------------------- text helpers
 
 
-def fix_glued(text: str) -> str:
-    """Put back the space missing at glued sentence boundaries ("century.First" -> "century. First")."""
-    return _GLUED_QUOTE.sub(r"\1 ", _GLUED_CAPS.sub(r"\1 ", unglue(text)))
-
-
 def _balanced(text: str) -> bool:
     return (
         text.count("(") == text.count(")")
@@ -273,7 +265,7 @@ def _usable(sentence: str, knowledge: str) -> bool:
 
 def context_sentences(knowledge: str) -> list[str]:
     """The knowledge's sentences of 5-60 words, found verbatim in it, balanced and ending with punctuation."""
-    return [s for s in split_sentences(fix_glued(knowledge)) if _usable(s, knowledge)]
+    return [s for s in split_sentences(unglue(knowledge)) if _usable(s, knowledge)]
 
 
 def _rng(variant: str, line: int) -> random.Random:
@@ -1111,7 +1103,7 @@ def swap_entity(sentence: str, knowledge: str, rng: random.Random) -> str | None
     """``sentence`` with one name replaced by another name of ``knowledge`` (of the same coarse kind) it lacks."""
     contexts: dict[str, set[str]] = {}
     starts: set[str] = set()
-    for other in split_sentences(fix_glued(knowledge)):
+    for other in split_sentences(unglue(knowledge)):
         for start, end, name in entity_spans(other):
             seen = contexts.setdefault(name, set()) if start > 0 else None
             if seen is None:

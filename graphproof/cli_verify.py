@@ -175,6 +175,19 @@ def confusion_table(result: HallucinationEvaluation) -> Table:
     return table
 
 
+def status_table(result: HallucinationEvaluation) -> Table:
+    """Answers per truth label and three-valued status (a refuted answer is contradicted by the chunks)."""
+    from graphproof.evaluation.hallucination import STATUSES
+
+    table = Table(title="status of the answers (rows: truth, columns: proved / refuted / unknown / undecided)")
+    table.add_column("")
+    for column in STATUSES:
+        table.add_column(column, justify="right")
+    for label, counts in result.status_confusion().items():
+        table.add_row(label, *(str(counts[s]) for s in STATUSES))
+    return table
+
+
 @eval_app.command("hallucination")
 def eval_hallucination_command(
     data: Annotated[Path, typer.Option("--data", exists=True, dir_okay=False, help="HaluEval or FOLIO JSONL.")],
@@ -206,6 +219,7 @@ def eval_hallucination_command(
     console = stdout()
     console.print(hallucination_table(result))
     console.print(confusion_table(result))
+    console.print(status_table(result))
     if result.note:
         console.print(Text(f"Method: {result.note}"), soft_wrap=True)
     for kind, found in result.failure_kinds.items():

@@ -59,7 +59,10 @@ def make_verifier(
     model = chat_model(settings) if name in NEEDS_CHAT_MODEL else None
     if name in NEEDS_EMBEDDER:
         embedder = embedder or make_embedder(settings)
-    return build_method(name, embedder=embedder, chat_model=model, threshold=threshold, timeout=timeout)
+    return build_method(
+        name, embedder=embedder, chat_model=model, threshold=threshold, timeout=timeout,
+        wordnet_dir=settings.wordnet_dir,
+    )  # fmt: skip
 
 
 def make_answerer(store: GraphStore, settings: Settings, *, use_llm: bool = True) -> Answerer:

@@ -40,6 +40,11 @@ class Settings(BaseSettings):
     reranker: str | None = Field(
         default=None, description="A sentence-transformers CrossEncoder model name or local path for hybrid-rerank."
     )
+    wordnet_dir: str = Field(
+        default="/usr/share/wordnet",
+        description="WordNet 3.0 index files (Debian: wordnet-base) for the offline verifier's synonyms; "
+        "when absent, paraphrases are aligned by embedding similarity only.",
+    )
     neo4j_timeout: float = Field(
         default=5.0, gt=0, description="Seconds to wait for a Neo4j server before giving up (connection timeout)."
     )

@@ -19,8 +19,9 @@ from dataclasses import dataclass
 from graphproof.text.sentences import split_sentences
 
 _GLUED = re.compile(r"(?<=[a-z0-9)\]\"”’])([.!?])(?=[A-Z][a-z])")
+_GLUED_CAPS = re.compile(r"(?<=[A-Za-z-][A-Z])([.!?])(?=[A-Z][a-z])")  # "…label head El-P.Jaime Meline…"
+_GLUED_QUOTE = re.compile(r"(?<=[a-z0-9)])([.!?])(?=[\"“][A-Z])")  # "…in 2017.\"New Rules\" is…"
 _TAG = re.compile(r"^\s*\[[A-Z]{1,4}\]\s*")
-_SEMICOLON = re.compile(r"\s*;\s+")
 _POLARITY = re.compile(r"^\W*(yes|no|true|false|correct|incorrect|はい|いいえ)\W*$", re.IGNORECASE)
 _LEADING_POLARITY = re.compile(r"^\s*(yes|no)\s*[,.;:!]\s*", re.IGNORECASE)
 
@@ -35,15 +36,33 @@ class Sentence:
 
 
 def unglue(text: str) -> str:
-    """Insert the missing space in ``"century.First"`` (a sentence end glued to the next capital)."""
-    return _GLUED.sub(r"\1 ", text)
+    """Insert the missing space in ``"century.First"``, ``"El-P.Jaime"`` and ``'2017."New'`` (a sentence end
+    glued to the next sentence, as in concatenated Wikipedia leads)."""
+    return _GLUED_QUOTE.sub(r"\1 ", _GLUED_CAPS.sub(r"\1 ", _GLUED.sub(r"\1 ", text)))
+
+
+def _semicolon_parts(sentence: str) -> list[str]:
+    """``sentence`` cut at each ``;`` outside brackets ("(born X; July 9, 1964)" stays whole)."""
+    parts: list[str] = []
+    depth = start = 0
+    for match in re.finditer(r"[()\[\]]|\s*;\s+", sentence):
+        mark = match.group()
+        if mark in "([":
+            depth += 1
+        elif mark in ")]":
+            depth = max(depth - 1, 0)
+        elif depth == 0:
+            parts.append(sentence[start : match.start()])
+            start = match.end()
+    parts.append(sentence[start:])
+    return parts
 
 
 def split_text(text: str) -> list[str]:
     """The sentences of ``text`` (see the module docstring), trimmed, without tags, never empty."""
     out: list[str] = []
     for sentence in split_sentences(unglue(text)):
-        for part in _SEMICOLON.split(_TAG.sub("", sentence)):
+        for part in _semicolon_parts(_TAG.sub("", sentence)):
             part = part.strip()
             if part and any(ch.isalnum() for ch in part):
                 out.append(part)

@@ -33,8 +33,12 @@ def build_method(
     chat_model: BaseChatModel | None = None,
     threshold: float = DEFAULT_THRESHOLD,
     timeout: float = DEFAULT_TIMEOUT,
+    wordnet_dir: str | None = None,
 ) -> GroundingMethod:
-    """The grounding method called ``name``; a ``VerificationError`` names what is missing or unknown."""
+    """The grounding method called ``name``; a ``VerificationError`` names what is missing or unknown.
+
+    ``wordnet_dir`` (WordNet index files) gives the offline method its synonyms; without it, or when the
+    files are not there, it aligns paraphrases by embedding similarity only."""
     if name not in METHOD_NAMES:
         raise VerificationError(f"unknown verification method {name!r}; expected one of {', '.join(METHOD_NAMES)}")
     if name in NEEDS_CHAT_MODEL and chat_model is None:
@@ -49,10 +53,14 @@ def build_method(
 
         return LexicalVerifier()
     if name == "offline":
+        from pathlib import Path
+
         from graphproof.verification.offline import OfflineVerifier
+        from graphproof.verification.wordnet import load_wordnet
 
         assert embedder is not None
-        return OfflineVerifier(embedder, prover)
+        wordnet = load_wordnet(Path(wordnet_dir)) if wordnet_dir else None
+        return OfflineVerifier(embedder, prover, synonyms=wordnet.synonyms if wordnet else None)
     assert chat_model is not None
     if name == "baseline":
         from graphproof.verification.grounding_judge import LLMJudge

@@ -46,6 +46,13 @@ from graphproof.verification.grounding import ClaimResult, GroundingReport, Pass
 from graphproof.verification.prover import Prover9
 from graphproof.verification.question_claims import Claim, ClaimBuilder
 from graphproof.verification.symbols import SymbolTable
+from graphproof.verification.templates import (
+    SynonymFn,
+    Template,
+    TemplateRenderer,
+    best_alignment,
+    read_template,
+)
 from graphproof.verification.values import find_values
 from numpy.typing import NDArray
 
@@ -56,6 +63,7 @@ OFFLINE_NOTE = (
 DEFAULT_CONSTANT_THRESHOLD = 0.85
 DEFAULT_PREDICATE_THRESHOLD = 0.9
 DEFAULT_EVENT_THRESHOLD = 0.8
+DEFAULT_PARAPHRASE_THRESHOLD = 0.9
 AXIOM_ID = "axiom"
 _IDENTIFIER = re.compile(r"[^\W\d]\w*")
 
@@ -98,6 +106,8 @@ class OfflineVerifier:
         constant_threshold: float = DEFAULT_CONSTANT_THRESHOLD,
         predicate_threshold: float = DEFAULT_PREDICATE_THRESHOLD,
         event_threshold: float | None = DEFAULT_EVENT_THRESHOLD,
+        paraphrase_threshold: float = DEFAULT_PARAPHRASE_THRESHOLD,
+        synonyms: SynonymFn | None = None,
         analyzer: Analyzer | None = None,
     ) -> None:
         self.prover = prover or Prover9()
@@ -105,6 +115,8 @@ class OfflineVerifier:
         self.embed = _EmbeddingCache(embedder)
         self.constant_threshold = constant_threshold
         self.predicate_threshold = predicate_threshold
+        self.paraphrase_threshold = paraphrase_threshold
+        self.synonyms = synonyms
         self.analyzer = analyzer or default_analyzer()
 
     def check(self, question: str, passages: Sequence[Passage], answer: str) -> GroundingReport:
@@ -119,8 +131,10 @@ class OfflineVerifier:
         symbols = SymbolTable(self.analyzer)
         renderer = FrameRenderer(symbols)
         reader = FrameReader(translator)
-        goals = [self._goal(c, translator, reader, renderer, symbols) for c in claims]
-        premises = self._premises(sentences, translator, reader, renderer, symbols)
+        templates = TemplateRenderer(renderer.arg)
+        premises, read = self._premises(sentences, translator, reader, renderer, symbols, templates)
+        alignments: list[str] = []
+        goals = [self._goal(c, translator, reader, renderer, symbols, templates, read, alignments) for c in claims]
         axioms = symbols.equivalences(
             self.embed,
             constant_threshold=self.constant_threshold,
@@ -128,6 +142,7 @@ class OfflineVerifier:
             event_threshold=self.event_threshold,
         )
         axioms += symbols.subsumptions() + symbols.possibilities()
+        axioms += [(text, ()) for text in alignments]
         premises += [_Premise(parse_formula(text, lenient=False), AXIOM_ID) for text, _ in axioms]
         ordered = any(c.comparison is not None for c in claims)
         premises += [_Premise(parse_formula(t, lenient=False), AXIOM_ID) for t in renderer.value_axioms(order=ordered)]
@@ -152,13 +167,18 @@ class OfflineVerifier:
         reader: FrameReader,
         renderer: FrameRenderer,
         symbols: SymbolTable,
+        templates: TemplateRenderer,
+        premise_templates: Sequence[Template],
+        alignments: list[str],
     ) -> tuple[list[str], str]:
         """The claim's readings as goal formulas, or none and why (then the claim is unknown).
 
-        Only readings that keep all of the claim's content are made: the event-frame reading and
-        the logic reading (its predicates are whole phrases; not made for a claim with a number or
-        date, whose value must stay a value). Each reading states the whole claim, so the first one
-        the prover decides (proved or refuted) decides the claim (``_decide``).
+        Only readings that keep all of the claim's content are made: the template reading when the
+        claim restates a chunk sentence (``verification.templates``; its alignment axiom is appended
+        to ``alignments``), the event-frame reading and the logic reading (its predicates are whole
+        phrases; not made for a claim with a number or date, whose value must stay a value). Each
+        reading states the whole claim, so the first one the prover decides (proved or refuted)
+        decides the claim (``_decide``).
         """
         if not claim.text:
             return [], claim.why or "no claim could be built from the answer"
@@ -173,6 +193,16 @@ class OfflineVerifier:
             goal = comparison_formula(renderer, winner, [o for o in others if o is not None], relation)
             return [f"-({goal})" if claim.negated else goal], ""
         readings: list[str] = []
+        template = read_template(claim.text)
+        alignment = (
+            best_alignment(template, premise_templates, self.embed, self.paraphrase_threshold, self.synonyms)
+            if template is not None
+            else None
+        )
+        if template is not None and alignment is not None:
+            goal, axiom = templates.claim(template, alignment)
+            readings.append(goal)
+            alignments.append(axiom)
         frames = reader.read(claim.text)
         if frames:
             readings.append(renderer.conjunction(frames))
@@ -190,9 +220,12 @@ class OfflineVerifier:
         reader: FrameReader,
         renderer: FrameRenderer,
         symbols: SymbolTable,
-    ) -> list[_Premise]:
-        """Every chunk sentence's readings: the logic reading and the event frames with their value closures."""
+        templates: TemplateRenderer,
+    ) -> tuple[list[_Premise], list[Template]]:
+        """Every chunk sentence's readings — the logic reading, the event frames with their value closures,
+        the template with its closures — and the templates read."""
         out: list[_Premise] = []
+        read: list[tuple[Template, Sentence]] = []
         subject: str | None = None
         origin = None
         for sentence in sentences:
@@ -208,8 +241,17 @@ class OfflineVerifier:
                 texts += renderer.closure(frame)
             if frames and isinstance(frames[0].subject, str):
                 subject = frames[0].subject
+            template = read_template(sentence.text)
+            if template is not None:
+                texts.append(templates.premise(template))
+                read.append((template, sentence))
             out += [_Premise(parse_formula(t, lenient=False), sentence.origin, sentence.text) for t in texts]
-        return out
+        for template, sentence in read:
+            out += [
+                _Premise(parse_formula(t, lenient=False), sentence.origin, sentence.text)
+                for t in templates.closures([template])
+            ]
+        return out, [t for t, _ in read]
 
     # proving ------------------------------------------------------------------------------------
     def _decide(

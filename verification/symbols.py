@@ -224,6 +224,8 @@ class SymbolTable:
         this check, with the same last word, is that name (a surname or a shortened name); so is a name whose
         words each begin a word of the other, in order ("Ken Loach" / "Kenneth Loach")."""
         names = [s for s in self.symbols("const") if not all(_common(t) for t in s.texts)]
+        # a "name" of more words than a name has is a clause read as one constant: never an alias
+        names = [s for s in names if len(name_key(s.texts[0]).split()) <= MAX_CLUSTERED_WORDS]
         keys = {s.name: name_key(s.texts[0]) for s in names}
         words = {name: set(key.split()) for name, key in keys.items()}
         last = {name: key.split()[-1:] for name, key in keys.items()}

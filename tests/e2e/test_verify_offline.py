@@ -48,7 +48,23 @@ def test_halueval_hallucinations_are_almost_never_proved(offline: OfflineVerifie
     proved_right = sum(
         1 for o in result.outcomes if not o.case.hallucinated and o.report and o.report.verdict == "grounded"
     )
-    assert proved_right >= 3
+    assert proved_right >= 2  # 2 of 200; a reading that proved a third through a 14-word "name" alias was wrong
+
+
+@pytest.mark.parametrize("variant", ["number_changed", "negated", "entity_swapped", "added_clause"])
+def test_restated_context_sentences_are_proved_and_their_changes_caught(
+    offline: OfflineVerifier, shared_data: Path, variant: str
+) -> None:
+    """Perturbation variants (d), (e), (f), (h) on the first 60 cases: a verbatim context sentence is proved
+    by the template reading; a changed number or a negation is refuted, a swapped name or an added clause unknown."""
+    from graphproof.evaluation.perturb import perturbed_cases
+
+    cases = list(perturbed_cases(shared_data / "halueval" / "qa_dev.jsonl", [variant])[variant].cases)[:60]
+    result = evaluate_method(offline, cases, variant)
+    assert result.scores.balanced_accuracy >= 0.95  # measured 0.988-0.998 on all cases of each variant
+    statuses = result.status_confusion()["hallucinated"]
+    if variant in ("number_changed", "negated"):
+        assert statuses["refuted"] >= 0.8 * sum(statuses.values())
 
 
 def test_a_shortened_name_is_the_full_name(offline: OfflineVerifier) -> None:

@@ -119,3 +119,23 @@ def test_lexical_on_halueval_reproduces_the_shortcut(shared_data: Path) -> None:
     result = evaluate_method(LexicalVerifier(), load_halueval(shared_data / "halueval" / "qa_dev.jsonl"))
     assert result.scores.precision == pytest.approx(1.0)
     assert result.scores.recall == pytest.approx(0.81, abs=0.01)
+
+
+def test_answers_are_counted_by_label_and_three_valued_status() -> None:
+    from graphproof.graph.embed import HashingEmbedder
+    from graphproof.verification.offline import OfflineVerifier
+
+    passages = (Passage("k", "Alice Brown does not own a car. Alice Brown was born in 1950."),)
+    cases = [
+        GroundingCase("proved", "When was Alice Brown born?", passages, "Alice Brown was born in 1950.", False),
+        GroundingCase("refuted", "Does Alice own a car?", passages, "Alice Brown owns a car.", True),
+        GroundingCase("unknown", "Where does Alice live?", passages, "Alice Brown lives in Paris.", True),
+        GroundingCase("changed", "When was Alice Brown born?", passages, "Alice Brown was born in 1951.", True),
+    ]
+    result = evaluate_method(OfflineVerifier(HashingEmbedder()), cases, "tiny")
+    assert [o.status for o in result.outcomes] == ["proved", "refuted", "unknown", "refuted"]
+    assert result.status_confusion() == {
+        "hallucinated": {"proved": 0, "refuted": 2, "unknown": 1, "undecided": 0},
+        "grounded": {"proved": 1, "refuted": 0, "unknown": 0, "undecided": 0},
+    }
+    assert result.as_dict()["statuses"] == result.status_confusion()

@@ -15,7 +15,6 @@ from graphproof.evaluation.perturb import (
     PerturbedSet,
     context_sentences,
     entity_spans,
-    fix_glued,
     negate,
     paraphrase,
     perturbed_cases,
@@ -24,6 +23,7 @@ from graphproof.evaluation.perturb import (
     sentence_ok,
     wrong_phrase,
 )
+from graphproof.verification.claims import unglue
 
 REAL_DATA = Path(__file__).resolve().parents[3] / "shared" / "data" / "halueval" / "qa_dev.jsonl"
 
@@ -71,7 +71,7 @@ def by_label(cases: list[GroundingCase]) -> tuple[GroundingCase, GroundingCase]:
 
 
 def test_glued_sentences_are_split_and_short_ones_dropped() -> None:
-    assert "century. First for Women" in fix_glued(MAGAZINES.knowledge)
+    assert "century. First for Women" in unglue(MAGAZINES.knowledge)
     sentences = context_sentences(MAGAZINES.knowledge)
     assert sentences[1] == "First for Women is a woman's magazine published by Bauer Media Group in the USA."
     assert all(s in MAGAZINES.knowledge for s in sentences)

@@ -120,6 +120,7 @@ def test_eval_hallucination_tables(runner: CliRunner, shared_data: Path) -> None
     result = runner.invoke(app, ["eval", "hallucination", "--data", str(data), "--method", "lexical"])
     assert result.exit_code == 0, result.output
     assert "lexical on folio" in result.stdout and "confusion" in result.stdout
+    assert "status of the answers" in result.stdout
     offline = runner.invoke(app, ["eval", "hallucination", "--data", str(data), "--limit", "6", "--json"])
     assert offline.exit_code == 0, offline.output
     report = json.loads(offline.stdout)
@@ -128,3 +129,6 @@ def test_eval_hallucination_tables(runner: CliRunner, shared_data: Path) -> None
     assert sum(confusion[k] for k in ("tp", "fp", "fn", "tn")) == 6, "every item is counted once"
     decided = confusion["tp"] + confusion["tn"]
     assert report["accuracy"] == round(decided / 6, 4)
+    statuses = report["statuses"]
+    assert sum(sum(row.values()) for row in statuses.values()) == 6
+    assert statuses["grounded"]["refuted"] + statuses["grounded"]["unknown"] == confusion["fp"]

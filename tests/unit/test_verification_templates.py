@@ -1,0 +1,146 @@
+"""The sentence-template reading: whole sentences as predicates over their values, aligned word by word."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+from graphproof.graph.embed import HashingEmbedder
+from graphproof.verification.grounding import Passage
+from graphproof.verification.offline import OfflineVerifier
+from graphproof.verification.templates import TemplateRenderer, align, best_alignment, read_template
+from graphproof.verification.wordnet import WordNet, load_wordnet, parse_index_line, read_wordnet
+
+SOONI = (
+    "Sooni Taraporevala (born 1957) is an Indian screenwriter, photographer and filmmaker who is best known as "
+    'the screenwriter of "Mississippi Masala" and Oscar-nominated "Salaam Bombay" (1988).'
+)
+KNOWLEDGE = [
+    Passage("k1", SOONI + " She lives in Mumbai."),
+    Passage("k2", "Korea under Japanese rule ended at the conclusion of World War II in 1945."),
+]
+# a tiny WordNet: three synsets, as read from index lines
+SYNONYMS = WordNet(
+    {
+        "make": frozenset({"v:1"}),
+        "create": frozenset({"v:1"}),
+        "tv": frozenset({"n:2"}),
+        "television": frozenset({"n:2"}),
+        "end": frozenset({"v:3"}),
+        "finish": frozenset({"v:3"}),
+    }
+)
+
+
+def _never_similar(texts: list[str] | tuple[str, ...]) -> np.ndarray:
+    """Orthogonal unit vectors: no two different texts are similar (only synonyms can align)."""
+    return np.eye(len(texts), max(len(texts), 1), dtype=np.float32)
+
+
+@pytest.fixture(scope="module")
+def verifier() -> OfflineVerifier:
+    return OfflineVerifier(
+        HashingEmbedder(), constant_threshold=0.9, predicate_threshold=0.95, synonyms=SYNONYMS.synonyms
+    )
+
+
+def test_a_template_keeps_every_word_and_takes_values_and_negation_out() -> None:
+    template = read_template(SOONI)
+    assert template is not None and not template.negated
+    assert [v.key for v in template.values] == ["1957", "1988"]
+    assert template.key.startswith("sooni taraporevala born # be indian screenwriter")
+    denied = read_template("Sooni Taraporevala didn't live in Mumbai.")
+    stated = read_template("Sooni Taraporevala lived in Mumbai.")
+    assert denied is not None and stated is not None
+    assert denied.negated and denied.key == stated.key == "sooni taraporevala live in mumbai"
+    assert not read_template("It is not only cheap but also fast.").negated  # type: ignore[union-attr]
+    assert read_template("1957") is None
+
+
+def test_alignment_refuses_an_extra_word_a_swapped_name_or_a_value_of_another_kind() -> None:
+    premise = read_template("Carol Lawrence was born in 1932 in Melrose Park.")
+    assert premise is not None
+    for text in (
+        "Carol Lawrence was born in 1932 in Melrose Park, Illinois.",  # an added clause
+        "Carol Lawrence was born in 1932 in Oak Park.",  # another name
+        "Carol Lawrence was born on March 5, 1932 in Melrose Park.",  # a date where a year was
+    ):
+        claim = read_template(text)
+        assert claim is not None and align(claim, premise, _never_similar, 0.9, SYNONYMS.synonyms) is None, text
+    same = read_template("Carol Lawrence was born in 1950 in Melrose Park.")
+    assert same is not None
+    found = align(same, premise, _never_similar, 0.9, SYNONYMS.synonyms)
+    assert found is not None and found.order == (0,) and found.replaced == ()
+
+
+def test_synonyms_align_and_unrelated_words_do_not() -> None:
+    premise = read_template("The show was created for TV by Matt Groening.")
+    claim = read_template("The show was made for television by Matt Groening.")
+    other = read_template("The show was sold for television by Matt Groening.")
+    assert premise is not None and claim is not None and other is not None
+    found = align(claim, premise, _never_similar, 0.9, SYNONYMS.synonyms)
+    assert found is not None and set(found.replaced) == {("made", "created"), ("television", "TV")}
+    assert align(other, premise, _never_similar, 0.9, SYNONYMS.synonyms) is None
+    assert align(claim, premise, _never_similar, 0.9, None) is None  # no WordNet, no similar embedding
+
+
+def test_closures_fix_values_only_for_a_template_written_once() -> None:
+    renderer = TemplateRenderer(lambda v: v.symbol)
+    once = read_template("Arthur's Magazine was published from 1844 to 1846.")
+    twice_a = read_template("He was born in 1950.")
+    twice_b = read_template("He was born in 1960.")
+    assert once is not None and twice_a is not None and twice_b is not None
+    for template in (once, twice_a, twice_b):
+        renderer.premise(template)
+    assert renderer.closures([once]) == [
+        "all x.(Tpl1(x, v_1846) -> (x = v_1844))",
+        "all x.(Tpl1(v_1844, x) -> (x = v_1846))",
+    ]
+    assert renderer.closures([twice_a, twice_b]) == []
+    claim = read_template("Arthur's Magazine was published from 1844 to 1850.")
+    assert claim is not None
+    alignment = best_alignment(claim, [twice_a, once], _never_similar, 0.9)
+    assert alignment is not None and alignment.premise is once
+    goal, axiom = renderer.claim(claim, alignment)
+    assert goal == "TplClaim1(v_1844, v_1850)"
+    assert axiom == "all x1. all x2.(TplClaim1(x1, x2) <-> Tpl1(x1, x2))"
+
+
+def test_a_restated_sentence_is_proved_a_changed_value_or_negation_refuted(verifier: OfflineVerifier) -> None:
+    proved = verifier.check("", KNOWLEDGE, SOONI)
+    assert proved.verdict == "grounded", proved.claims
+    changed = verifier.check("", KNOWLEDGE, SOONI.replace("1957", "1967"))
+    (claim,) = changed.claims
+    assert claim.status == "refuted" and claim.reason.startswith("contradicted by k1: 'Sooni Taraporevala (born 1957)")
+    denied = verifier.check("", KNOWLEDGE, "Sooni Taraporevala does not live in Mumbai.")
+    assert [c.status for c in denied.claims] == ["refuted"], denied.claims
+    synonym = verifier.check(
+        "", KNOWLEDGE, "Korea under Japanese rule finished at the conclusion of World War II in 1945."
+    )
+    assert synonym.verdict == "grounded", synonym.claims
+    added = verifier.check(
+        "", KNOWLEDGE, "Korea under Japanese rule ended at the conclusion of World War II in 1945 in Seoul."
+    )
+    assert added.verdict == "hallucinated" and added.claims[0].status == "unknown"
+
+
+def test_wordnet_index_lines_and_files(tmp_path: Path) -> None:
+    line = "create v 6 4 @ ~ $ + 6 3 01617210 01753806 01685331 02476385 01640225 01621573  \n"
+    assert parse_index_line(line) == ("create", [f"v:{o}" for o in line.split()[-6:]])
+    assert parse_index_line("  1 This software and database is being provided\n") is None
+    with pytest.raises(ValueError, match="synset offsets"):
+        parse_index_line("create v 3 0 3 0 01617210\n")
+    with pytest.raises(FileNotFoundError, match=r"index\.noun"):
+        read_wordnet(tmp_path)
+    assert load_wordnet(tmp_path) is None
+    for name, body in {
+        "index.noun": "television n 1 0 1 0 06277280  \ntv n 1 0 1 0 06277280  \n",
+        "index.verb": "make v 2 0 2 0 01617210 00000001  \ncreate v 1 0 1 0 01617210  \n",
+        "index.adj": "",
+        "index.adv": "",
+    }.items():
+        (tmp_path / name).write_text(body, encoding="utf-8")
+    wordnet = read_wordnet(tmp_path)
+    assert wordnet.synonyms("TV", "television") and wordnet.synonyms("make", "create")
+    assert not wordnet.synonyms("make", "television") and not wordnet.synonyms("make", "make")
