@@ -18,6 +18,10 @@ from typing import Generic, Literal, TypeVar
 
 Origin = Literal["ingest", "enrichment"]
 ORIGINS: tuple[str, ...] = ("ingest", "enrichment")
+# The predicate of an edge that only says two entities were written in one sentence or message (co-occurrence).
+RELATED_TO = "related_to"
+# The entity type of a lower-case keyphrase ("maintenance work", "license"): a concept, not a name.
+CONCEPT = "concept"
 
 _SPACE = re.compile(r"\s+")
 
@@ -33,6 +37,17 @@ def normalize_id(name: str) -> str:
     if not text:
         raise ValueError(f"entity name {name!r} is empty after normalisation; expected a non-blank name")
     return text
+
+
+def chunk_id(document_id: str, ordinal: int) -> str:
+    """The id of a document's ``ordinal``-th chunk: ``"<document id>#<ordinal>"``."""
+    return f"{document_id}#{ordinal}"
+
+
+def document_of_chunk(chunk: str) -> str:
+    """The document id in a chunk id made by ``chunk_id`` (``"doc#3"`` → ``"doc"``); other ids are their own."""
+    head, sep, tail = chunk.rpartition("#")
+    return head if sep and tail.isdigit() else chunk
 
 
 def content_hash(*parts: str) -> str:
@@ -222,12 +237,16 @@ class Path:
     def entity_ids(self) -> tuple[str, ...]:
         return tuple(e.id for e in self.entities)
 
-    def format(self, arrow: str = "→") -> str:
-        """``A → predicate → B → …`` (the form reasoning paths are fed to an LLM in)."""
-        parts = [self.entities[0].name]
-        for relation, entity in zip(self.relations, self.entities[1:], strict=True):
-            parts.extend((relation.predicate, entity.name))
-        return f" {arrow} ".join(parts)
+    def format(self, arrow: str = "→", back: str = "←", undirected: str = "—") -> str:
+        """``A → predicate → B ← predicate ← C`` (the form reasoning paths are fed to an LLM in): an edge
+        walked against its direction is written with ``back``, so "libffi → is_not → thread-safe" never reads
+        as "thread-safe → is_not → libffi"; a ``related_to`` edge, which has no direction, with ``undirected``."""
+        out = self.entities[0].name
+        for before, relation, entity in zip(self.entities[:-1], self.relations, self.entities[1:], strict=True):
+            forward = relation.source_id == before.id or relation.target_id != before.id
+            mark = undirected if relation.predicate == RELATED_TO else arrow if forward else back
+            out += f" {mark} {relation.predicate} {mark} {entity.name}"
+        return out
 
 
 @dataclass(frozen=True, slots=True)

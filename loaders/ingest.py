@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 
 from graphproof.graph.embed import Embedder
-from graphproof.graph.model import Chunk, Document, Entity, Mention, Relation, content_hash
+from graphproof.graph.model import Chunk, Document, Entity, Mention, Relation, chunk_id, content_hash
 from graphproof.graph.store import GraphStore
 from graphproof.loaders.chunking import CHAT_MAX_TOKENS, chunk_document
 from graphproof.loaders.errors import LoaderError
@@ -175,7 +175,7 @@ class Ingestor:
             drafts = chunk_document(doc, self.options.target_tokens, self.options.overlap_tokens,
                                     chat_max_tokens=self.options.chat_max_tokens)  # fmt: skip
             chunks.extend(
-                Chunk(f"{doc.id}#{d.ordinal}", doc.id, d.ordinal, d.text, content_hash(d.text), metadata=d.metadata)
+                Chunk(chunk_id(doc.id, d.ordinal), doc.id, d.ordinal, d.text, content_hash(d.text), metadata=d.metadata)
                 for d in drafts
             )
         start = self._tick("chunk", start, len(chunks))

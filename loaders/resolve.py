@@ -25,7 +25,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from graphproof.graph.model import Entity, Mention, Relation, normalize_id
+from graphproof.graph.model import RELATED_TO, Entity, Mention, Relation, normalize_id
 from graphproof.loaders.errors import LoaderError
 from graphproof.loaders.types import Extraction
 from graphproof.text.names import alias_key as base_alias_key
@@ -150,7 +150,7 @@ class EntityResolver:
         max_description: int = 2000,
         max_entity_description: int = 1000,
         max_keywords: int = 24,
-        undirected: Iterable[str] = ("related_to",),
+        undirected: Iterable[str] = (RELATED_TO,),
     ) -> None:
         self._known: dict[str, str] = {}
         for key, entity_id in (known or {}).items():
@@ -232,7 +232,7 @@ class EntityResolver:
             self._mentions[(chunk_id, tail)] = None
             if head == tail:
                 continue  # a self-loop after merging aliases says nothing
-            predicate = clean_predicate(rel.relation) or "related_to"
+            predicate = clean_predicate(rel.relation) or RELATED_TO
             if predicate in self.undirected and tail < head:
                 head, tail = tail, head
             edge = self._edges.get((head, predicate, tail))

@@ -26,6 +26,7 @@ if TYPE_CHECKING:
 
 # A line break inside a paragraph (hard-wrapped Markdown) is not a sentence end; one before a list item,
 # a heading, a "Speaker:" chat line or a blank line is.
+OTHER_DOCUMENT = 1.0  # share of the best score a sentence of another document needs to join the answer
 _WRAPPED = re.compile(r"(?<![.!?:。！？\n])\n(?!\n|\s*[-*#>]|\s*\d+\.|[\w .]{1,40}:)")
 
 
@@ -43,7 +44,10 @@ def extractive_answer(store: GraphStore, retrieval: Retrieval, sentences: int = 
                       analyzer: Analyzer | None = None) -> Answer:  # fmt: skip
     """The ``sentences`` evidence sentences from the top ``chunks`` that best cover the question's terms.
 
-    A sentence that occurs in several chunks (chunk overlap, quoted messages) is given once.
+    A sentence that occurs in several chunks (chunk overlap, quoted messages) is given once. The answer
+    keeps to the document of its best sentence: a sentence of another document joins only when it scores
+    at least ``OTHER_DOCUMENT`` times the best — as well as it — (so "Who wrote Git?" is not answered with who
+    wrote libffi).
     """
     analyzer = analyzer or default_analyzer()
     terms = analyzer.query_terms(retrieval.question)
@@ -51,18 +55,23 @@ def extractive_answer(store: GraphStore, retrieval: Retrieval, sentences: int = 
         return Answer("No evidence was found for this question.", "extractive")
     stats = store.term_stats("chunks", terms)
     idf = {t: math.log(1 + (stats.rows - n + 0.5) / (n + 0.5)) for t, n in stats.df.items()}
-    scored: list[tuple[float, int, str, str]] = []
+    scored: list[tuple[float, int, str, str, str]] = []
     for rank, hit in enumerate(retrieval.chunks[:chunks]):
         for sentence in split_sentences(_WRAPPED.sub(" ", hit.item.text).replace("**", "")):
             covered = set(analyzer.tokens(sentence)) & idf.keys()
             if covered:
-                scored.append((sum(idf[t] for t in covered) / (1 + 0.1 * rank), rank, hit.item.id, sentence))
+                score = sum(idf[t] for t in covered) / (1 + 0.1 * rank)
+                scored.append((score, rank, hit.item.id, sentence, hit.item.document_id))
     if not scored:
         return Answer("The retrieved evidence shares no words with the question.", "extractive")
-    best: list[tuple[float, int, str, str]] = []
+    best: list[tuple[float, int, str, str, str]] = []
+    seen: set[str] = set()
     for item in sorted(scored, key=lambda s: (-s[0], s[1])):
-        if item[3] not in {b[3] for b in best}:
-            best.append(item)
+        key = " ".join(item[3].casefold().split())
+        if key in seen or (best and item[4] != best[0][4] and item[0] < OTHER_DOCUMENT * best[0][0]):
+            continue
+        seen.add(key)
+        best.append(item)
         if len(best) == sentences:
             break
     return Answer(" ".join(s[3] for s in best), "extractive", [(s[2], s[3]) for s in best])

@@ -11,6 +11,15 @@ method decides) and linked seed entities:
    own entities reach are worth more, and shorter reasoning chains more than longer ones;
 3. a chunk's score is the largest weight among the paths whose edges cite it, plus ``support`` times
    the sum of the others (a chunk several good paths agree on ranks above one cited by a single path).
+
+An edge that only records co-occurrence (``related_to``) with a one-word concept — a lone lower-case
+noun such as "name" or "license", too general to be what a fact is about — scores ``cooccurrence``
+times its edge score, so a stated relation ("git → was_given_by → Linus Torvalds") outranks "git →
+related_to → name" of the same score, while co-occurring names and specific keyphrases ("Wren-3
+sensor pod from Aoba Robotics") keep their full score. A two-edge path never bridges documents
+through a concept: when the middle entity is a concept and the two edges cite no document in
+common, the path is not made (Zstandard's licence is not PyYAML's "MIT" because both READMEs
+mention a licence).
 """
 
 from __future__ import annotations
@@ -18,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from graphproof.graph.model import Entity, Hit, Path, Relation
+from graphproof.graph.model import CONCEPT, RELATED_TO, Entity, Hit, Path, Relation, document_of_chunk
 from graphproof.graph.store import GraphStore
 
 
@@ -37,6 +46,30 @@ class PathWeighting:
     support: float = 0.1
     per_node: int = 50
     max_paths: int = 50
+    cooccurrence: float = 0.5
+
+
+def _documents(relation: Relation) -> set[str]:
+    return {document_of_chunk(c) for c in relation.chunk_ids}
+
+
+def is_concept(entity: Entity) -> bool:
+    """A lower-case keyphrase ("license", "maintenance work"), as opposed to a name."""
+    return entity.type == CONCEPT or (entity.name == entity.name.casefold() and any(c.isalpha() for c in entity.name))
+
+
+def bridges_documents(first: Relation, middle: Entity, second: Relation) -> bool:
+    """True when ``first`` and ``second`` meet only at a concept and cite no document in common."""
+    return is_concept(middle) and not (_documents(first) & _documents(second))
+
+
+def edge_factor(relation: Relation, config: PathWeighting) -> float:
+    """``config.cooccurrence`` for a ``related_to`` edge with a one-word concept at either end, else 1."""
+    if relation.predicate != RELATED_TO:
+        return 1.0
+    ends = (Entity(relation.source_id, relation.source_name or relation.source_id),
+            Entity(relation.target_id, relation.target_name or relation.target_id))  # fmt: skip
+    return config.cooccurrence if any(is_concept(e) and len(e.name.split()) == 1 for e in ends) else 1.0
 
 
 def _oriented(relation: Relation, start: str, entities: Mapping[str, Entity]) -> tuple[Entity, Entity]:
@@ -52,17 +85,18 @@ def weight_paths(
 ) -> list[WeightedPath]:
     """Weighted paths, best first: each scored edge alone, and seed paths through scored edges."""
     config = config or PathWeighting()
-    scores = {h.item.id: h.score for h in edges}
+    scores = {h.item.id: h.score * edge_factor(h.item, config) for h in edges}
     entities: dict[str, Entity] = {}
     for hit in edges:
         r = hit.item
         entities.setdefault(r.source_id, Entity(r.source_id, r.source_name or r.source_id))
         entities.setdefault(r.target_id, Entity(r.target_id, r.target_name or r.target_id))
     out: list[WeightedPath] = [
-        WeightedPath(Path((entities[h.item.source_id], entities[h.item.target_id]), (h.item,)), h.score) for h in edges
+        WeightedPath(Path((entities[h.item.source_id], entities[h.item.target_id]), (h.item,)), scores[h.item.id])
+        for h in edges
     ]
     if not seeds or not edges:
-        return sorted(out, key=lambda p: -p.weight)[: config.max_paths]
+        return _distinct(sorted(out, key=lambda p: -p.weight))[: config.max_paths]
     top = max(s.score for s in seeds)
     boost = {s.item.id: 1 + config.seed_boost * s.score / top for s in seeds}
     for seed in seeds:
@@ -78,11 +112,25 @@ def weight_paths(
             for relation in touching.get(middle.id, []):
                 if relation.id == first.id or sid in (relation.source_id, relation.target_id):
                     continue
+                if bridges_documents(first, middle, relation):
+                    continue
                 _, end = _oriented(relation, middle.id, entities)
                 weight = (scores.get(first.id, 0.0) + scores[relation.id]) * boost[sid] / 2
                 out.append(WeightedPath(Path((entities[sid], middle, end), (first, relation)), weight))
     out.sort(key=lambda p: (-p.weight, p.path.entity_ids))
-    return out[: config.max_paths]
+    return _distinct(out)[: config.max_paths]
+
+
+def _distinct(paths: list[WeightedPath]) -> list[WeightedPath]:
+    """The first (heaviest) of the paths over the same edges, whichever end they were walked from."""
+    seen: set[frozenset[str]] = set()
+    out = []
+    for weighted in paths:
+        key = frozenset(r.id for r in weighted.path.relations)
+        if key not in seen:
+            seen.add(key)
+            out.append(weighted)
+    return out
 
 
 def chunk_scores(paths: Sequence[WeightedPath], support: float = 0.1) -> dict[str, float]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from graphproof.graph.model import CONCEPT
 from graphproof.text.lexicon import (
     JA_HONORIFICS,
     KO_HONORIFICS,
@@ -26,7 +27,6 @@ from graphproof.text.lexicon import (
 # Entity types the rule extractor assigns (documented in ``loaders.extract.rule``).
 PERSON = "person"
 NAME = "name"
-CONCEPT = "concept"
 TITLE = "title"
 DATE = "date"
 TIME = "time"

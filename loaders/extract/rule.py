@@ -38,6 +38,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from graphproof.graph.model import RELATED_TO
 from graphproof.loaders.extract.errors import ExtractorError
 from graphproof.loaders.extract.keyphrases import Keyphraser, is_concept, make_keyphraser
 from graphproof.loaders.extract.patterns import (
@@ -61,7 +62,6 @@ _GAP_WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
 _GAP_STOPS = frozenset(".!?;:\n。！？()[]|")
 _NEGATIONS = frozenset(("not", "never", "no"))
 MENTIONS = "mentions"
-RELATED_TO = "related_to"
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,10 +1,11 @@
 """HTML files and fetched web pages: main-text extraction.
 
 ``trafilatura`` extracts the main text (dropping navigation, headers, footers and other
-boilerplate). When it finds no main text (a tiny page, or HTML too broken for it), a plain
-tag-stripping extraction with the standard library's ``html.parser`` is used instead, which keeps
-every visible text node except scripts, styles and the like. Broken HTML never raises; a page with
-no visible text at all is an ``InvalidSource``.
+boilerplate; ``NAVIGATION_XPATH`` prunes the navigation bars it would keep). When it finds no main
+text (a tiny page, or HTML too broken for it), a plain tag-stripping extraction with the standard
+library's ``html.parser`` is used instead, which keeps every visible text node except scripts,
+styles, ``<nav>`` and the like. Broken HTML never raises; a page with no visible text at all is an
+``InvalidSource``.
 """
 
 from __future__ import annotations
@@ -16,7 +17,14 @@ from graphproof.loaders.sources.decode import decode_text, stem_title
 from graphproof.loaders.sources.errors import InvalidSource
 from graphproof.loaders.types import SourceDocument
 
-_INVISIBLE = frozenset({"script", "style", "noscript", "template", "svg", "head", "iframe", "object"})
+_INVISIBLE = frozenset({"script", "style", "noscript", "template", "svg", "head", "iframe", "object", "nav"})
+# Navigation that trafilatura's recall-favouring mode keeps: <nav>, ARIA navigation, and the "Next: … Previous: …
+# Up: … [Index]" bars of generated manuals (texinfo, Sphinx), which link with rel="next"/"prev"/"up".
+NAVIGATION_XPATH = [
+    "//nav",
+    "//*[@role='navigation']",
+    "//*[a[@rel='next' or @rel='prev' or @rel='previous' or @rel='up']]",
+]
 _BLOCK = frozenset(
     {
         "address", "article", "aside", "blockquote", "br", "dd", "div", "dl", "dt", "figcaption", "footer", "form",
@@ -89,8 +97,9 @@ def _trafilatura(html: str) -> tuple[str, str, dict[str, str]]:
         return "", "", {}
     try:
         result = trafilatura.bare_extraction(
-            html, with_metadata=True, include_comments=False, include_tables=True, favor_recall=True
-        )
+            html, with_metadata=True, include_comments=False, include_tables=True, favor_recall=True,
+            prune_xpath=NAVIGATION_XPATH,
+        )  # fmt: skip
     except Exception:  # broken markup: fall back to tag stripping
         return "", "", {}
     if result is None or not (result.text or "").strip():

@@ -1,8 +1,9 @@
 """Plain text and Markdown files (``.txt``, ``.md``, ``.markdown``).
 
-The text is kept as written (Markdown markup included: the BM25 analyzer ignores punctuation).
-The title is the first Markdown heading (``# Title`` or a ``Title`` line underlined with ``===``),
-outside fenced code blocks, or else the file's stem.
+Plain text is kept as written; Markdown becomes its readable text (``loaders.sources.markdown``: link
+targets, images and badges, HTML tags and emphasis markers dropped). The title is the first Markdown
+heading (``# Title`` or a ``Title`` line underlined with ``===``), outside fenced code blocks, or else
+the file's stem.
 """
 
 from __future__ import annotations
@@ -11,6 +12,8 @@ import re
 from typing import Literal
 
 from graphproof.loaders.sources.decode import decode_text, stem_title
+from graphproof.loaders.sources.errors import InvalidSource
+from graphproof.loaders.sources.markdown import markdown_text
 from graphproof.loaders.types import SourceDocument
 
 _ATX = re.compile(r"^ {0,3}#{1,6}[ \t]+(?P<title>.*?)(?:[ \t]+#+)?[ \t]*$")
@@ -44,6 +47,7 @@ def text_document(
     Raises ``InvalidSource`` for empty, binary or non-UTF-8 content (see ``loaders.sources.decode``).
     """
     text = decode_text(data, source)
-    return SourceDocument(
-        id=id, source=source, title=first_heading(text) or stem_title(id), text=text.strip("\n"), format=fmt
-    )
+    body = markdown_text(text) if fmt == "markdown" else text.strip("\n")
+    if not body.strip():
+        raise InvalidSource(source, "the Markdown file has no readable text (only markup, images or link targets)")
+    return SourceDocument(id=id, source=source, title=first_heading(text) or stem_title(id), text=body, format=fmt)

@@ -65,7 +65,7 @@ def test_shortest_path_crosses_edges_in_either_direction(filled: GraphStore) -> 
     [path] = filled.shortest_paths("東京タワー", "paris", max_hops=5)
     assert path.entity_ids == ("東京タワー", "li hua", "wolfgang", "paris jazz festival", "paris")
     assert path.format() == (
-        "東京タワー → visited → Li Hua → met → Wolfgang → attended → Paris Jazz Festival → located_in → Paris"
+        "東京タワー ← visited ← Li Hua → met → Wolfgang → attended → Paris Jazz Festival → located_in → Paris"
     )
     assert filled.shortest_paths("東京タワー", "paris", max_hops=3) == []
 

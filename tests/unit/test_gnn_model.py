@@ -122,7 +122,7 @@ def test_the_model_learns_two_hop_questions(films: SQLiteStore, embedder: Hashin
     assert held_out["hit1"] == 1.0 and held_out["f1"] >= 0.9
     answer = reasoner.reason("which movies share a director with [Movie 25]", k=1)
     assert [e.name for e, _ in answer.answers] == ["Movie 24"]
-    assert answer.formatted == ["Movie 25 → directed_by → Director M → directed_by → Movie 24"]
+    assert answer.formatted == ["Movie 25 → directed_by → Director M ← directed_by ← Movie 24"]
 
 
 def test_training_is_deterministic_with_a_seed(films: SQLiteStore, embedder: HashingEmbedder) -> None:

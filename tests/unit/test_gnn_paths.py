@@ -24,7 +24,7 @@ def test_shortest_paths_in_the_subgraph_are_formatted_as_the_paper_feeds_them(st
     graph = SubgraphExporter(store, ExportConfig(hops=2)).export(["movie 03"])
     target = graph.node_ids.index("movie 02")
     paths = shortest_paths(graph, 0, target, limit=5)
-    assert format_paths(paths) == ["Movie 03 → directed_by → Director B → directed_by → Movie 02"]
+    assert format_paths(paths) == ["Movie 03 → directed_by → Director B ← directed_by ← Movie 02"]
     assert [len(p) for p in paths] == [2]
     assert shortest_paths(graph, 0, 0) and len(shortest_paths(graph, 0, 0)[0]) == 0
     year = graph.node_ids.index("1993")
@@ -53,7 +53,7 @@ def test_relation_path_replies_are_parsed_and_checked() -> None:
 def test_relation_paths_are_followed_in_the_store_in_both_directions(store: SQLiteStore) -> None:
     [topic] = store.entities(["movie 03"])
     paths = follow_relation_path(store, topic, ["directed_by", "directed_by"])
-    assert format_paths(paths) == ["Movie 03 → directed_by → Director B → directed_by → Movie 02"]
+    assert format_paths(paths) == ["Movie 03 → directed_by → Director B ← directed_by ← Movie 02"]
     assert follow_relation_path(store, topic, ["written_by", "release_year"]) == []
 
 
@@ -62,7 +62,7 @@ def test_llm_relation_paths_with_a_fake_chat_model(store: SQLiteStore) -> None:
     model = FakeListChatModel(responses=['{"paths": [["directed_by", "directed_by"], ["written_by"]]}'])
     paths = llm_relation_paths(model, "which movies share a director with Movie 03", topic, store)
     assert format_paths(paths) == [
-        "Movie 03 → directed_by → Director B → directed_by → Movie 02",
+        "Movie 03 → directed_by → Director B ← directed_by ← Movie 02",
         "Movie 03 → written_by → Writer 3",
     ]
     with pytest.raises(LLMReplyError):

@@ -86,7 +86,11 @@ def test_graph_methods_return_weighted_paths_from_linked_entities(retriever: Ret
     assert result.paths and all(a.weight >= b.weight for a, b in zip(result.paths, result.paths[1:], strict=False))
     formatted = [p.format() for p in result.paths]
     assert any("Heron Mk II" in f for f in formatted), formatted[:5]
-    assert all(" → " in f for f in formatted)
+    for weighted, text in zip(result.paths, formatted, strict=True):  # every edge is written in its direction
+        path = weighted.path
+        for before, relation, after in zip(path.entities[:-1], path.relations, path.entities[1:], strict=True):
+            mark = "—" if relation.predicate == "related_to" else "→" if relation.source_id == before.id else "←"
+            assert f"{before.name} {mark} {relation.predicate} {mark} {after.name}" in text
 
 
 def test_hybrid_rrf_fuses_graph_and_bm25(retriever: Retriever) -> None:

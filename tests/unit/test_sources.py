@@ -118,6 +118,36 @@ def test_markdown_title_is_the_first_heading_outside_code(tmp_path: Path) -> Non
     assert untitled.title == "plain"
 
 
+def test_markdown_is_read_as_its_readable_text(tmp_path: Path) -> None:
+    text = (
+        "# Zstandard\n\n[![Build Status](https://ci.example/badge.svg)](https://ci.example/zstd)\n\n"
+        "Zstandard is **dual-licensed** under [BSD](LICENSE) and [GPLv2](COPYING),\nwritten in C.\n\n"
+        '<p align="center"><img src="logo.png"> Fast <b>lossless</b> compression</p>\n\n'
+        "- fast\n- small\n\n| tool | speed |\n|---|---|\n| zstd | 500 MB/s |\n\n```sh\nmake install\n```\n"
+    )
+    doc = read_one(write(tmp_path / "README.md", text))
+    assert isinstance(doc, SourceDocument) and doc.title == "Zstandard"
+    assert doc.text == (
+        "Zstandard\n\nZstandard is dual-licensed under BSD and GPLv2, written in C.\n\n"
+        "Fast lossless compression\n\n- fast\n\n- small\n\ntool | speed\nzstd | 500 MB/s\n\nmake install"
+    )
+    badges = read_one(write(tmp_path / "badges.md", "[![b](x.svg)](y)\n"))
+    assert isinstance(badges, SourceFailure) and "no readable text" in badges.reason
+
+
+def test_html_manual_navigation_bars_are_dropped() -> None:
+    page = (
+        "<html><head><title>Thread Safety</title></head><body><div class='header'><p>Previous: "
+        "<a href='a.html' rel='prev'>Closure Example</a>, Up: <a href='u.html' rel='up'>Using libffi</a> "
+        "[<a href='i.html' rel='index'>Index</a>]</p></div><h4>Thread Safety</h4><p>libffi is not completely "
+        "thread-safe. However, many parts are, and if you follow some simple rules, you can use it safely.</p>"
+        "<nav><a href='/'>Home</a></nav></body></html>"
+    )
+    doc = html_document(page, "manual/Thread-Safety.html", "thread-safety")
+    assert "libffi is not completely thread-safe" in doc.text
+    assert "Previous" not in doc.text and "Closure Example" not in doc.text and "Home" not in doc.text
+
+
 def test_japanese_text_file_is_read_as_utf8(tmp_path: Path) -> None:
     doc = read_one(write(tmp_path / "日記.txt", "李華はパン屋に行きました。とても美味しかった！\n"))
     assert isinstance(doc, SourceDocument)
