@@ -9,7 +9,6 @@ LangChain chat model, the answer is generated from the top chunks and the weight
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from importlib.resources import files
@@ -19,15 +18,12 @@ from graphproof.graph.analyzer import Analyzer, default_analyzer
 from graphproof.graph.store import GraphStore
 from graphproof.reasoning.errors import ReasoningError
 from graphproof.reasoning.retriever import Retrieval
-from graphproof.text.sentences import split_sentences
+from graphproof.text.sentences import split_sentences, unwrap
 
 if TYPE_CHECKING:
     from langchain_core.language_models import BaseChatModel
 
-# A line break inside a paragraph (hard-wrapped Markdown) is not a sentence end; one before a list item,
-# a heading, a "Speaker:" chat line or a blank line is.
 OTHER_DOCUMENT = 1.0  # share of the best score a sentence of another document needs to join the answer
-_WRAPPED = re.compile(r"(?<![.!?:。！？\n])\n(?!\n|\s*[-*#>]|\s*\d+\.|[\w .]{1,40}:)")
 
 
 @dataclass(frozen=True)
@@ -57,7 +53,7 @@ def extractive_answer(store: GraphStore, retrieval: Retrieval, sentences: int = 
     idf = {t: math.log(1 + (stats.rows - n + 0.5) / (n + 0.5)) for t, n in stats.df.items()}
     scored: list[tuple[float, int, str, str, str]] = []
     for rank, hit in enumerate(retrieval.chunks[:chunks]):
-        for sentence in split_sentences(_WRAPPED.sub(" ", hit.item.text).replace("**", "")):
+        for sentence in split_sentences(unwrap(hit.item.text).replace("**", "")):
             covered = set(analyzer.tokens(sentence)) & idf.keys()
             if covered:
                 score = sum(idf[t] for t in covered) / (1 + 0.1 * rank)

@@ -234,6 +234,17 @@ def split_sentences(text: str) -> list[str]:
     return [text[a:b] for a, b in sentence_spans(text)]
 
 
+# A line break inside a paragraph (hard-wrapped text) is not a sentence end; one after a sentence end or a
+# colon, or before a list item, a heading, a quote, a numbered item, a "Speaker:" chat line or a blank line is.
+_WRAPPED = re.compile(r"(?<![.!?:。！？\n])\n(?!\n|\s*[-*#>]|\s*\d+\.|[\w .]{1,40}:)")
+
+
+def unwrap(text: str) -> str:
+    """``text`` with hard-wrapped paragraph lines joined by a space (``_WRAPPED``), so that a sentence wrapped
+    over two lines ("many parts are,\\nand if you follow …") is split as one sentence; offsets are kept."""
+    return _WRAPPED.sub(" ", text)
+
+
 def sentence_pieces(text: str) -> list[tuple[int, str]]:
     """``(offset, sentence)`` for every sentence of ``text`` (see ``sentence_spans``)."""
     return [(a, text[a:b]) for a, b in sentence_spans(text)]

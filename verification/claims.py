@@ -1,10 +1,12 @@
 """Step 1 of the method without an LLM: cut chunks and answers into sentences ("claims").
 
 Sentences come from ``text.sentences.split_sentences`` (the ingestion splitter: ``.!?…`` +
-space + capital, CJK ``。！？``, newlines, pysbd for doubtful boundaries), after two repairs:
+space + capital, CJK ``。！？``, newlines, pysbd for doubtful boundaries), after three repairs:
 
 - sentences glued without a space, as in concatenated Wikipedia leads
   ("…in the 19th century.First for Women is…"), are separated first;
+- hard-wrapped lines of one paragraph are joined (``text.sentences.unwrap``), as the extractive answer
+  joins them, so an answer quoting a wrapped sentence meets the same sentence in the chunk;
 - bracketed tags such as FOLIO's ``[BG]`` (background knowledge) are dropped.
 
 Then ``;`` ends a claim too, and a sentence of only a yes/no word carries no claim of its own
@@ -16,7 +18,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from graphproof.text.sentences import split_sentences
+from graphproof.text.sentences import split_sentences, unwrap
 
 _GLUED = re.compile(r"(?<=[a-z0-9)\]\"”’])([.!?])(?=[A-Z][a-z])")
 _GLUED_CAPS = re.compile(r"(?<=[A-Za-z-][A-Z])([.!?])(?=[A-Z][a-z])")  # "…label head El-P.Jaime Meline…"
@@ -61,7 +63,7 @@ def _semicolon_parts(sentence: str) -> list[str]:
 def split_text(text: str) -> list[str]:
     """The sentences of ``text`` (see the module docstring), trimmed, without tags, never empty."""
     out: list[str] = []
-    for sentence in split_sentences(unglue(text)):
+    for sentence in split_sentences(unwrap(unglue(text))):
         for part in _semicolon_parts(_TAG.sub("", sentence)):
             part = part.strip()
             if part and any(ch.isalnum() for ch in part):

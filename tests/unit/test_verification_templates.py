@@ -144,3 +144,14 @@ def test_wordnet_index_lines_and_files(tmp_path: Path) -> None:
     wordnet = read_wordnet(tmp_path)
     assert wordnet.synonyms("TV", "television") and wordnet.synonyms("make", "create")
     assert not wordnet.synonyms("make", "television") and not wordnet.synonyms("make", "make")
+
+
+def test_an_answer_quoting_a_hard_wrapped_chunk_sentence_is_proved(verifier: OfflineVerifier) -> None:
+    chunk = [Passage("t1", "libffi is not completely thread-safe. However, many parts are,\nand if you follow some "
+                     "simple rules, you can use it safely in a\nmulti-threaded program.")]  # fmt: skip
+    answer = "However, many parts are, and if you follow some simple rules, you can use it safely in a multi-threaded"
+    answer += " program."
+    report = verifier.check("Is libffi thread-safe?", chunk, answer)
+    assert report.verdict == "grounded", report.claims
+    denied = verifier.check("Is libffi thread-safe?", chunk, "libffi is completely thread-safe.")
+    assert [c.status for c in denied.claims] == ["refuted"]
