@@ -194,10 +194,9 @@ class Ingestor:
             raise LoaderError(
                 f"extractor {self.extractor.name!r} returned {len(extractions)} results for {len(chunks)} chunks"
             )
-        probe = EntityResolver()
-        probe.add_all(zip((c.id for c in chunks), extractions, strict=True))
-        resolver = EntityResolver(self._known(probe.entities()))
+        resolver = EntityResolver()
         resolver.add_all(zip((c.id for c in chunks), extractions, strict=True))
+        resolver.use_known(self._known(resolver.entities()))
         self.report.extraction_errors.extend(resolver.errors())
         self.report.dropped.extend(resolver.skipped())
         entities = self._merge_entities(resolver.entities())

@@ -153,10 +153,7 @@ class EntityResolver:
         undirected: Iterable[str] = (RELATED_TO,),
     ) -> None:
         self._known: dict[str, str] = {}
-        for key, entity_id in (known or {}).items():
-            if not isinstance(entity_id, str) or not entity_id.strip():
-                raise ResolutionError(f"known entity for alias key {key!r} has a blank id {entity_id!r}")
-            self._known[entity_alias_key(key) or key] = entity_id
+        self.use_known(known or {})
         self.max_description = max_description
         self.max_entity_description = max_entity_description
         self.max_keywords = max_keywords
@@ -168,6 +165,17 @@ class EntityResolver:
         self._skipped: list[tuple[str, str]] = []
         self._seen = 0
         self._cleaned: dict[str, tuple[str, str]] = {}
+
+    def use_known(self, known: Mapping[str, str]) -> None:
+        """Resolve these alias keys to these stored entity ids (added to any given before).
+
+        ``known`` only decides the ids the results carry, never how names group, so it may be given after
+        ``add_all``: an ingest batch resolves once, then looks its names up in the store.
+        """
+        for key, entity_id in known.items():
+            if not isinstance(entity_id, str) or not entity_id.strip():
+                raise ResolutionError(f"known entity for alias key {key!r} has a blank id {entity_id!r}")
+            self._known[entity_alias_key(key) or key] = entity_id
 
     # accumulation -------------------------------------------------------------------------------
     def _key(self, name: str) -> tuple[str, str]:

@@ -162,6 +162,19 @@ def test_known_ids_from_the_store_win() -> None:
         EntityResolver(known={"lihua": " "})
 
 
+def test_known_ids_given_after_the_names_are_the_same_as_given_before() -> None:
+    known = {"lihua": "li hua", "Central-Park": "central park (nyc)"}
+    before = EntityResolver(known=known)
+    before.add("c9", rel("LiHua", "visited", "CentralPark"))
+    after = EntityResolver()
+    after.add("c9", rel("LiHua", "visited", "CentralPark"))
+    assert [e.id for e in after.entities()] == ["lihua", "centralpark"]
+    after.use_known(known)
+    assert after.entities() == before.entities() and after.relations() == before.relations()
+    with pytest.raises(ResolutionError, match="blank id"):
+        after.use_known({"x": ""})
+
+
 def test_known_aliases_from_stored_entities() -> None:
     known = known_aliases([("li hua", "Li Hua"), ("adam smith", "Adam Smith"), ("li  hua", "LI HUA")])
     assert known == {"lihua": "li hua", "adamsmith": "adam smith"}

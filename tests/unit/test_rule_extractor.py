@@ -233,3 +233,14 @@ def test_bm25_over_edge_text_finds_the_right_conversation(rule: RuleExtractor) -
     )
     assert best_chunk("Did Li Hua agree to go out for dinner when Wolfgang asked him?") == "dinner#0"
     assert best_chunk("Did Li Hua ask Jennifer how to prevent muscle soreness after the bench press?") == "workout#0"
+
+
+def test_extraction_in_processes_equals_one_process() -> None:
+    texts = [f"Li Hua met Adam Smith at Central Park on March {i % 28 + 1}. They talked about yoga." for i in range(40)]
+    texts += ["", "Rin Hayase designed the Wren-3 for Aoba Robotics."]
+    metadata = [{} for _ in texts]
+    serial = RuleExtractor(workers=1).extract(texts, metadata)
+    parallel = RuleExtractor(workers=2, parallel_min=10).extract(texts, metadata)
+    assert parallel == serial and len(parallel) == len(texts)
+    with pytest.raises(ExtractorError, match="positive number of processes"):
+        RuleExtractor(workers=0)
