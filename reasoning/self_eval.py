@@ -1,0 +1,199 @@
+"""Self-evaluation of first reasoning paths: is the answer they give likely wrong, and why.
+
+The seed paper ("Research on improving KGQA efficiency using self-enhancement of reasoning paths")
+checks ``path_1st = path_LLM + path_GNN`` twice before answering:
+
+- **eval₁** — the chat model answers the question from the paths (one-shot prompt), then judges
+  whether that answer is right;
+- **eval₂** — the chat model rewrites the paths as sentences (zero-shot) and judges whether they
+  contain what the question needs.
+
+If either says *no*, outside text is brought in (``graphproof.enrichment``). Replies are read strictly:
+the verdict is the first word, ``yes`` or ``no``, and the rest of the reply is kept as the reason; any
+other first word is an ``LLMJudgeReplyError`` naming the reply.
+
+Without a chat model, ``path_check`` is a labelled deterministic check over the GNN's output
+(each test is reported separately, so a benchmark can count what each one catches, as the paper's
+Table 2 does):
+
+- ``low_probability`` — the top answer's probability p₁ < ``min_probability``;
+- ``small_margin`` — p₁ − p₂ < ``min_margin`` (the model hesitates between two answers);
+- ``no_path`` — no reasoning path links a topic entity to the answer;
+- ``relation_mismatch`` — the best cosine similarity between the question and the relation words of
+  the answer's paths (``"directed_by"`` → "directed by") is below ``min_relation_similarity``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+from graphproof.graph.model import Path, predicate_words
+from graphproof.loaders.llm_reply import reply_text, shown
+from graphproof.reasoning.errors import ReasoningError
+
+if TYPE_CHECKING:
+    from graphproof.reasoning.gnn.reason import GnnAnswer
+    from langchain_core.language_models import BaseChatModel
+    from numpy.typing import NDArray
+
+CHECKS = ("low_probability", "small_margin", "no_path", "relation_mismatch")
+_VERDICT = re.compile(r"^\W*(yes|no)\b[\s.,:;!-]*(.*)$", re.IGNORECASE | re.DOTALL)
+
+ANSWER_SYSTEM = (
+    "You answer questions from knowledge-graph reasoning paths only. Each path is written "
+    "'Entity → relation → Entity' (an arrow ← means the edge points the other way). Reply with the answer "
+    "entities only, separated by ' | '.\n\nExample\nQuestion: who directed the films written by Ed Wood?\n"
+    "Paths:\n- Glen or Glenda → written_by → Ed Wood\n- Glen or Glenda → directed_by → Ed Wood\n"
+    "Answer: Ed Wood"
+)
+JUDGE_ANSWER = (
+    "Question: {question}\nReasoning paths:\n{paths}\nAnswer given from these paths: {answer}\n\n"
+    "Is this answer right for the question? Reply 'yes' or 'no' as the first word, then one sentence why."
+)
+VERBALISE = (
+    "Rewrite each knowledge-graph path below as one plain English sentence, one per line, adding nothing "
+    "the path does not say. An arrow ← means the edge points the other way.\n\nPaths:\n{paths}"
+)
+JUDGE_SENTENCES = (
+    "Question: {question}\nFacts:\n{sentences}\n\nDo these facts contain everything needed to answer the "
+    "question? Reply 'yes' or 'no' as the first word, then one sentence why."
+)
+
+
+class LLMJudgeReplyError(ReasoningError):
+    """A self-evaluation reply did not start with 'yes' or 'no'."""
+
+
+@dataclass(frozen=True)
+class Judgement:
+    """One yes/no judgement: ``ok`` is the verdict (True = the paths are fine), ``reason`` the rest of the reply."""
+
+    check: str
+    ok: bool
+    reason: str
+    detail: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class SelfEvaluation:
+    """The judgements of one question; ``passed`` only when every one of them is ok."""
+
+    judgements: tuple[Judgement, ...]
+    method: str  # "llm" or "paths"
+
+    @property
+    def passed(self) -> bool:
+        return all(j.ok for j in self.judgements)
+
+    @property
+    def failed_checks(self) -> list[str]:
+        return [j.check for j in self.judgements if not j.ok]
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "method": self.method,
+            "passed": self.passed,
+            "judgements": [{"check": j.check, "ok": j.ok, "reason": j.reason, **j.detail} for j in self.judgements],
+        }
+
+
+def parse_verdict(reply: str, what: str) -> tuple[bool, str]:
+    """``(True, reason)`` for a reply starting with "yes", ``(False, reason)`` for "no"; else ``LLMJudgeReplyError``."""
+    match = _VERDICT.match(reply.strip())
+    if match is None:
+        raise LLMJudgeReplyError(f"the {what} reply must start with 'yes' or 'no', got {shown(reply)}")
+    return match.group(1).casefold() == "yes", " ".join(match.group(2).split())
+
+
+def _ask(model: BaseChatModel, system: str | None, human: str) -> str:
+    from langchain_core.messages import HumanMessage, SystemMessage
+
+    messages = ([SystemMessage(content=system)] if system else []) + [HumanMessage(content=human)]
+    return reply_text(model.invoke(messages)).strip()
+
+
+def _listed(paths: Sequence[str]) -> str:
+    return "\n".join(f"- {p}" for p in paths) or "- (no paths)"
+
+
+def llm_self_evaluation(model: BaseChatModel, question: str, paths: Sequence[str]) -> SelfEvaluation:
+    """eval₁ and eval₂ of the module docstring with one chat model; ``paths`` formatted as ``Path.format``."""
+    listed = _listed(paths)
+    answer = _ask(model, ANSWER_SYSTEM, f"Question: {question}\nPaths:\n{listed}\nAnswer:")
+    ok1, why1 = parse_verdict(
+        _ask(model, None, JUDGE_ANSWER.format(question=question, paths=listed, answer=answer)), "eval1 (answer) judge"
+    )
+    sentences = _ask(model, None, VERBALISE.format(paths=listed))
+    ok2, why2 = parse_verdict(
+        _ask(model, None, JUDGE_SENTENCES.format(question=question, sentences=sentences)), "eval2 (sentences) judge"
+    )
+    return SelfEvaluation(
+        (
+            Judgement("eval1_answer", ok1, why1, {"answer": answer}),
+            Judgement("eval2_sentences", ok2, why2, {"sentences": sentences}),
+        ),
+        "llm",
+    )
+
+
+@dataclass(frozen=True)
+class PathCheckConfig:
+    """Thresholds of ``path_check`` (module docstring); benchmarks choose them on one fold of dev questions."""
+
+    min_probability: float = 0.5
+    min_margin: float = 0.1
+    min_relation_similarity: float = 0.2
+
+
+EmbedFn = Callable[[Sequence[str]], "NDArray[np.float32]"]
+
+
+def _answer_paths(paths: Sequence[Path], answer_id: str, topic_ids: set[str]) -> list[Path]:
+    return [p for p in paths if p.entities[-1].id == answer_id and p.entities[0].id in topic_ids]
+
+
+def path_check(
+    answer: GnnAnswer, embed: EmbedFn | None = None, config: PathCheckConfig | None = None
+) -> SelfEvaluation:
+    """The deterministic self-evaluation of a GNN answer (module docstring); ``embed`` maps texts to unit
+    vectors (without it the relation test is left out and says so)."""
+    config = config or PathCheckConfig()
+    judgements: list[Judgement] = []
+    if not answer.answers:
+        reason = "the GNN gave no answer"
+        return SelfEvaluation(tuple(Judgement(c, False, reason) for c in CHECKS), "paths")
+    top, p1 = answer.answers[0]
+    p2 = answer.answers[1][1] if len(answer.answers) > 1 else 0.0
+    judgements.append(
+        Judgement("low_probability", p1 >= config.min_probability,
+                  f"top answer {top.name!r} has probability {p1:.3f} (threshold {config.min_probability})",
+                  {"value": round(p1, 6)})
+    )  # fmt: skip
+    judgements.append(
+        Judgement("small_margin", p1 - p2 >= config.min_margin,
+                  f"margin over the next answer {p1 - p2:.3f} (threshold {config.min_margin})",
+                  {"value": round(p1 - p2, 6)})
+    )  # fmt: skip
+    linked = _answer_paths(answer.paths, top.id, {t.id for t in answer.topics})
+    judgements.append(
+        Judgement("no_path", bool(linked),
+                  f"{len(linked)} path(s) link a topic entity to {top.name!r}", {"value": len(linked)})
+    )  # fmt: skip
+    if embed is None:
+        judgements.append(Judgement("relation_mismatch", True, "not checked: no embedder"))
+    elif linked:
+        relations = sorted({" ".join(predicate_words(r.predicate) for r in p.relations) for p in linked})
+        vectors = embed([answer.question, *relations])
+        best = float(np.max(vectors[1:] @ vectors[0]))
+        judgements.append(
+            Judgement("relation_mismatch", best >= config.min_relation_similarity,
+                      f"best question–relation similarity {best:.3f} ({relations[0]!r}…; threshold "
+                      f"{config.min_relation_similarity})", {"value": round(best, 6)})
+        )  # fmt: skip
+    else:
+        judgements.append(Judgement("relation_mismatch", False, "no path to compare the question's relation with"))
+    return SelfEvaluation(tuple(judgements), "paths")

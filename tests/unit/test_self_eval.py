@@ -1,0 +1,86 @@
+"""Self-evaluation of reasoning paths: the LLM's two checks with scripted chat models, and the path checks."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+import pytest
+from graphproof.graph.model import Entity, Path, Relation
+from graphproof.reasoning.gnn.reason import GnnAnswer
+from graphproof.reasoning.self_eval import (
+    LLMJudgeReplyError,
+    PathCheckConfig,
+    llm_self_evaluation,
+    parse_verdict,
+    path_check,
+)
+from langchain_core.language_models.fake_chat_models import FakeListChatModel
+
+MOVIE, DIRECTOR, WRITER = (
+    Entity("kismet", "Kismet"),
+    Entity("w dieterle", "William Dieterle"),
+    Entity("e k", "Ed Knoblock"),
+)
+DIRECTED = Path((MOVIE, DIRECTOR), (Relation("kismet", "w dieterle", "directed_by"),))
+WRITTEN = Path((MOVIE, WRITER), (Relation("kismet", "e k", "written_by"),))
+QUESTION = "who directed Kismet"
+
+
+def _answer(answers: list[tuple[Entity, float]], paths: list[Path]) -> GnnAnswer:
+    return GnnAnswer(QUESTION, [MOVIE], answers, paths, [p.format() for p in paths], [], 1.0)
+
+
+def _embed(texts: Sequence[str]) -> np.ndarray:
+    """Unit vectors by a toy rule: 'direct' words along x, 'writ' words along y, anything else along z."""
+    rows = [[1.0, 0, 0] if "direct" in t else [0, 1.0, 0] if "writ" in t else [0, 0, 1.0] for t in texts]
+    return np.array(rows, dtype=np.float32)
+
+
+def test_verdicts_are_read_strictly_and_keep_the_reason() -> None:
+    assert parse_verdict("Yes. The path states the director.", "judge") == (True, "The path states the director.")
+    assert parse_verdict("no - the paths name the writer only", "judge") == (False, "the paths name the writer only")
+    for reply in ("Maybe.", "The answer is yes", "", "Yesterday it was"):
+        with pytest.raises(LLMJudgeReplyError, match="must start with 'yes' or 'no'"):
+            parse_verdict(reply, "eval1 judge")
+
+
+def test_the_llm_checks_answer_from_paths_then_judge_and_verbalise_then_judge() -> None:
+    model = FakeListChatModel(
+        responses=["Ed Knoblock", "No, Ed Knoblock wrote Kismet; the question asks for the director.",
+                   "Kismet was written by Ed Knoblock.", "no: only the writer is given"]
+    )  # fmt: skip
+    result = llm_self_evaluation(model, QUESTION, [WRITTEN.format()])
+    assert not result.passed and result.method == "llm"
+    assert result.failed_checks == ["eval1_answer", "eval2_sentences"]
+    first, second = result.judgements
+    assert first.detail["answer"] == "Ed Knoblock" and first.reason.startswith("Ed Knoblock wrote Kismet")
+    assert (
+        second.detail["sentences"] == "Kismet was written by Ed Knoblock."
+        and second.reason == "only the writer is given"
+    )
+    good = FakeListChatModel(responses=["William Dieterle", "Yes.", "Kismet was directed by William Dieterle.", "yes"])
+    assert llm_self_evaluation(good, QUESTION, [DIRECTED.format()]).passed
+    broken = FakeListChatModel(responses=["William Dieterle", "I think so", "x", "yes"])
+    with pytest.raises(LLMJudgeReplyError, match="eval1"):
+        llm_self_evaluation(broken, QUESTION, [DIRECTED.format()])
+
+
+def test_path_checks_pass_a_confident_linked_answer_of_the_asked_relation() -> None:
+    result = path_check(_answer([(DIRECTOR, 0.9), (WRITER, 0.05)], [DIRECTED]), _embed)
+    assert result.passed, result.as_dict()
+
+
+def test_each_path_check_catches_its_own_weakness() -> None:
+    config = PathCheckConfig(min_probability=0.5, min_margin=0.1, min_relation_similarity=0.5)
+    unsure = path_check(_answer([(DIRECTOR, 0.4), (WRITER, 0.35)], [DIRECTED]), _embed, config)
+    assert unsure.failed_checks == ["low_probability", "small_margin"]
+    unlinked = path_check(_answer([(DIRECTOR, 0.9)], []), _embed, config)
+    assert unlinked.failed_checks == ["no_path", "relation_mismatch"]
+    wrong_relation = path_check(_answer([(WRITER, 0.9)], [WRITTEN]), _embed, config)
+    assert wrong_relation.failed_checks == ["relation_mismatch"]
+    assert wrong_relation.as_dict()["judgements"][3]["value"] == 0.0
+    nothing = path_check(_answer([], []), _embed, config)
+    assert nothing.failed_checks == ["low_probability", "small_margin", "no_path", "relation_mismatch"]
+    no_embedder = path_check(_answer([(WRITER, 0.9)], [WRITTEN]), None, config)
+    assert no_embedder.passed and "no embedder" in no_embedder.judgements[3].reason
