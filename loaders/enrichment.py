@@ -1,0 +1,170 @@
+"""Outside text → enrichment triples: fixed-length pieces, ranked by similarity to the question, checked.
+
+The seed paper's enrichment step, without the store writes (``graphproof.enrichment`` does those):
+
+1. ``fixed_pieces`` cuts a page's text into pieces of ``size`` words with ``overlap`` words shared
+   between neighbours (fixed-length chunks, as the paper);
+2. ``rank_pieces`` scores each piece by cosine similarity to the question (unit vectors from the
+   packaged all-MiniLM-L6-v2; numpy, no FAISS: a few hundred pieces a question) and keeps the ``keep``
+   best at or above ``min_score`` — low-ranked pieces are dropped;
+3. the pieces go through an extractor (the rule extractor offline, the few-shot LLM extractor when a
+   chat model is set: ``loaders.extract``);
+4. ``enrichment_records`` turns the triples into ``Entity`` and ``Relation`` records with
+   ``origin="enrichment"``, the page's ``source_url``, ``confidence`` = the piece's similarity score,
+   ``created_at``, resolving names to entities the graph already has (``resolve``). A triple with an
+   empty part, a control character, an absurd length or one end equal to the other is rejected with
+   its reason (``Rejected``), never written and never silently dropped.
+
+Page text is untrusted: it is only ever data here (split, embedded, passed to an extractor whose
+prompt delimits it); nothing in it is executed or interpolated into a query.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+from graphproof.graph.model import Entity, Relation, normalize_id
+from graphproof.loaders.errors import LoaderError
+from graphproof.loaders.resolve import clean_name, clean_predicate
+from graphproof.loaders.types import Extraction
+from numpy.typing import NDArray
+
+MAX_NAME_CHARS = 200
+MAX_RELATION_CHARS = 80
+MAX_DESCRIPTION_CHARS = 1000
+_WORD = re.compile(r"\S+")
+EmbedFn = Callable[[Sequence[str]], NDArray[np.float32]]
+ResolveFn = Callable[[str], "str | None"]
+
+
+@dataclass(frozen=True)
+class Piece:
+    """A fixed-length piece of one page: where it came from, its position, its text and its score."""
+
+    url: str
+    index: int
+    text: str
+    score: float = 0.0
+
+
+@dataclass(frozen=True)
+class Rejected:
+    """A triple that was not written, with the page it came from and why."""
+
+    url: str
+    triple: str
+    reason: str
+
+
+@dataclass
+class EnrichmentRecords:
+    """What one set of pieces yields: new or resolved entities, relations, and the rejected triples."""
+
+    entities: list[Entity] = field(default_factory=list)
+    relations: list[Relation] = field(default_factory=list)
+    rejected: list[Rejected] = field(default_factory=list)
+
+
+def fixed_pieces(text: str, url: str, size: int = 120, overlap: int = 20) -> list[Piece]:
+    """``text`` cut into pieces of ``size`` words, neighbours sharing ``overlap`` words (module docstring)."""
+    if size < 1 or not 0 <= overlap < size:
+        raise LoaderError(f"piece size must be >= 1 and 0 <= overlap < size, got size={size}, overlap={overlap}")
+    words = _WORD.findall(text)
+    step = size - overlap
+    pieces = []
+    for index, start in enumerate(range(0, max(len(words) - overlap, 1), step)):
+        chunk = " ".join(words[start : start + size])
+        if chunk:
+            pieces.append(Piece(url, index, chunk))
+    return pieces
+
+
+def rank_pieces(
+    question: str, pieces: Sequence[Piece], embed: EmbedFn, keep: int = 8, min_score: float = 0.2
+) -> list[Piece]:
+    """The ``keep`` pieces most similar to ``question`` with a score ≥ ``min_score``, best first (ties by order)."""
+    if not pieces:
+        return []
+    vectors = embed([question, *(p.text for p in pieces)])
+    scores = vectors[1:] @ vectors[0]
+    ranked = sorted(range(len(pieces)), key=lambda i: (-float(scores[i]), i))
+    out = [
+        Piece(pieces[i].url, pieces[i].index, pieces[i].text, round(float(scores[i]), 6))
+        for i in ranked
+        if float(scores[i]) >= min_score
+    ]
+    return out[:keep]
+
+
+def _control(head: str, relation: str, tail: str) -> str | None:
+    """A control or format character anywhere in the raw triple (before cleaning could hide it)."""
+    for part, value in (("head", head), ("relation", relation), ("tail", tail)):
+        if any(unicodedata.category(ch) in ("Cc", "Cf", "Co", "Cs") for ch in value):
+            return f"control character in the {part}"
+    return None
+
+
+def _problem(head: str, relation: str, tail: str) -> str | None:
+    for part, value, limit in (("head", head, MAX_NAME_CHARS), ("relation", relation, MAX_RELATION_CHARS),
+                               ("tail", tail, MAX_NAME_CHARS)):  # fmt: skip
+        if not value.strip():
+            return f"empty {part}"
+        if len(value) > limit:
+            return f"{part} longer than {limit} characters ({len(value)})"
+    if normalize_id(head) == normalize_id(tail):
+        return "head and tail are the same entity"
+    return None
+
+
+def enrichment_records(
+    pieces: Sequence[Piece],
+    extractions: Sequence[Extraction],
+    created_at: str,
+    resolve: ResolveFn | None = None,
+) -> EnrichmentRecords:
+    """Entities and relations of the pieces' triples (module docstring, step 4); ``extractions[i]`` is piece i's."""
+    if len(pieces) != len(extractions):
+        raise LoaderError(f"got {len(extractions)} extractions for {len(pieces)} pieces")
+    out = EnrichmentRecords()
+    entities: dict[str, Entity] = {}
+    relations: dict[str, Relation] = {}
+
+    def entity_id(name: str, type_: str) -> str:
+        known = resolve(name) if resolve is not None else None
+        if known is not None:
+            return known
+        found = Entity.named(name, type_)
+        entities.setdefault(found.id, found)
+        return found.id
+
+    for piece, extraction in zip(pieces, extractions, strict=True):
+        if extraction.error is not None:
+            out.rejected.append(Rejected(piece.url, f"piece {piece.index}", f"extraction failed: {extraction.error}"))
+            continue
+        for triple in extraction.relations:
+            head, tail = clean_name(triple.head), clean_name(triple.tail)
+            predicate = clean_predicate(triple.relation)
+            shown = f"{triple.head!r} -[{triple.relation}]-> {triple.tail!r}"
+            raw = _control(triple.head, triple.relation, triple.tail)
+            problem = raw or _problem(head, predicate, tail)
+            if problem is not None:
+                out.rejected.append(Rejected(piece.url, shown[:300], problem))
+                continue
+            source, target = entity_id(head, triple.head_type), entity_id(tail, triple.tail_type)
+            relation = Relation(
+                source, target, predicate, head, tail,
+                keywords=triple.keywords[:MAX_DESCRIPTION_CHARS],
+                description=(triple.description or piece.text)[:MAX_DESCRIPTION_CHARS],
+                origin="enrichment", source_url=piece.url, confidence=max(0.0, min(1.0, piece.score)),
+                created_at=created_at,
+            )  # fmt: skip
+            best = relations.get(relation.id)
+            if best is None or (relation.confidence or 0.0) > (best.confidence or 0.0):
+                relations[relation.id] = relation
+    out.entities = list(entities.values())
+    out.relations = list(relations.values())
+    return out
