@@ -70,6 +70,22 @@ _NEGATIONS = frozenset(("not", "never", "no"))
 MENTIONS = "mentions"
 
 
+# URLs and e-mail addresses are neither names nor keyphrases ("xi@resolvent.net" is not the concept "resolvent",
+# "git clone https://…" not "git clone https"): they are hidden from both.
+_ADDRESS = re.compile(r"\b(?:[a-z][a-z0-9+.-]*://|www\.)\S+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+", re.IGNORECASE)
+
+
+def address_spans(text: str) -> list[tuple[int, int]]:
+    """Where ``text`` has URLs and e-mail addresses (trailing sentence punctuation and brackets left out)."""
+    out = []
+    for match in _ADDRESS.finditer(text):
+        end = match.end()
+        while end > match.start() and text[end - 1] in ".,;:!?)]}>\"'":
+            end -= 1
+        out.append((match.start(), end))
+    return out
+
+
 def _start_methods() -> list[str]:
     import multiprocessing
 
@@ -218,9 +234,13 @@ class RuleExtractor:
             return Extraction()
         people = People(handles)
         seen_mid: set[str] = set()
-        found = [self._spans(unit.body, seen_mid) for unit in units]
+        addresses = [address_spans(unit.body) for unit in units]
+        found = [self._spans(mask(unit.body, hidden), seen_mid) for unit, hidden in zip(units, addresses, strict=True)]
         unit_spans = [self._accept(spans, names, people, seen_mid) for spans, names in found]
-        masked = [mask(u.body, ((s.start, s.end) for s in spans)) for u, spans in zip(units, unit_spans, strict=True)]
+        masked = [
+            mask(u.body, [*((s.start, s.end) for s in spans), *hidden])
+            for u, spans, hidden in zip(units, unit_spans, addresses, strict=True)
+        ]
         phrases = self.keyphraser.unit_phrases([u.body for u in units], masked)
         entities: dict[str, ExtractedEntity] = {}
         relations: list[ExtractedRelation] = []

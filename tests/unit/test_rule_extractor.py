@@ -244,3 +244,12 @@ def test_extraction_in_processes_equals_one_process() -> None:
     assert parallel == serial and len(parallel) == len(texts)
     with pytest.raises(ExtractorError, match="positive number of processes"):
         RuleExtractor(workers=0)
+
+
+def test_urls_and_email_addresses_are_neither_names_nor_concepts() -> None:
+    text = "The PyYAML module was written by Kirill Simonov <xi@resolvent.net>. "
+    text += "Run git clone https://github.com/yaml/x.git now."
+    extraction = RuleExtractor(workers=1).extract_one(text)
+    names = {e.name for e in extraction.entities}
+    assert "Kirill Simonov" in names and "PyYAML" in names
+    assert not any("resolvent" in n or "https" in n or "github" in n.casefold() for n in names), names
