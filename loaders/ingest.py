@@ -204,17 +204,7 @@ class Ingestor:
         return entities, relations, resolver.mentions()
 
     def _known(self, entities: Sequence[Entity]) -> dict[str, str]:
-        """alias key -> stored entity id, for the names in this batch that the store already has."""
-        known = {alias_key(e.name): e.id for e in self.store.entities([e.id for e in entities])}
-        for entity in entities:
-            key = alias_key(entity.name)
-            if key in known or not key:
-                continue
-            for hit in self.store.search_entities(entity.name, k=3):
-                if alias_key(hit.item.name) == key or alias_key(hit.item.id) == key:
-                    known[key] = hit.item.id
-                    break
-        return known
+        return known_entity_ids(self.store, entities)
 
     def _merge_entities(self, entities: list[Entity]) -> list[Entity]:
         stored = {e.id: e for e in self.store.entities([e.id for e in entities])}
@@ -297,6 +287,21 @@ class Ingestor:
         self.report.entities += len(entities)
         self.report.relations += len(relations)
         self.report.mentions += len(mentions)
+
+
+def known_entity_ids(store: GraphStore, entities: Sequence[Entity]) -> dict[str, str]:
+    """alias key -> stored entity id, for the names among ``entities`` that ``store`` already has (by id, else
+    by a full-text hit with the same alias key), so new mentions join the stored entity."""
+    known = {alias_key(e.name): e.id for e in store.entities([e.id for e in entities])}
+    for entity in entities:
+        key = alias_key(entity.name)
+        if key in known or not key:
+            continue
+        for hit in store.search_entities(entity.name, k=3):
+            if alias_key(hit.item.name) == key or alias_key(hit.item.id) == key:
+                known[key] = hit.item.id
+                break
+    return known
 
 
 def ingest(

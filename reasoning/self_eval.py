@@ -21,6 +21,11 @@ Table 2 does):
 - ``no_path`` — no reasoning path links a topic entity to the answer;
 - ``relation_mismatch`` — the best cosine similarity between the question and the relation words of
   the answer's paths (``"directed_by"`` → "directed by") is below ``min_relation_similarity``.
+
+Without a GNN, ``retrieval_check`` runs the two tests that need no answer probabilities over the
+retrieval's weighted paths: ``no_path`` (no path starts at an entity the question names) and
+``relation_mismatch`` (over the relations of those paths; ``related_to`` edges say nothing about the
+relation asked, so they never pass it).
 """
 
 from __future__ import annotations
@@ -31,12 +36,13 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
-from graphproof.graph.model import Path, predicate_words
+from graphproof.graph.model import RELATED_TO, Path, predicate_words
 from graphproof.loaders.llm_reply import reply_text, shown
 from graphproof.reasoning.errors import ReasoningError
 
 if TYPE_CHECKING:
     from graphproof.reasoning.gnn.reason import GnnAnswer
+    from graphproof.reasoning.retriever import Retrieval
     from langchain_core.language_models import BaseChatModel
     from numpy.typing import NDArray
 
@@ -83,7 +89,7 @@ class SelfEvaluation:
     """The judgements of one question; ``passed`` only when every one of them is ok."""
 
     judgements: tuple[Judgement, ...]
-    method: str  # "llm" or "paths"
+    method: str  # "llm", "paths" (the GNN's) or "retrieval paths"
 
     @property
     def passed(self) -> bool:
@@ -197,3 +203,34 @@ def path_check(
     else:
         judgements.append(Judgement("relation_mismatch", False, "no path to compare the question's relation with"))
     return SelfEvaluation(tuple(judgements), "paths")
+
+
+def retrieval_check(
+    retrieval: Retrieval, embed: EmbedFn | None = None, config: PathCheckConfig | None = None, top: int = 10
+) -> SelfEvaluation:
+    """The deterministic checks that need no GNN (module docstring), over ``retrieval``'s top paths."""
+    config = config or PathCheckConfig()
+    seeds = {h.item.id for h in retrieval.seeds}
+    linked = [w.path for w in retrieval.paths[:top] if w.path.entities[0].id in seeds]
+    judgements = [
+        Judgement(
+            "no_path", bool(linked), f"{len(linked)} of the top {top} paths start at an entity the question names"
+        )
+    ]
+    stated = sorted({predicate_words(r.predicate) for p in linked for r in p.relations if r.predicate != RELATED_TO})
+    if embed is None:
+        judgements.append(Judgement("relation_mismatch", True, "not checked: no embedder"))
+    elif not stated:
+        judgements.append(
+            Judgement("relation_mismatch", False, "no path from the question's entities states a relation")
+        )
+    else:
+        vectors = embed([retrieval.question, *stated])
+        scores = vectors[1:] @ vectors[0]
+        best = int(np.argmax(scores))
+        judgements.append(
+            Judgement("relation_mismatch", float(scores[best]) >= config.min_relation_similarity,
+                      f"best question–relation similarity {float(scores[best]):.3f} ({stated[best]!r}; threshold "
+                      f"{config.min_relation_similarity})", {"value": round(float(scores[best]), 6)})
+        )  # fmt: skip
+    return SelfEvaluation(tuple(judgements), "retrieval paths")

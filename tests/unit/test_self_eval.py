@@ -84,3 +84,23 @@ def test_each_path_check_catches_its_own_weakness() -> None:
     assert nothing.failed_checks == ["low_probability", "small_margin", "no_path", "relation_mismatch"]
     no_embedder = path_check(_answer([(WRITER, 0.9)], [WRITTEN]), None, config)
     assert no_embedder.passed and "no embedder" in no_embedder.judgements[3].reason
+
+
+def test_the_retrieval_check_needs_a_stated_relation_from_a_named_entity() -> None:
+    from graphproof.graph.model import Hit
+    from graphproof.reasoning.paths import WeightedPath
+    from graphproof.reasoning.retriever import Retrieval
+    from graphproof.reasoning.self_eval import retrieval_check
+
+    cooccur = Path((MOVIE, WRITER), (Relation("kismet", "e k", "related_to"),))
+    seeds = [Hit(MOVIE, 1.0)]
+    good = Retrieval("edge-bm25", QUESTION, [], [WeightedPath(DIRECTED, 2.0)], seeds)
+    assert retrieval_check(good, _embed).passed
+    vague = Retrieval("edge-bm25", QUESTION, [], [WeightedPath(cooccur, 2.0)], seeds)
+    assert retrieval_check(vague, _embed).failed_checks == ["relation_mismatch"]
+    unlinked = Retrieval("edge-bm25", QUESTION, [], [WeightedPath(DIRECTED, 2.0)], [])
+    assert retrieval_check(unlinked, _embed).failed_checks == ["no_path", "relation_mismatch"]
+    wrong = Retrieval("edge-bm25", QUESTION, [], [WeightedPath(WRITTEN, 2.0)], seeds)
+    assert retrieval_check(wrong, _embed, PathCheckConfig(min_relation_similarity=0.5)).failed_checks == [
+        "relation_mismatch"
+    ]
