@@ -7,7 +7,7 @@ when a call needs it.
 
 >>> import graphproof
 >>> store = graphproof.open_store("sqlite:///notes.db")
->>> graphproof.ingest(store, ["docs/"]).to_dict()["written"]
+>>> graphproof.ingest(store, ["docs/"]).to_dict()["added"]
 >>> result = graphproof.ask(store, "Who built the Heron Mk II drones?", verify=True)
 >>> print(result.answer.text, result.to_dict()["claims"])
 """

@@ -1,0 +1,311 @@
+"""Real-document check (issue 10): right document, answer and top path on Debian's /usr/share/doc.
+
+    python -m benchmarks.realdocs [--set benchmarks/realdocs_set.json] [--method hybrid-rrf] [--json]
+                                  [--store-dir DIR]
+
+Copies the documents the set names into a folder (``.gz`` decompressed; a file without a readable
+extension is given ``.txt``), checks that every answer pattern matches its document's own text (and
+stops with the list of misses otherwise), ingests the folder into a fresh embedded SQLite store with
+the public API (rule extractor, the packaged all-MiniLM-L6-v2), and asks every question. A document
+that is not on this machine skips its questions, named, with the count of skipped questions.
+
+Prints, per question: whether the top chunk comes from the question's document, whether the
+answer contains the fact (one of ``answer_patterns`` matches it), whether the top path states the
+fact (an edge that is not ``related_to``, an entity naming the subject and another naming the object,
+see ``path_states_fact``), the top path and the answer (both truncated); then the three shares
+against the targets (right document first >= 0.95, answer has the fact >= 0.90, top path states the
+fact >= 0.70) with the p50 ask latency, and the entity names that the first paths of the most
+questions go through (generic hubs such as "name" or "license" show up there). ``--json`` prints
+one JSON object instead. ``--store-dir`` keeps the copied documents and the store in DIR (an unchanged document is not
+ingested again on a later run); by default both live in a temporary folder that is removed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import html
+import json
+import re
+import sys
+import tempfile
+import time
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from benchmarks._common import ROOT, percentile, print_table
+
+DEFAULT_SET = ROOT / "benchmarks" / "realdocs_set.json"
+TARGETS = {"document": 0.95, "answer": 0.90, "path": 0.70}
+FIELDS = ("question", "document", "answer_patterns", "path_terms", "kind")
+READABLE = (".txt", ".text", ".md", ".markdown", ".html", ".htm", ".xhtml")
+GENERIC_RELATION = "related_to"
+HUB_PATHS = 3  # an entity is counted once per question whose first HUB_PATHS paths name it
+_SPACES = re.compile(r"\s+")
+_BLOCK_TAG = re.compile(r"</?(?:p|br|div|dd|dt|dl|li|ul|ol|h[1-6]|pre|tr|td|th|table|hr|section|blockquote)\b[^>]*>",
+                        re.IGNORECASE)  # fmt: skip
+_INVISIBLE = re.compile(r"<(script|style|head)\b.*?</\1\s*>", re.IGNORECASE | re.DOTALL)
+_TAG = re.compile(r"<[^>]*>")
+
+
+# ---------------------------------------------------------------- scoring (pure functions)
+
+
+def squash(text: str) -> str:
+    """``text`` with every run of whitespace (line breaks included) made one space."""
+    return _SPACES.sub(" ", text).strip()
+
+
+def answer_has_fact(answer: str | None, patterns: Sequence[str]) -> bool:
+    """Whether any of ``patterns`` (case-insensitive regexes) occurs in ``answer``, whitespace collapsed."""
+    if not answer:
+        return False
+    text = squash(answer)
+    return any(re.search(p, text, re.IGNORECASE) for p in patterns)
+
+
+def _alternatives(value: str | Sequence[str] | None) -> list[str]:
+    if value is None:
+        return []
+    return [value] if isinstance(value, str) else list(value)
+
+
+def _names(term: str, name: str) -> bool:
+    """Whether entity ``name`` mentions ``term`` as a whole word or phrase (case-insensitive)."""
+    pattern = r"(?<!\w)" + re.escape(squash(term)) + r"(?!\w)"
+    return re.search(pattern, squash(name), re.IGNORECASE) is not None
+
+
+def path_states_fact(path: Mapping[str, Any] | None, terms: Mapping[str, Any]) -> bool:
+    """Whether a path (``AskResult.to_dict()["paths"][i]``) states the fact ``terms`` describes.
+
+    It does when at least one of its relations is not ``related_to`` (co-occurrence states nothing),
+    one entity names a ``subject`` alternative and a different entity names an ``object_any``
+    alternative, and, where ``via_any`` is given (two-hop questions), some entity names a ``via_any``
+    alternative too. Names match as whole words, case-insensitively.
+    """
+    if not path:
+        return False
+    relations = [str(r) for r in path.get("relations") or []]
+    if not any(r.strip().lower() != GENERIC_RELATION for r in relations):
+        return False
+    entities = [str(e) for e in path.get("entities") or []]
+    subjects = _alternatives(terms.get("subject"))
+    objects = _alternatives(terms.get("object_any"))
+    vias = _alternatives(terms.get("via_any"))
+    subject_at = {i for i, e in enumerate(entities) if any(_names(s, e) for s in subjects)}
+    object_at = {i for i, e in enumerate(entities) if any(_names(o, e) for o in objects)}
+    if not any(s != o for s in subject_at for o in object_at):
+        return False
+    return not vias or any(_names(v, e) for v in vias for e in entities)
+
+
+def right_document_first(chunks: Sequence[Mapping[str, Any]], document: str) -> bool:
+    """Whether the top-ranked chunk's ``source`` is ``document`` (chunks as in ``AskResult.to_dict()``)."""
+    if not chunks:
+        return False
+    top = min(chunks, key=lambda c: c.get("rank", 0))
+    return top.get("source") == document
+
+
+# ---------------------------------------------------------------- the set and its documents
+
+
+def load_set(path: Path) -> list[dict[str, Any]]:
+    data = json.loads(path.read_text(encoding="utf-8"))
+    questions = data["questions"] if isinstance(data, dict) else data
+    for i, q in enumerate(questions, 1):
+        missing = [f for f in FIELDS if f not in q]
+        if missing:
+            sys.exit(f"{path}: question {i} lacks {', '.join(missing)}")
+    return questions
+
+
+def read_document(path: Path) -> str:
+    """The text of a document as stored (``.gz`` decompressed), decoded as UTF-8 with replacement."""
+    data = gzip.decompress(path.read_bytes()) if path.suffix == ".gz" else path.read_bytes()
+    return data.decode("utf-8", errors="replace")
+
+
+def document_text(path: Path) -> str:
+    """The readable text of a document, whitespace collapsed: HTML tags dropped and entities unescaped."""
+    text = read_document(path)
+    plain = path.name.removesuffix(".gz")
+    if plain.lower().endswith((".html", ".htm", ".xhtml")):
+        text = _TAG.sub("", _BLOCK_TAG.sub("\n", _INVISIBLE.sub(" ", text)))
+        text = html.unescape(text)
+    return squash(text)
+
+
+def pattern_misses(questions: Iterable[Mapping[str, Any]]) -> list[str]:
+    """Every answer pattern that does not match its own (present) document's text, as messages."""
+    texts: dict[str, str] = {}
+    misses = []
+    for q in questions:
+        doc = Path(q["document"])
+        if not doc.is_file():
+            continue
+        if q["document"] not in texts:
+            texts[q["document"]] = document_text(doc)
+        for pattern in q["answer_patterns"]:
+            if not re.search(pattern, texts[q["document"]], re.IGNORECASE):
+                misses.append(f"{q['question']!r}: /{pattern}/ does not match {q['document']}")
+    return misses
+
+
+def copy_name(document: str) -> str:
+    """Where a document lands in the copy folder: its path under /usr/share/doc, ``.gz`` dropped, a
+    readable extension ensured (``README`` → ``README.txt``, ``README.rst.gz`` → ``README.rst.txt``)."""
+    rel = document.removeprefix("/usr/share/doc/").lstrip("/").removesuffix(".gz")
+    return rel if rel.lower().endswith(READABLE) else rel + ".txt"
+
+
+def copy_documents(documents: Iterable[str], folder: Path) -> tuple[dict[str, str], list[str]]:
+    """Copy (decompressing) each present document into ``folder``.
+
+    Returns the map from each copy's canonical path to its original path, and the missing documents.
+    """
+    copies, missing = {}, []
+    for document in documents:
+        source = Path(document)
+        if not source.is_file():
+            missing.append(document)
+            continue
+        target = folder / copy_name(document)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        data = gzip.decompress(source.read_bytes()) if source.suffix == ".gz" else source.read_bytes()
+        if not target.exists() or target.read_bytes() != data:
+            target.write_bytes(data)
+        copies[target.resolve().as_posix()] = document
+    return copies, missing
+
+
+# ---------------------------------------------------------------- running
+
+
+def clip(text: str | None, width: int) -> str:
+    text = squash(text or "")
+    text = text if len(text) <= width else text[: width - 1] + "…"
+    return text.replace("|", "\\|")
+
+
+def run(questions: list[dict[str, Any]], workdir: Path, method: str) -> dict[str, Any]:
+    import graphproof
+    from graphproof.components import make_embedder
+    from graphproof.settings import load_settings
+
+    documents = list(dict.fromkeys(q["document"] for q in questions))
+    folder = workdir / "docs"
+    copies, missing = copy_documents(documents, folder)
+    for document in missing:
+        print(f"skipped: {document} is not on this machine", file=sys.stderr)
+    asked = [q for q in questions if q["document"] not in missing]
+    skipped = len(questions) - len(asked)
+    if skipped:
+        print(f"skipped {skipped} of {len(questions)} questions ({len(missing)} documents missing)", file=sys.stderr)
+    if not asked:
+        sys.exit("no document of the set is on this machine: nothing to ask")
+    embedder = make_embedder(load_settings())
+    store = graphproof.open_store(f"sqlite:///{(workdir / 'realdocs.db').as_posix()}")
+    rows, entity_counts = [], Counter()
+    try:
+        start = time.perf_counter()
+        report = graphproof.ingest(store, [folder], embedder=embedder).to_dict()
+        ingest_s = time.perf_counter() - start
+        stats = store.stats()
+        for q in asked:
+            start = time.perf_counter()
+            result = graphproof.ask(store, q["question"], method=method, embedder=embedder).to_dict()
+            ms = (time.perf_counter() - start) * 1000
+            chunks = [{**c, "source": copies.get(c.get("source") or "", c.get("source"))} for c in result["chunks"]]
+            top_path = result["paths"][0] if result["paths"] else None
+            entity_counts.update({e.lower() for p in result["paths"][:HUB_PATHS] for e in p.get("entities", [])})
+            rows.append({
+                "question": q["question"], "kind": q["kind"], "document": q["document"],
+                "top_source": chunks[0]["source"] if chunks else None,
+                "document_first": right_document_first(chunks, q["document"]),
+                "answer_fact": answer_has_fact(result["answer"], q["answer_patterns"]),
+                "path_fact": path_states_fact(top_path, q["path_terms"]),
+                "top_path": top_path["text"] if top_path else None,
+                "answer": result["answer"], "answer_method": result["answer_method"], "ms": round(ms, 1),
+            })  # fmt: skip
+    finally:
+        store.close()
+    n = len(rows)
+    fields = {"document": "document_first", "answer": "answer_fact", "path": "path_fact"}
+    shares = {key: sum(r[field] for r in rows) / n for key, field in fields.items()}
+    return {
+        "method": method, "questions": n, "skipped": skipped, "missing_documents": missing,
+        "documents": len(copies), "ingest": {"seconds": round(ingest_s, 1), "added": report.get("added"),
+                                             "unchanged": report.get("unchanged"),
+                                             "unreadable": report.get("skipped"),
+                                             "chunks": stats.chunks, "entities": stats.entities,
+                                             "relations": stats.relations},
+        "shares": shares, "targets": TARGETS, "p50_ms": round(percentile([r["ms"] for r in rows], 50), 1),
+        "top_path_entities": entity_counts.most_common(15), "rows": rows,
+    }  # fmt: skip
+
+
+def print_report(out: dict[str, Any]) -> None:
+    ing = out["ingest"]
+    skipped = f", {out['skipped']} skipped" if out["skipped"] else ""
+    print(f"## Real documents ({out['documents']} documents, {out['questions']} questions, "
+          f"method {out['method']}{skipped})")  # fmt: skip
+    print(f"\ningest {ing['seconds']} s ({ing['added']} added, {ing['unchanged']} unchanged): {ing['chunks']} chunks, "
+          f"{ing['entities']} entities, {ing['relations']} relations\n")  # fmt: skip
+    for document in out["missing_documents"]:
+        print(f"skipped (not on this machine): {document}\n")
+    for failure in ing["unreadable"] or []:
+        print(f"unreadable: {failure['source']}: {failure['reason']}\n")
+    print("| # | kind | question | doc 1st | answer | path | top path | answer text |")
+    print("|---:|---|---|---|---|---|---|---|")
+    mark = {True: "yes", False: "**no**"}
+    for i, r in enumerate(out["rows"], 1):
+        print(f"| {i} | {r['kind']} | {clip(r['question'], 70)} | {mark[r['document_first']]} | "
+              f"{mark[r['answer_fact']]} | {mark[r['path_fact']]} | {clip(r['top_path'], 90)} | "
+              f"{clip(r['answer'], 100)} |")  # fmt: skip
+    wrong = [r for r in out["rows"] if not r["document_first"]]
+    if wrong:
+        print("\nTop chunk from another document: " + "; ".join(
+            f"{clip(r['question'], 50)} → {r['top_source']}" for r in wrong))  # fmt: skip
+    shares, targets = out["shares"], out["targets"]
+    labels = {"document": "right document ranked first", "answer": "answer contains the fact",
+              "path": "top path states the fact"}  # fmt: skip
+    rows = [(labels[k], f"{shares[k]:.2f}", f">= {targets[k]:.2f}", "yes" if shares[k] >= targets[k] else "no")
+            for k in ("document", "answer", "path")]  # fmt: skip
+    rows.append(("p50 ask ms", f"{out['p50_ms']}", "-", "-"))
+    print_table(f"Summary ({out['questions']} questions)", rows)
+    print(f"\n### Entities most common on the top paths (questions whose first {HUB_PATHS} paths name them)\n")
+    print("| entity | questions |")
+    print("|---|---:|")
+    for name, count in out["top_path_entities"]:
+        print(f"| {clip(name, 60)} | {count} |")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--set", type=Path, default=DEFAULT_SET, help="the check set (JSON)")
+    parser.add_argument("--method", default="hybrid-rrf", help="retrieval method passed to graphproof.ask")
+    parser.add_argument("--json", action="store_true", help="print one JSON object instead of tables")
+    parser.add_argument("--store-dir", type=Path, help="keep the copied documents and the store here")
+    args = parser.parse_args()
+    questions = load_set(args.set)
+    misses = pattern_misses(questions)
+    if misses:
+        sys.exit("answer patterns that do not match their document:\n  " + "\n  ".join(misses))
+    if args.store_dir:
+        args.store_dir.mkdir(parents=True, exist_ok=True)
+        out = run(questions, args.store_dir, args.method)
+    else:
+        with tempfile.TemporaryDirectory(prefix="realdocs-") as tmp:
+            out = run(questions, Path(tmp), args.method)
+    if args.json:
+        print(json.dumps(out, indent=2, ensure_ascii=False))
+    else:
+        print_report(out)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,193 @@
+"""The real-document check set (issue 10) and the scoring helpers of ``benchmarks.realdocs``.
+
+The schema and the pure scoring functions need nothing outside the project; the check that every
+answer pattern matches its document's text reads /usr/share/doc and skips, naming the file, where a
+document is not on this machine.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import re
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from benchmarks.realdocs import (
+    DEFAULT_SET,
+    FIELDS,
+    answer_has_fact,
+    copy_documents,
+    copy_name,
+    document_text,
+    path_states_fact,
+    pattern_misses,
+    right_document_first,
+)
+
+SET = json.loads(DEFAULT_SET.read_text(encoding="utf-8"))
+QUESTIONS = SET["questions"]
+FORBIDDEN = ("/git/", "/zstd/", "/gzip/", "python3-yaml", "pyyaml", "libsodium", "libffi")
+
+
+# ---------------------------------------------------------------- the set file
+
+
+def test_set_has_twenty_complete_questions() -> None:
+    assert len(QUESTIONS) == 20
+    for q in QUESTIONS:
+        assert set(FIELDS) <= set(q), q
+        assert isinstance(q["question"], str) and q["question"].strip().endswith("?")
+        assert q["document"].startswith("/usr/share/doc/")
+        assert isinstance(q["answer_patterns"], list) and 1 <= len(q["answer_patterns"]) <= 3
+        terms = q["path_terms"]
+        assert set(terms) <= {"subject", "object_any", "via_any"}
+        subjects = [terms["subject"]] if isinstance(terms["subject"], str) else terms["subject"]
+        assert subjects and all(isinstance(s, str) and s for s in subjects)
+        assert terms["object_any"] and all(isinstance(o, str) and o for o in terms["object_any"])
+        assert all(isinstance(v, str) and v for v in terms.get("via_any", []))
+    assert len({q["question"] for q in QUESTIONS}) == len(QUESTIONS)
+
+
+def test_patterns_compile() -> None:
+    for q in QUESTIONS:
+        for pattern in q["answer_patterns"]:
+            re.compile(pattern, re.IGNORECASE)
+
+
+def test_documents_and_kinds_are_spread() -> None:
+    documents = Counter(q["document"] for q in QUESTIONS)
+    assert len(documents) >= 8
+    assert max(documents.values()) <= 3
+    kinds = Counter(q["kind"] for q in QUESTIONS)
+    assert {"who", "license", "what", "option", "yesno", "number", "two-hop"} <= set(kinds)
+    assert max(kinds.values()) <= 6
+    assert all("via_any" in q["path_terms"] for q in QUESTIONS if q["kind"] == "two-hop")
+
+
+def test_documents_are_real_prose_and_not_the_issues_own() -> None:
+    names = [q["document"].lower() for q in QUESTIONS]
+    assert not [n for n in names if any(f in n for f in FORBIDDEN)]
+    assert not [n for n in names if Path(n).name.startswith(("copyright", "changelog"))]
+    plain = {n.removesuffix(".gz") for n in names}
+    assert sum(n.endswith(".html") for n in plain) >= 2
+    assert sum(n.endswith(".md") for n in plain) >= 2
+    assert any(not n.endswith((".html", ".md")) for n in plain)
+
+
+def test_every_pattern_matches_its_document() -> None:
+    absent = sorted({q["document"] for q in QUESTIONS if not Path(q["document"]).is_file()})
+    if absent:
+        pytest.skip(f"documents not on this machine: {', '.join(absent)}")
+    assert pattern_misses(QUESTIONS) == []
+
+
+# ---------------------------------------------------------------- answer_has_fact
+
+
+def test_answer_has_fact() -> None:
+    patterns = [r"Hrvoje Niksic", r"licensed under the MIT license"]
+    assert answer_has_fact("Wget was originally written and mainained by Hrvoje Niksic.", patterns)
+    assert answer_has_fact("wget was written by HRVOJE NIKSIC", patterns)  # case-insensitive
+    assert answer_has_fact("JsonCpp is licensed under the\n    MIT license, or public domain", patterns)  # wrapped
+    assert not answer_has_fact("Wget uses the GNU Autoconf.", patterns)
+    assert not answer_has_fact("", patterns)
+    assert not answer_has_fact(None, patterns)
+    assert not answer_has_fact("Hrvoje Niksic", [])
+
+
+def test_answer_has_fact_yes_no_needs_the_word() -> None:
+    patterns = [r"thread-safe\? Yes\b", r"\bYes\. However any library routines"]
+    assert answer_has_fact("Is zlib thread-safe?\n\n    Yes.  However any library routines that zlib uses", patterns)
+    assert not answer_has_fact("Is zlib thread-safe? However any library routines must also be thread-safe.", patterns)
+
+
+# ---------------------------------------------------------------- path_states_fact
+
+
+def path(entities: list[str], relations: list[str]) -> dict[str, object]:
+    return {"text": " ".join(entities), "weight": 1.0, "entities": entities, "relations": relations,
+            "chunk_ids": [["c1"]] * len(relations)}  # fmt: skip
+
+
+LICENSE = {"subject": "zstd", "object_any": ["BSD", "GPLv2"]}
+
+
+def test_path_states_fact() -> None:
+    assert path_states_fact(path(["zstd", "BSD"], ["is_licensed_under"]), LICENSE)
+    assert path_states_fact(path(["Zstandard zstd", "dual BSD license"], ["released_under"]), LICENSE)
+    assert path_states_fact(path(["BSD", "zstd"], ["covers"]), LICENSE)  # either direction
+    # one stating edge is enough, even with a related_to hop beside it
+    assert path_states_fact(path(["zstd", "BSD", "Facebook"], ["licensed_under", "related_to"]), LICENSE)
+
+
+def test_path_states_fact_false_cases() -> None:
+    assert not path_states_fact(path(["zstd", "license", "BSD"], ["related_to", "related_to"]), LICENSE)
+    assert not path_states_fact(path(["zstd", "name"], ["licensed_under"]), LICENSE)  # no object
+    assert not path_states_fact(path(["gzip", "GPLv2"], ["licensed_under"]), LICENSE)  # no subject
+    assert not path_states_fact(path(["zstdlib", "BSDish"], ["licensed_under"]), LICENSE)  # whole words only
+    assert not path_states_fact(path(["zstd BSD"], []), LICENSE)  # one entity cannot be both ends
+    assert not path_states_fact(None, LICENSE)
+    assert not path_states_fact({}, LICENSE)
+
+
+def test_path_states_fact_subject_alternatives_and_via() -> None:
+    terms = {"subject": ["mawk", "bug reports"], "object_any": ["Thomas E. Dickey"]}
+    assert path_states_fact(path(["bug reports", "Thomas E. Dickey"], ["send_to"]), terms)
+    two_hop = {"subject": "Ninja", "via_any": ["Chromium"], "object_any": ["30,000"]}
+    good = path(["Ninja", "Chromium browser project", "over 30,000 source files"], ["born_from", "has"])
+    assert path_states_fact(good, two_hop)
+    assert not path_states_fact(path(["Ninja", "30,000 source files"], ["has"]), two_hop)  # skips the join
+    assert not path_states_fact(path(["Ninja", "build.ninja"], ["looks_for"]),
+                                {"subject": "Ninja", "object_any": ["30,000"]})  # fmt: skip
+
+
+# ---------------------------------------------------------------- right_document_first
+
+
+def test_right_document_first() -> None:
+    doc = "/usr/share/doc/tmux/README"
+    chunks = [{"rank": 1, "source": doc}, {"rank": 2, "source": "/usr/share/doc/wget/README"}]
+    assert right_document_first(chunks, doc)
+    assert right_document_first(list(reversed(chunks)), doc)  # by rank, not list order
+    assert not right_document_first(chunks, "/usr/share/doc/wget/README")
+    assert not right_document_first([], doc)
+    assert not right_document_first([{"rank": 1, "source": None}], doc)
+
+
+# ---------------------------------------------------------------- copying documents
+
+
+def test_copy_name_gives_a_readable_extension() -> None:
+    assert copy_name("/usr/share/doc/tmux/README") == "tmux/README.txt"
+    assert copy_name("/usr/share/doc/xz-utils/faq.txt.gz") == "xz-utils/faq.txt"
+    assert copy_name("/usr/share/doc/python3-xmltodict/README.md.gz") == "python3-xmltodict/README.md"
+    assert copy_name("/usr/share/doc/valgrind/html/faq.html") == "valgrind/html/faq.html"
+    assert copy_name("/usr/share/doc/yq/README.rst.gz") == "yq/README.rst.txt"
+
+
+def test_copy_documents_decompresses_and_reports_missing(tmp_path: Path) -> None:
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "notes.md.gz").write_bytes(gzip.compress(b"# Notes\n\nfoo is licensed under the MIT license.\n"))
+    (src / "page.html").write_text("<p>Run <code>ninja</code>; it reads <code>build.ninja</code>.</p>")
+    missing = str(src / "absent.txt")
+    copies, absent = copy_documents([str(src / "notes.md.gz"), str(src / "page.html"), missing], tmp_path / "out")
+    assert absent == [missing]
+    assert sorted(copies.values()) == [str(src / "notes.md.gz"), str(src / "page.html")]
+    assert all(Path(p).is_file() for p in copies)
+    assert document_text(src / "notes.md.gz") == "# Notes foo is licensed under the MIT license."
+    assert document_text(src / "page.html") == "Run ninja; it reads build.ninja."
+
+
+def test_pattern_misses_names_a_pattern_that_is_not_in_its_document(tmp_path: Path) -> None:
+    doc = tmp_path / "README"
+    doc.write_text("GNU bc\nAuthor: Philip A. Nelson\n")
+    questions = [{"question": "Who wrote bc?", "document": str(doc), "answer_patterns": ["Philip A\\. Nelson", "Knuth"],
+                  "path_terms": {"subject": "bc", "object_any": ["Nelson"]}, "kind": "who"}]  # fmt: skip
+    misses = pattern_misses(questions)
+    assert len(misses) == 1 and "Knuth" in misses[0] and str(doc) in misses[0]
+    gone = [{**questions[0], "document": str(tmp_path / "gone")}]
+    assert pattern_misses(gone) == []  # an absent document is skipped by the benchmark, not a miss
