@@ -40,7 +40,8 @@ def extractive_answer(store: GraphStore, retrieval: Retrieval, sentences: int = 
                       analyzer: Analyzer | None = None) -> Answer:  # fmt: skip
     """The ``sentences`` evidence sentences from the top ``chunks`` that best cover the question's terms.
 
-    A sentence that occurs in several chunks (chunk overlap, quoted messages) is given once. The answer
+    A question written in the evidence comes with the sentence after it (its answer, in an FAQ). A
+    sentence that occurs in several chunks (chunk overlap, quoted messages) is given once. The answer
     keeps to the document of its best sentence: a sentence of another document joins only when it scores
     at least ``OTHER_DOCUMENT`` times the best — as well as it — (so "Who wrote Git?" is not answered with who
     wrote libffi).
@@ -53,11 +54,12 @@ def extractive_answer(store: GraphStore, retrieval: Retrieval, sentences: int = 
     idf = {t: math.log(1 + (stats.rows - n + 0.5) / (n + 0.5)) for t, n in stats.df.items()}
     scored: list[tuple[float, int, str, str, str]] = []
     for rank, hit in enumerate(retrieval.chunks[:chunks]):
-        for sentence in split_sentences(unwrap(hit.item.text).replace("**", "")):
+        found = split_sentences(unwrap(hit.item.text).replace("**", ""))
+        for index, sentence in enumerate(found):
             covered = set(analyzer.tokens(sentence)) & idf.keys()
             if covered:
                 score = sum(idf[t] for t in covered) / (1 + 0.1 * rank)
-                scored.append((score, rank, hit.item.id, sentence, hit.item.document_id))
+                scored.append((score, rank, hit.item.id, _answered(found, index), hit.item.document_id))
     if not scored:
         return Answer("The retrieved evidence shares no words with the question.", "extractive")
     best: list[tuple[float, int, str, str, str]] = []
@@ -71,6 +73,15 @@ def extractive_answer(store: GraphStore, retrieval: Retrieval, sentences: int = 
         if len(best) == sentences:
             break
     return Answer(" ".join(s[3] for s in best), "extractive", [(s[2], s[3]) for s in best])
+
+
+def _answered(found: Sequence[str], index: int) -> str:
+    """The sentence at ``index``; a question in the text (an FAQ's "Is zlib thread-safe?") comes with the
+    sentence that follows it, which is its answer ("Yes. …")."""
+    sentence = found[index]
+    if sentence.rstrip().endswith("?") and index + 1 < len(found) and not found[index + 1].rstrip().endswith("?"):
+        return f"{sentence} {found[index + 1]}"
+    return sentence
 
 
 def llm_answer(

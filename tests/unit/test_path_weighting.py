@@ -88,3 +88,10 @@ def test_the_extractive_answer_keeps_to_the_best_sentences_document(store: SQLit
     answer = extractive_answer(store, Retrieval("bm25", "What license is Zstandard released under?", chunks))
     assert answer.text.startswith("Zstandard is dual-licensed under BSD and GPLv2.")
     assert "MIT" not in answer.text and {e[0] for e in answer.evidence} == {"zstd#0"}
+
+
+def test_a_question_in_the_evidence_comes_with_its_answer(store: SQLiteStore) -> None:
+    text = "Is zlib thread-safe?\nYes. However any library routines that zlib uses must be too."
+    faq = Chunk("faq#0", "faq", 0, text, "c3")
+    answer = extractive_answer(store, Retrieval("bm25", "Is zlib thread-safe?", [Hit(faq, 1.0)]))
+    assert answer.text.startswith("Is zlib thread-safe? Yes.")
