@@ -318,3 +318,85 @@ class DeleteReport:
 
 def as_vector(values: Sequence[float] | None) -> tuple[float, ...] | None:
     return None if values is None else tuple(float(v) for v in values)
+
+
+# enrichment runs ----------------------------------------------------------------------------------
+RunStatus = Literal["running", "finished", "failed", "undone"]
+RUN_STATUSES: tuple[str, ...] = ("running", "finished", "failed", "undone")
+# the statuses ``finish_run`` accepts, and those a run can be resumed from (``begin_run(..., resume=True)``)
+FINISHED_STATUSES: tuple[str, ...] = ("finished", "failed")
+RESUMABLE_STATUSES: tuple[str, ...] = ("running", "failed")
+
+
+@dataclass(frozen=True, slots=True)
+class EnrichmentRun:
+    """One recorded enrichment run: when, from what, for which questions, and exactly what it added.
+
+    ``entity_ids`` and ``relation_ids`` are the items the run *created* (sorted); items that were
+    already stored when a batch came are not the run's and are never removed by undoing it.
+    ``batches_done`` (sorted) are the keys of the batches written, so a resumed run skips them.
+    """
+
+    id: str
+    started_at: str
+    finished_at: str | None = None
+    status: RunStatus = "running"
+    sources: tuple[str, ...] = ()
+    questions: tuple[str, ...] = ()
+    entity_ids: tuple[str, ...] = ()
+    relation_ids: tuple[str, ...] = ()
+    batches_done: tuple[str, ...] = ()
+    errors: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        _require(self.id, "EnrichmentRun.id")
+        if self.status not in RUN_STATUSES:
+            raise ValueError(f"EnrichmentRun.status of {self.id!r} must be one of {RUN_STATUSES}, got {self.status!r}")
+
+    @property
+    def triples_added(self) -> int:
+        """How many relations the run created (undone or not)."""
+        return len(self.relation_ids)
+
+
+@dataclass(frozen=True, slots=True)
+class RunBatchReport:
+    """What ``add_run_batch`` wrote: the ids it created, how many items were already stored (left
+    untouched, not claimed by the run), and whether the whole batch had been written before."""
+
+    created_entity_ids: tuple[str, ...] = ()
+    created_relation_ids: tuple[str, ...] = ()
+    skipped_existing: int = 0
+    already_done: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class UndoReport:
+    """What ``undo_run`` removed; ``entities_kept`` were created by the run but are used elsewhere now,
+    ``relations_kept`` were created by the run but have since been written by an ingest."""
+
+    run_id: str
+    relations_removed: int = 0
+    entities_removed: int = 0
+    entities_kept: int = 0
+    relations_kept: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class LockResult:
+    """The answer of ``acquire_lock``: whether the caller holds the lock now, and who holds it since when."""
+
+    acquired: bool
+    holder: str
+    since: str
+
+
+@dataclass(frozen=True, slots=True)
+class QueuedQuestion:
+    """A question waiting for enrichment (its self-evaluation failed). ``id`` is derived from the
+    normalised text, so the same question queued twice is one item."""
+
+    id: str
+    question: str
+    reason: str = ""
+    enqueued_at: str | None = None

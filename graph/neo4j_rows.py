@@ -16,7 +16,17 @@ from typing import Any, TypeVar, cast
 from urllib.parse import urlsplit, urlunsplit
 
 from graphproof.graph.analyzer import Analyzer
-from graphproof.graph.model import Chunk, Document, Entity, Mention, Relation, edge_parts, edge_text
+from graphproof.graph.model import (
+    Chunk,
+    Document,
+    EnrichmentRun,
+    Entity,
+    Mention,
+    QueuedQuestion,
+    Relation,
+    edge_parts,
+    edge_text,
+)
 from graphproof.graph.model import Path as GraphPath
 from graphproof.graph.store import ConnectionFailed, InvalidInput, QueryFailed, StoreError
 from graphproof.graph.vectors import VectorIndex, from_blob, to_blob
@@ -239,6 +249,32 @@ def to_relation(m: Mapping[str, Any]) -> Relation:
         source_url=m.get("source_url"), confidence=None if confidence is None else float(confidence),
         created_at=m.get("created_at"),
     )  # fmt: skip
+
+
+def _id_set(values: Sequence[str] | None) -> tuple[str, ...]:
+    return tuple(sorted(set(values or ())))
+
+
+def to_run(m: Mapping[str, Any]) -> EnrichmentRun:
+    """A run node's projection; the created ids and batch keys come back sorted and distinct, as the
+    embedded backend's (an id re-created by a later batch after a delete is listed once)."""
+    return EnrichmentRun(
+        id=m["id"], started_at=m["started_at"], finished_at=m.get("finished_at"), status=m["status"],
+        sources=tuple(m.get("sources") or ()), questions=tuple(m.get("questions") or ()),
+        entity_ids=_id_set(m.get("entity_ids")), relation_ids=_id_set(m.get("relation_ids")),
+        batches_done=_id_set(m.get("batches_done")), errors=tuple(m.get("errors") or ()),
+    )  # fmt: skip
+
+
+def to_queued(m: Mapping[str, Any]) -> QueuedQuestion:
+    return QueuedQuestion(
+        id=m["id"], question=m["question"], reason=m.get("reason") or "", enqueued_at=m.get("enqueued_at")
+    )
+
+
+def lock_row(name: str, holder: str, now: str | None = None, now_s: float | None = None) -> dict[str, Any]:
+    """The row of a lock statement (``lock_acquire`` adds ``stale_before_s``)."""
+    return {"name": name, "holder": holder, "now": now, "now_s": now_s}
 
 
 def to_path(m: Mapping[str, Any]) -> GraphPath:

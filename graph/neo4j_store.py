@@ -30,6 +30,7 @@ import neo4j
 import numpy as np
 from graphproof.cypher import query
 from graphproof.graph import neo4j_rows as rows_
+from graphproof.graph import runs
 from graphproof.graph.analyzer import Analyzer, default_analyzer
 from graphproof.graph.batches import merge_chunks, merge_documents, merge_entities, merge_mentions, merge_relations
 from graphproof.graph.model import (
@@ -37,14 +38,19 @@ from graphproof.graph.model import (
     DeleteReport,
     Document,
     DocumentSummary,
+    EnrichmentRun,
     Entity,
     Hit,
+    LockResult,
     Mention,
     Path,
+    QueuedQuestion,
     Relation,
+    RunBatchReport,
     Stats,
     Subgraph,
     TermStats,
+    UndoReport,
 )
 from graphproof.graph.store import (
     DEFAULT_HOPS,
@@ -87,11 +93,12 @@ TERM_CACHE_SIZE = 100_000  # cached document frequencies per kind before the cac
 OWN_INDEXES: tuple[str, ...] = (
     "document_id", "chunk_id", "entity_id", "related_id", "graphproof_meta_id",
     "chunk_document_id", "chunk_tokens", "entity_tokens", "related_tokens", "related_chunk_keys",
+    "enrichment_run_id", "graphproof_lock_name", "queued_question_id",
 )  # fmt: skip
 SCHEMA_STATEMENTS: tuple[str, ...] = (
     "schema_document_id", "schema_chunk_id", "schema_entity_id", "schema_related_id", "schema_meta_id",
     "schema_chunk_document", "schema_chunk_fulltext", "schema_entity_fulltext", "schema_related_fulltext",
-    "schema_related_chunk_keys",
+    "schema_related_chunk_keys", "schema_enrichment_run_id", "schema_lock_name", "schema_queued_question_id",
 )  # fmt: skip
 
 
@@ -130,7 +137,10 @@ SHORTEST_PATHS: dict[int, LiteralString] = {
     1: "shortest_paths_1", 2: "shortest_paths_2", 3: "shortest_paths_3",
     4: "shortest_paths_4", 5: "shortest_paths_5", 6: "shortest_paths_6",
 }  # fmt: skip
-_MISSING = {"documents": "missing_documents", "chunks": "missing_chunks", "entities": "missing_entities"}
+_MISSING = {
+    "documents": "missing_documents", "chunks": "missing_chunks", "entities": "missing_entities",
+    "relations": "missing_relations",
+}  # fmt: skip
 
 
 def _rows(tx: ManagedTransaction, name: str, **params: Any) -> list[Row]:
@@ -273,6 +283,13 @@ class Neo4jStore(GraphStore):
             found.extend(row["id"] for row in _rows(tx, _MISSING[table], ids=list(part)))
         return sorted(found)
 
+    def _entity_names(self, tx: ManagedTransaction, ids: Sequence[str]) -> dict[str, str]:
+        """The stored name of each entity in ``ids`` that exists."""
+        names: dict[str, str] = {}
+        for part in rows_.batches(ids, self.batch_size):
+            names.update((row["id"], row["name"]) for row in _rows(tx, "entity_names", ids=list(part)))
+        return names
+
     def _apply(self, tx: ManagedTransaction, name: str, rows: Sequence[Row]) -> int:
         changed = 0
         for part in rows_.batches(rows, self.batch_size):
@@ -372,9 +389,7 @@ class Neo4jStore(GraphStore):
 
         def work(tx: ManagedTransaction) -> int:
             _begin_write(tx)
-            names: dict[str, str] = {}
-            for part in rows_.batches(entity_ids, self.batch_size):
-                names.update((row["id"], row["name"]) for row in _rows(tx, "entity_names", ids=list(part)))
+            names = self._entity_names(tx, entity_ids)
             unknown = [i for i in entity_ids if i not in names]
             if unknown:
                 raise missing_error("entities", unknown)
@@ -568,6 +583,174 @@ class Neo4jStore(GraphStore):
             chunks=int(row["chunks"]), entities=int(row["entities"]), relations=int(row["relations"]),
             mentions=int(row["mentions"]), relations_by_origin=dict(sorted(origins.items())),
         )  # fmt: skip
+
+    # enrichment runs --------------------------------------------------------------------------
+    # Every run write starts with write_begin: run writes are serialised with each other and with
+    # ingests (a batch's check-then-create never races), and a batch or an undo counts as a write.
+    @staticmethod
+    def _find_run(tx: ManagedTransaction, run_id: str) -> EnrichmentRun | None:
+        found = _rows(tx, "run_get", id=run_id)
+        return rows_.to_run(found[0]["run"]) if found else None
+
+    def _run(self, tx: ManagedTransaction, run_id: str) -> EnrichmentRun:
+        """The run ``run_id`` read in ``tx``, or ``NotFound`` naming it."""
+        run = self._find_run(tx, run_id)
+        if run is None:
+            raise runs.unknown_run(run_id, self.location)
+        return run
+
+    def begin_run(
+        self, run_id: str, started_at: str, sources: Sequence[str], questions: Sequence[str], *, resume: bool = False
+    ) -> None:
+        runs.check_name(run_id, "run_id")
+        runs.seconds(started_at, "started_at")
+        sources, questions = runs.check_texts(sources, "sources"), runs.check_texts(questions, "questions")
+
+        def work(tx: ManagedTransaction) -> None:
+            _begin_write(tx)
+            existing = self._find_run(tx, run_id)
+            runs.check_begin(existing, run_id, resume, self.location)
+            row = {"id": run_id, "started_at": started_at, "status": "running", "sources": list(sources),
+                   "questions": list(questions)}  # fmt: skip
+            if existing is not None:
+                row["sources"] = runs.merged(existing.sources, sources)
+                row["questions"] = runs.merged(existing.questions, questions)
+            self._apply(tx, "run_begin", [row])
+
+        self._write(work, "begin enrichment run")
+
+    def finish_run(self, run_id: str, finished_at: str, status: str, errors: Sequence[str]) -> None:
+        runs.check_name(run_id, "run_id")
+        runs.seconds(finished_at, "finished_at")
+        errors = runs.check_finish(status, errors)
+
+        def work(tx: ManagedTransaction) -> None:
+            _begin_write(tx)
+            runs.check_running(self._run(tx, run_id), "be finished")
+            row = {"id": run_id, "finished_at": finished_at, "status": status, "errors": list(errors)}
+            self._apply(tx, "run_finish", [row])
+
+        self._write(work, "finish enrichment run")
+
+    def list_runs(self, limit: int = 50) -> list[EnrichmentRun]:
+        check_k(limit, "limit")
+        return [rows_.to_run(r["run"]) for r in self._read_rows("run_list", limit=limit)]
+
+    def get_run(self, run_id: str) -> EnrichmentRun:
+        runs.check_name(run_id, "run_id")
+        found = self._read_rows("run_get", id=run_id)
+        if not found:
+            raise runs.unknown_run(run_id, self.location)
+        return rows_.to_run(found[0]["run"])
+
+    def add_run_batch(
+        self, run_id: str, batch_key: str, entities: Sequence[Entity], relations: Sequence[Relation]
+    ) -> RunBatchReport:
+        batch = runs.run_batch(run_id, batch_key, entities, relations)
+        entity_rows = {e.id: rows_.entity_row(e, self.analyzer) for e in batch.entities}
+        self._ensure_vector_index("entities", list(entity_rows.values()))
+
+        def work(tx: ManagedTransaction) -> RunBatchReport:
+            _begin_write(tx)
+            run = self._run(tx, run_id)
+            runs.check_running(run, "take batches")
+            if batch_key in run.batches_done:
+                return RunBatchReport(already_done=True)
+            names = self._entity_names(tx, sorted(set(entity_rows) | set(batch.endpoint_ids)))
+            batch.check_endpoints(names)
+            unknown = self._unknown(tx, "chunks", batch.chunk_ids)
+            if unknown:
+                raise missing_error("chunks", unknown)
+            new_entities = [e for e in batch.entities if e.id not in names]
+            missing = set(self._unknown(tx, "relations", [r.id for r in batch.relations]))
+            new_relations = [r for r in batch.relations if r.id in missing]
+            self._apply(tx, "upsert_entities", [entity_rows[e.id] for e in new_entities])
+            names.update((e.id, e.name) for e in new_entities)
+            self._apply(tx, "upsert_relations", [rows_.relation_row(r, names, self.analyzer) for r in new_relations])
+            report = RunBatchReport(
+                created_entity_ids=tuple(sorted(e.id for e in new_entities)),
+                created_relation_ids=tuple(sorted(r.id for r in new_relations)),
+                skipped_existing=len(batch.entities) - len(new_entities) + len(batch.relations) - len(new_relations),
+            )
+            row = {"id": run_id, "batch_key": batch_key, "entity_ids": list(report.created_entity_ids),
+                   "relation_ids": list(report.created_relation_ids)}  # fmt: skip
+            self._apply(tx, "run_record_batch", [row])
+            return report
+
+        return self._write(work, "add enrichment batch", "run batch")
+
+    def _undo(self, tx: ManagedTransaction, name: str, rows: Sequence[Row]) -> tuple[int, int]:
+        """``(removed, kept)`` summed over ``name``'s sub-batches of ``rows``."""
+        removed = kept = 0
+        for part in rows_.batches(rows, self.batch_size):
+            [row] = _rows(tx, name, rows=list(part))
+            removed, kept = removed + int(row["removed"] or 0), kept + int(row["kept"] or 0)
+        return removed, kept
+
+    def undo_run(self, run_id: str) -> UndoReport:
+        runs.check_name(run_id, "run_id")
+
+        def work(tx: ManagedTransaction) -> UndoReport:
+            _begin_write(tx)
+            run = self._run(tx, run_id)
+            runs.check_undo(run)
+            edges = [{"id": i, "origin": runs.ENRICHMENT} for i in run.relation_ids]
+            relations_removed, relations_kept = self._undo(tx, "run_undo_relations", edges)
+            removed, kept = self._undo(tx, "run_undo_entities", [{"id": i} for i in run.entity_ids])
+            self._apply(tx, "run_set_status", [{"id": run_id, "status": "undone"}])
+            return UndoReport(run_id, relations_removed, removed, kept, relations_kept)
+
+        return self._write(work, "undo enrichment run")
+
+    # the named lock ---------------------------------------------------------------------------
+    # Lock statements do not start with write_begin: they serialise on the lock node itself, and
+    # taking a lock changes nothing a search or a cached statistic depends on.
+    def acquire_lock(self, name: str, holder: str, now: str, stale_after_s: float) -> LockResult:
+        runs.check_name(name, "lock name")
+        runs.check_name(holder, "holder")
+        row = rows_.lock_row(name, holder, now, runs.seconds(now, "now"))
+        row["stale_before_s"] = runs.stale_before(now, stale_after_s)
+        [found] = self._write(lambda tx: _rows(tx, "lock_acquire", rows=[row]), "acquire lock")
+        return LockResult(bool(found["acquired"]), str(found["holder"]), str(found["since"]))
+
+    def heartbeat_lock(self, name: str, holder: str, now: str) -> None:
+        runs.check_name(name, "lock name")
+        runs.check_name(holder, "holder")
+        row = rows_.lock_row(name, holder, now, runs.seconds(now, "now"))
+
+        def work(tx: ManagedTransaction) -> None:
+            found = _rows(tx, "lock_heartbeat", rows=[row])
+            runs.check_holder(name, holder, found[0]["holder"] if found else None, "heartbeat")
+
+        self._write(work, "lock heartbeat")
+
+    def release_lock(self, name: str, holder: str) -> None:
+        runs.check_name(name, "lock name")
+        runs.check_name(holder, "holder")
+
+        def work(tx: ManagedTransaction) -> None:
+            found = _rows(tx, "lock_release", rows=[rows_.lock_row(name, holder)])
+            if found:
+                runs.check_holder(name, holder, found[0]["holder"], "release")
+
+        self._write(work, "release lock")
+
+    # the question queue -----------------------------------------------------------------------
+    def enqueue_questions(self, items: Sequence[tuple[str, str]], enqueued_at: str | None = None) -> int:
+        if enqueued_at is not None:
+            runs.seconds(enqueued_at, "enqueued_at")
+        rows = [
+            {"id": i, "question": question, "reason": reason, "enqueued_at": enqueued_at}
+            for i, question, reason in runs.queue_items(items)
+        ]
+        return self._upsert("queue_add", rows, {}, "questions")
+
+    def queued_questions(self, limit: int = 100) -> list[QueuedQuestion]:
+        check_k(limit, "limit")
+        return [rows_.to_queued(r["item"]) for r in self._read_rows("queue_list", limit=limit)]
+
+    def dequeue_questions(self, ids: Sequence[str]) -> int:
+        return self._upsert("queue_remove", [{"id": i} for i in runs.check_ids(ids, "ids")], {})
 
     def cypher(self, query: str, params: Mapping[str, Any] | None = None) -> list[dict[str, Any]]:
         """Run one Cypher statement from the user (read or write, auto-commit), ``params`` as parameters.

@@ -4,6 +4,10 @@ Each searchable table keeps the analyzer's output in a ``tokens`` column; an ext
 FTS5 table indexes that column (ranked with ``bm25()``). Triggers keep it in step on update and
 delete; new rows are indexed in one set-based statement after each batch (``index_new_rows``):
 a per-row insert trigger made bulk loads 2x slower. An upsert that changes nothing touches nothing.
+
+The enrichment tables (``RUNS``: runs, the ids each run created, its finished batches; the named
+locks; the question queue) only add to schema 2: ``init`` creates them in a store written before
+them, and a store opened read-only without them reads as having no runs and no queued questions.
 """
 
 from __future__ import annotations
@@ -43,6 +47,25 @@ TABLES: tuple[str, ...] = (
     "CREATE INDEX IF NOT EXISTS mentions_entity ON mentions(entity_id)",
 )
 
+RUNS: tuple[str, ...] = (
+    """CREATE TABLE IF NOT EXISTS enrichment_runs (
+        id TEXT PRIMARY KEY, started_at TEXT NOT NULL, finished_at TEXT,
+        status TEXT NOT NULL DEFAULT 'running', sources TEXT NOT NULL DEFAULT '[]',
+        questions TEXT NOT NULL DEFAULT '[]', errors TEXT NOT NULL DEFAULT '[]')""",
+    "CREATE INDEX IF NOT EXISTS enrichment_runs_started ON enrichment_runs(started_at DESC, id DESC)",
+    """CREATE TABLE IF NOT EXISTS run_items (
+        run_id TEXT NOT NULL, kind TEXT NOT NULL CHECK (kind IN ('entity', 'relation')), item_id TEXT NOT NULL,
+        PRIMARY KEY (run_id, kind, item_id)) WITHOUT ROWID""",
+    """CREATE TABLE IF NOT EXISTS run_batches (
+        run_id TEXT NOT NULL, batch_key TEXT NOT NULL, PRIMARY KEY (run_id, batch_key)) WITHOUT ROWID""",
+    """CREATE TABLE IF NOT EXISTS locks (
+        name TEXT PRIMARY KEY, holder TEXT NOT NULL, since TEXT NOT NULL, heartbeat TEXT NOT NULL,
+        heartbeat_s REAL NOT NULL)""",
+    """CREATE TABLE IF NOT EXISTS question_queue (
+        rowid INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, question TEXT NOT NULL,
+        reason TEXT NOT NULL DEFAULT '', enqueued_at TEXT)""",
+)
+
 
 def _fts(table: str) -> tuple[str, ...]:
     fts = f"{table}_fts"
@@ -60,7 +83,7 @@ def _fts(table: str) -> tuple[str, ...]:
 # Table names here are constants of this module, never user input.
 FULL_TEXT: tuple[str, ...] = _fts("relations") + _fts("chunks") + _fts("entities")
 
-STATEMENTS: tuple[str, ...] = TABLES + FULL_TEXT
+STATEMENTS: tuple[str, ...] = TABLES + FULL_TEXT + RUNS
 
 
 def index_new_rows(table: str) -> str:

@@ -13,7 +13,7 @@ from contextlib import contextmanager
 from pathlib import Path as FsPath
 from typing import Any
 
-from graphproof.graph import sqlite_schema
+from graphproof.graph import runs, sqlite_schema
 from graphproof.graph.analyzer import Analyzer, default_analyzer
 from graphproof.graph.batches import merge_chunks, merge_documents, merge_entities, merge_mentions, merge_relations
 from graphproof.graph.model import (
@@ -21,14 +21,19 @@ from graphproof.graph.model import (
     DeleteReport,
     Document,
     DocumentSummary,
+    EnrichmentRun,
     Entity,
     Hit,
+    LockResult,
     Mention,
     Path,
+    QueuedQuestion,
     Relation,
+    RunBatchReport,
     Stats,
     Subgraph,
     TermStats,
+    UndoReport,
     edge_parts,
     edge_text,
 )
@@ -263,18 +268,23 @@ class SQLiteStore(GraphStore):
             unknown = self._unknown(db, "chunks", {c for _, c in links})
             if unknown:
                 raise missing_error("chunks", unknown)
-            rows = []
-            for r in items:
-                source, target = names[r.source_id], names[r.target_id]
-                tokens = self.analyzer.index_parts(edge_parts(r, source, target))
-                rows.append((
-                    r.id, r.source_id, r.target_id, r.predicate, r.keywords, r.description,
-                    edge_text(r, source, target), r.weight, r.origin, r.source_url, r.confidence,
-                    r.created_at, tokens,
-                ))  # fmt: skip
-            changed = self._execute_batch(db, _UPSERT_RELATION, rows, "relations")
-            self._execute_batch(db, "INSERT OR IGNORE INTO relation_chunks VALUES (?, ?)", links, None)
-            return changed
+            return self._write_relations(db, items, names)
+
+    def _write_relations(self, db: sqlite3.Connection, items: Sequence[Relation], names: Mapping[str, str]) -> int:
+        """Upsert checked relations and their chunk links; ``names`` are the stored names of their endpoints."""
+        rows = []
+        for r in items:
+            source, target = names[r.source_id], names[r.target_id]
+            tokens = self.analyzer.index_parts(edge_parts(r, source, target))
+            rows.append((
+                r.id, r.source_id, r.target_id, r.predicate, r.keywords, r.description,
+                edge_text(r, source, target), r.weight, r.origin, r.source_url, r.confidence,
+                r.created_at, tokens,
+            ))  # fmt: skip
+        links = [(r.id, c) for r in items for c in r.chunk_ids]
+        changed = self._execute_batch(db, _UPSERT_RELATION, rows, "relations")
+        self._execute_batch(db, "INSERT OR IGNORE INTO relation_chunks VALUES (?, ?)", links, None)
+        return changed
 
     def upsert_mentions(self, batch: Iterable[Mention]) -> int:
         items = merge_mentions(batch)
@@ -449,11 +459,196 @@ class SQLiteStore(GraphStore):
         origins = dict(self._query("SELECT origin, count(*) FROM relations GROUP BY origin ORDER BY origin"))
         return Stats(backend=self.backend, location=self.path, relations_by_origin=origins, **counts)
 
+    # enrichment runs --------------------------------------------------------------------------
+    def _absent(self, table: str) -> bool:
+        """True when a store opened read-only predates ``table`` (a writable open creates it in ``init``)."""
+        return self.read_only and not self._query(
+            "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", (table,)
+        )
+
+    @staticmethod
+    def _find_run(db: sqlite3.Connection, run_id: str) -> EnrichmentRun | None:
+        row = db.execute(f"SELECT {_RUN_COLUMNS} FROM enrichment_runs r WHERE r.id = ?", (run_id,)).fetchone()
+        return None if row is None else _enrichment_run(row)
+
+    def _run(self, db: sqlite3.Connection, run_id: str) -> EnrichmentRun:
+        """The run ``run_id`` read in ``db``'s transaction, or ``NotFound`` naming it."""
+        run = self._find_run(db, run_id)
+        if run is None:
+            raise runs.unknown_run(run_id, self.path)
+        return run
+
+    def begin_run(
+        self, run_id: str, started_at: str, sources: Sequence[str], questions: Sequence[str], *, resume: bool = False
+    ) -> None:
+        runs.check_name(run_id, "run_id")
+        runs.seconds(started_at, "started_at")
+        sources, questions = runs.check_texts(sources, "sources"), runs.check_texts(questions, "questions")
+        with self._tx() as db:
+            existing = self._find_run(db, run_id)
+            runs.check_begin(existing, run_id, resume, self.path)
+            if existing is None:
+                db.execute(_INSERT_RUN, (run_id, started_at, "running", json.dumps(sources), json.dumps(questions)))
+                return
+            db.execute(
+                _RESUME_RUN,
+                ("running", json.dumps(runs.merged(existing.sources, sources)),
+                 json.dumps(runs.merged(existing.questions, questions)), run_id),
+            )  # fmt: skip
+
+    def finish_run(self, run_id: str, finished_at: str, status: str, errors: Sequence[str]) -> None:
+        runs.check_name(run_id, "run_id")
+        runs.seconds(finished_at, "finished_at")
+        errors = runs.check_finish(status, errors)
+        with self._tx() as db:
+            run = self._run(db, run_id)
+            runs.check_running(run, "be finished")
+            db.execute(
+                "UPDATE enrichment_runs SET status = ?, finished_at = ?, errors = ? WHERE id = ?",
+                (status, finished_at, json.dumps([*run.errors, *errors]), run_id),
+            )
+
+    def list_runs(self, limit: int = 50) -> list[EnrichmentRun]:
+        check_k(limit, "limit")
+        if self._absent("enrichment_runs"):
+            return []
+        sql = f"SELECT {_RUN_COLUMNS} FROM enrichment_runs r ORDER BY r.started_at DESC, r.id DESC LIMIT ?"
+        return [_enrichment_run(row) for row in self._query(sql, (limit,))]
+
+    def get_run(self, run_id: str) -> EnrichmentRun:
+        runs.check_name(run_id, "run_id")
+        if self._absent("enrichment_runs"):
+            raise runs.unknown_run(run_id, self.path)
+        found = self._query(f"SELECT {_RUN_COLUMNS} FROM enrichment_runs r WHERE r.id = ?", (run_id,))
+        if not found:
+            raise runs.unknown_run(run_id, self.path)
+        return _enrichment_run(found[0])
+
+    def add_run_batch(
+        self, run_id: str, batch_key: str, entities: Sequence[Entity], relations: Sequence[Relation]
+    ) -> RunBatchReport:
+        batch = runs.run_batch(run_id, batch_key, entities, relations)
+        entity_rows = {
+            e.id: (e.id, e.name, e.type, e.description, _blob(e.embedding, e.id), self.analyzer.entity_text(e.name))
+            for e in batch.entities
+        }
+        with self._tx() as db:
+            run = self._run(db, run_id)
+            runs.check_running(run, "take batches")
+            if batch_key in run.batches_done:
+                return RunBatchReport(already_done=True)
+            names = dict(self._by_ids(_ENTITY_NAMES, sorted(set(entity_rows) | set(batch.endpoint_ids))))
+            batch.check_endpoints(names)
+            unknown = self._unknown(db, "chunks", batch.chunk_ids)
+            if unknown:
+                raise missing_error("chunks", unknown)
+            new_entities = [e for e in batch.entities if e.id not in names]
+            stored = {row[0] for row in self._by_ids(_STORED_RELATIONS, [r.id for r in batch.relations])}
+            new_relations = [r for r in batch.relations if r.id not in stored]
+            self._execute_batch(db, _UPSERT_ENTITY, [entity_rows[e.id] for e in new_entities], "entities")
+            names.update((e.id, e.name) for e in new_entities)
+            self._write_relations(db, new_relations, names)
+            claimed = [(run_id, "entity", e.id) for e in new_entities]
+            claimed += [(run_id, "relation", r.id) for r in new_relations]
+            db.executemany("INSERT OR IGNORE INTO run_items VALUES (?, ?, ?)", claimed)
+            db.execute("INSERT INTO run_batches VALUES (?, ?)", (run_id, batch_key))
+        self._entity_vectors.stale = self._entity_vectors.stale or any(e.embedding is not None for e in new_entities)
+        return RunBatchReport(
+            created_entity_ids=tuple(sorted(e.id for e in new_entities)),
+            created_relation_ids=tuple(sorted(r.id for r in new_relations)),
+            skipped_existing=len(batch.entities) - len(new_entities) + len(batch.relations) - len(new_relations),
+        )
+
+    def undo_run(self, run_id: str) -> UndoReport:
+        runs.check_name(run_id, "run_id")
+        with self._tx() as db:
+            run = self._run(db, run_id)
+            runs.check_undo(run)
+            relation_ids = json.dumps(list(run.relation_ids))
+            gone = [(row[0],) for row in db.execute(_RUN_RELATIONS, (relation_ids, runs.ENRICHMENT))]
+            kept_relations = len(self._by_ids(_STORED_RELATIONS, run.relation_ids)) - len(gone)
+            db.executemany("DELETE FROM relation_chunks WHERE relation_id = ?", gone)
+            db.executemany("DELETE FROM relations WHERE id = ?", gone)
+            present = len(self._by_ids(_ENTITY_NAMES, run.entity_ids))
+            removed = db.execute(_DELETE_ORPHAN_ENTITIES, (json.dumps(list(run.entity_ids)),)).rowcount
+            db.execute("UPDATE enrichment_runs SET status = ? WHERE id = ?", ("undone", run_id))
+        self._entity_vectors.stale = True
+        return UndoReport(run_id, len(gone), removed, present - removed, kept_relations)
+
+    # the named lock ---------------------------------------------------------------------------
+    def _lock_holder(self, db: sqlite3.Connection, name: str) -> tuple[str, str, float] | None:
+        row = db.execute("SELECT holder, since, heartbeat_s FROM locks WHERE name = ?", (name,)).fetchone()
+        return None if row is None else (row[0], row[1], row[2])
+
+    def acquire_lock(self, name: str, holder: str, now: str, stale_after_s: float) -> LockResult:
+        runs.check_name(name, "lock name")
+        runs.check_name(holder, "holder")
+        stale_before = runs.stale_before(now, stale_after_s)
+        with self._tx() as db:
+            current = self._lock_holder(db, name)
+            if current is not None and current[0] != holder and current[2] >= stale_before:
+                return LockResult(False, current[0], current[1])
+            since = current[1] if current is not None and current[0] == holder else now
+            db.execute(_TAKE_LOCK, (name, holder, since, now, runs.seconds(now, "now")))
+            return LockResult(True, holder, since)
+
+    def heartbeat_lock(self, name: str, holder: str, now: str) -> None:
+        runs.check_name(name, "lock name")
+        runs.check_name(holder, "holder")
+        now_s = runs.seconds(now, "now")
+        with self._tx() as db:
+            current = self._lock_holder(db, name)
+            runs.check_holder(name, holder, None if current is None else current[0], "heartbeat")
+            db.execute("UPDATE locks SET heartbeat = ?, heartbeat_s = ? WHERE name = ?", (now, now_s, name))
+
+    def release_lock(self, name: str, holder: str) -> None:
+        runs.check_name(name, "lock name")
+        runs.check_name(holder, "holder")
+        with self._tx() as db:
+            current = self._lock_holder(db, name)
+            if current is None:
+                return
+            runs.check_holder(name, holder, current[0], "release")
+            db.execute("DELETE FROM locks WHERE name = ?", (name,))
+
+    # the question queue -----------------------------------------------------------------------
+    def enqueue_questions(self, items: Sequence[tuple[str, str]], enqueued_at: str | None = None) -> int:
+        rows = runs.queue_items(items)
+        if enqueued_at is not None:
+            runs.seconds(enqueued_at, "enqueued_at")
+        with self._tx() as db:
+            return self._execute_batch(db, _ENQUEUE, [(*row, enqueued_at) for row in rows], None)
+
+    def queued_questions(self, limit: int = 100) -> list[QueuedQuestion]:
+        check_k(limit, "limit")
+        if self._absent("question_queue"):
+            return []
+        sql = "SELECT id, question, reason, enqueued_at FROM question_queue ORDER BY rowid LIMIT ?"
+        rows = self._query(sql, (limit,))
+        return [QueuedQuestion(r[0], r[1], r[2], r[3]) for r in rows]
+
+    def dequeue_questions(self, ids: Sequence[str]) -> int:
+        wanted = runs.check_ids(ids, "ids")
+        with self._tx() as db:
+            sql = "DELETE FROM question_queue WHERE id IN (SELECT value FROM json_each(?))"
+            return db.execute(sql, (json.dumps(wanted),)).rowcount
+
     def cypher(self, query: str, params: Mapping[str, Any] | None = None) -> list[dict[str, Any]]:
         raise UnsupportedOperation(
             "Cypher queries need the Neo4j backend; the embedded SQLite store has no Cypher engine. "
             "Start Neo4j with `docker compose up -d` and use --store neo4j://localhost:7687"
         )
+
+
+def _enrichment_run(row: Sequence[Any]) -> EnrichmentRun:
+    def ids(packed: str | None) -> tuple[str, ...]:
+        return tuple(sorted(packed.split("\x1f"))) if packed else ()
+
+    return EnrichmentRun(
+        id=row[0], started_at=row[1], finished_at=row[2], status=row[3], sources=tuple(json.loads(row[4])),
+        questions=tuple(json.loads(row[5])), errors=tuple(json.loads(row[6])), entity_ids=ids(row[7]),
+        relation_ids=ids(row[8]), batches_done=ids(row[9]),
+    )  # fmt: skip
 
 
 def _connect_read_only(path: str) -> sqlite3.Connection:
@@ -566,4 +761,27 @@ _DELETE_ORPHAN_ENTITIES = """
 DELETE FROM entities WHERE id IN (SELECT value FROM json_each(?))
   AND NOT EXISTS (SELECT 1 FROM mentions m WHERE m.entity_id = entities.id)
   AND NOT EXISTS (SELECT 1 FROM relations r WHERE r.source_id = entities.id OR r.target_id = entities.id)
+"""
+
+_RUN_COLUMNS = """r.id, r.started_at, r.finished_at, r.status, r.sources, r.questions, r.errors,
+  (SELECT group_concat(item_id, char(31)) FROM run_items i WHERE i.run_id = r.id AND i.kind = 'entity'),
+  (SELECT group_concat(item_id, char(31)) FROM run_items i WHERE i.run_id = r.id AND i.kind = 'relation'),
+  (SELECT group_concat(batch_key, char(31)) FROM run_batches b WHERE b.run_id = r.id)"""
+
+_INSERT_RUN = "INSERT INTO enrichment_runs(id, started_at, status, sources, questions) VALUES (?, ?, ?, ?, ?)"
+
+_RESUME_RUN = "UPDATE enrichment_runs SET status = ?, finished_at = NULL, sources = ?, questions = ? WHERE id = ?"
+
+_STORED_RELATIONS = "SELECT r.id FROM json_each(?) j JOIN relations r ON r.id = j.value"
+
+_RUN_RELATIONS = "SELECT r.id FROM json_each(?) j JOIN relations r ON r.id = j.value WHERE r.origin = ?"
+
+_TAKE_LOCK = """
+INSERT INTO locks(name, holder, since, heartbeat, heartbeat_s) VALUES (?, ?, ?, ?, ?)
+ON CONFLICT(name) DO UPDATE SET holder = excluded.holder, since = excluded.since,
+  heartbeat = excluded.heartbeat, heartbeat_s = excluded.heartbeat_s
+"""
+
+_ENQUEUE = """
+INSERT INTO question_queue(id, question, reason, enqueued_at) VALUES (?, ?, ?, ?) ON CONFLICT(id) DO NOTHING
 """

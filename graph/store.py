@@ -16,14 +16,19 @@ from graphproof.graph.model import (
     DeleteReport,
     Document,
     DocumentSummary,
+    EnrichmentRun,
     Entity,
     Hit,
+    LockResult,
     Mention,
     Path,
+    QueuedQuestion,
     Relation,
+    RunBatchReport,
     Stats,
     Subgraph,
     TermStats,
+    UndoReport,
 )
 
 SearchKind = Literal["chunks", "relations", "entities"]
@@ -157,3 +162,88 @@ class GraphStore(Protocol):
     def stats(self) -> Stats: ...
 
     def cypher(self, query: str, params: Mapping[str, Any] | None = None) -> list[dict[str, Any]]: ...
+
+    # enrichment runs --------------------------------------------------------------------------
+    def begin_run(
+        self, run_id: str, started_at: str, sources: Sequence[str], questions: Sequence[str], *, resume: bool = False
+    ) -> None:
+        """Record a new enrichment run as ``"running"``.
+
+        A run id already recorded raises ``IntegrityError``, unless ``resume`` is true and that run is
+        ``"running"`` (killed) or ``"failed"``: then it is ``"running"`` again (``finished_at`` cleared), keeps its
+        ``started_at``, batches and created ids, and gains the ``sources``/``questions`` it did not list yet.
+        ``resume`` for an id never recorded raises ``NotFound``.
+        """
+        ...
+
+    def finish_run(self, run_id: str, finished_at: str, status: str, errors: Sequence[str]) -> None:
+        """Mark a running run ``"finished"`` or ``"failed"`` at ``finished_at``; ``errors`` are added to the
+        run's earlier ones. ``NotFound`` for an unknown id, ``InvalidInput`` when the run is not running."""
+        ...
+
+    def list_runs(self, limit: int = 50) -> list[EnrichmentRun]:
+        """Up to ``limit`` recorded runs, newest first (by ``started_at``, then id descending)."""
+        ...
+
+    def get_run(self, run_id: str) -> EnrichmentRun:
+        """The run ``run_id``; ``NotFound`` naming the id when it was never recorded."""
+        ...
+
+    def add_run_batch(
+        self, run_id: str, batch_key: str, entities: Sequence[Entity], relations: Sequence[Relation]
+    ) -> RunBatchReport:
+        """Write one batch of a running run in one transaction, at most once per ``batch_key``.
+
+        A ``batch_key`` already in the run's ``batches_done`` writes nothing (``already_done``). Otherwise only
+        the entities and relations whose ids are not stored yet are written and recorded as the run's; stored
+        ones (from an ingest or another run) are left as they are and counted in ``skipped_existing``. Every
+        relation must have origin ``"enrichment"`` (else ``InvalidInput`` naming it) and endpoints that are
+        stored or in ``entities`` (else ``IntegrityError``); a run that is not running is refused
+        (``InvalidInput``). A batch that fails writes nothing.
+        """
+        ...
+
+    def undo_run(self, run_id: str) -> UndoReport:
+        """Remove what the run created and mark it ``"undone"`` (one transaction).
+
+        Removes the run's relations that are still enrichment edges (one an ingest has written since is
+        kept and counted in ``relations_kept``), then the run's entities that no relation or mention uses any
+        more (the others are kept and counted), from the graph and its full-text and vector indexes.
+        Undoing an undone run raises ``InvalidInput``; an unknown id ``NotFound``.
+        """
+        ...
+
+    # the named lock ---------------------------------------------------------------------------
+    def acquire_lock(self, name: str, holder: str, now: str, stale_after_s: float) -> LockResult:
+        """Atomically take the lock ``name`` for ``holder`` at ``now`` (ISO-8601, UTC).
+
+        Taken when it is free, already ``holder``'s (its ``since`` is kept), or when the holder's last
+        heartbeat is more than ``stale_after_s`` seconds before ``now`` (a killed holder). Otherwise
+        ``acquired`` is false and the result names the current holder and since when it holds the lock.
+        """
+        ...
+
+    def heartbeat_lock(self, name: str, holder: str, now: str) -> None:
+        """Record that ``holder`` is alive at ``now``; ``InvalidInput`` when ``holder`` does not hold ``name``."""
+        ...
+
+    def release_lock(self, name: str, holder: str) -> None:
+        """Free the lock; ``InvalidInput`` when someone else holds it (a free lock stays free)."""
+        ...
+
+    # the question queue -----------------------------------------------------------------------
+    def enqueue_questions(self, items: Sequence[tuple[str, str]], enqueued_at: str | None = None) -> int:
+        """Queue ``(question, reason)`` pairs for a later enrichment; returns how many were new.
+
+        Questions are de-duplicated by their normalised text (``QueuedQuestion.id``), within the batch and
+        against the queue: a queued question keeps its first reason.
+        """
+        ...
+
+    def queued_questions(self, limit: int = 100) -> list[QueuedQuestion]:
+        """Up to ``limit`` queued questions, oldest first."""
+        ...
+
+    def dequeue_questions(self, ids: Sequence[str]) -> int:
+        """Remove the queued questions with these ids; returns how many were removed (unknown ids are skipped)."""
+        ...
