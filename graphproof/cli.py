@@ -21,6 +21,7 @@ from rich.text import Text
 import graphproof.cli_evaluation
 import graphproof.cli_gnn  # noqa: F401  (registers gnn train/eval/paths)
 from graphproof import render
+from graphproof.cli_enrich import enrich_app
 from graphproof.cli_evaluation import chat_command
 from graphproof.cli_ingest import delete_command, ingest_command, report_table
 from graphproof.cli_retrieval import ask_command
@@ -57,6 +58,7 @@ app.command("chat")(chat_command)
 app.command("serve")(serve_command)
 app.add_typer(eval_app, name="eval")
 app.add_typer(gnn_app, name="gnn")
+app.add_typer(enrich_app, name="enrich")
 
 
 class TripleFormatChoice(StrEnum):

@@ -83,20 +83,35 @@ def ask_command(
     device: Annotated[
         str, typer.Option("--device", metavar="auto|cpu|cuda", help="Embedder and GNN device (auto: CUDA if present).")
     ] = "auto",
+    enrich: Annotated[
+        bool, typer.Option("--enrich", help="If the self-evaluation of the paths fails, add triples from outside "
+                                            "text (--sources or --search; a recorded run) and answer again.")
+    ] = False,
+    sources: Annotated[
+        Path | None, typer.Option("--sources", exists=True, metavar="DIR|URLS-FILE",
+                                  help="With --enrich: a folder of saved pages, or a file of URLs.")
+    ] = None,
+    search: Annotated[bool, typer.Option("--search", help="With --enrich: find pages with ddgs.")] = False,
     as_json: JsonFlag = False,
 ) -> None:
     """Answer a question: ranked chunks with sources, weighted graph paths, and an answer.
 
     The answer is extractive (the best evidence sentences) without an LLM, generated from the evidence and
     paths when GRAPHPROOF_LLM is set. --verify checks every claim of the answer against the top chunks
-    (proved / refuted / unknown, with the chunks each proof used).
+    (proved / refuted / unknown, with the chunks each proof used). --enrich repairs the graph from outside
+    text first when the paths look weak, and says which paths came from the graph and which from which page.
     """
     if method not in ASK_METHODS:
         raise typer.BadParameter(f"unknown method {method!r}; expected one of {', '.join(ASK_METHODS)}",
                                  param_hint="--method")  # fmt: skip
     params = parse_bm25(bm25)
-    with cli_store(ctx, read_only=True) as store, graphproof_errors():
+    if (sources is not None or search) and not enrich:
+        raise typer.BadParameter("--sources and --search go with --enrich", param_hint="--enrich")
+    enrichment: dict[str, Any] | None = None
+    with cli_store(ctx, read_only=not enrich) as store, graphproof_errors():
         settings = load_settings()
+        if enrich:
+            enrichment = enrich_for(store, settings, question, sources, search)
         checkpoint = gnn_checkpoint(settings, ckpt) if method == "gnn" else None
         if device not in ("auto", "cpu"):  # cuda: say now, clearly, when there is none (auto needs no torch import)
             check_device(device)
@@ -104,10 +119,41 @@ def ask_command(
                        bm25=params, use_llm=use_llm, verify_chunks=verify_chunks, device=device)  # fmt: skip
         result = rag.ask(question, method=method, verify=verify, k=k)
         data = result.to_dict()
+    if enrichment is not None:
+        data["enrichment"] = enrichment
     if as_json:
         print_json(data)
         return
     print_ask(result)
+    if enrichment is not None:
+        print_enrichment(enrichment)
+
+
+def enrich_for(
+    store: GraphStore, settings: Settings, question: str, sources: Path | None, search: bool
+) -> dict[str, Any]:
+    """One enrichment run for ``question`` (only when its self-evaluation fails): the run's outcome as data."""
+    from graphproof.cli_enrich import make_source, run_once
+
+    report = run_once(store, settings, [question], make_source(sources, search),
+                      [str(sources) if sources else "search"], force=False, resume=None)  # fmt: skip
+    return {"run_id": report.run_id, **report.outcomes[0].as_dict()}
+
+
+def print_enrichment(enrichment: dict[str, Any]) -> None:
+    """Which paths came from the graph (above) and which from outside pages (here, with each page)."""
+    console = stdout()
+    evaluation = enrichment["self_evaluation"] or {}
+    if not enrichment["enriched"]:
+        console.print(Text(f"enrichment: {enrichment['note']}"), soft_wrap=True)
+        return
+    failed = [j["check"] for j in evaluation.get("judgements", []) if not j["ok"]]
+    console.print(Text(f"enrichment run {enrichment['run_id']}: self-evaluation failed ({', '.join(failed)}); "
+                       f"{enrichment['relations_added']} triples added from {len(enrichment['pages'])} page(s)"),
+                  soft_wrap=True)  # fmt: skip
+    for path in enrichment["path_2nd"]:
+        pages = sorted({e["source_url"] for e in path["edges"] if e["origin"] == "enrichment" and e["source_url"]})
+        console.print(Text(f"   path from outside text: {path['text']}  [{', '.join(pages)}]"), soft_wrap=True)
 
 
 def print_ask(result: AskResult) -> None:

@@ -99,7 +99,9 @@ class AskResult:
             "paths": [
                 {"text": p.format(), "weight": p.weight, "entities": [e.name for e in p.path.entities],
                  "relations": [r.predicate for r in p.path.relations],
-                 "chunk_ids": [list(r.chunk_ids) for r in p.path.relations]}
+                 "chunk_ids": [list(r.chunk_ids) for r in p.path.relations],
+                 "origins": [r.origin for r in p.path.relations],
+                 "source_urls": [r.source_url for r in p.path.relations]}
                 for p in self.retrieval.paths[: self.k]
             ],
             "entities": [{"id": s.item.id, "name": s.item.name, "score": s.score} for s in self.retrieval.seeds],
