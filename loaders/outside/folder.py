@@ -1,19 +1,23 @@
 """A local folder of saved web pages and text files as a source of outside text.
 
-Every file under the folder is considered, in sorted (deterministic) order: ``.html``/``.htm`` files
-are read with the loaders' main-text extraction, ``.txt`` as plain text and ``.md`` as Markdown.
-Other files, files over the byte cap (never read whole), binary files, pages without text,
-symbolic links leading out of the folder and files past ``limit`` are refused with the reason. A
-folder source returns its pages whatever the question; ranking them is the enrichment step's job.
+Every file under the folder is read once per source (in sorted, deterministic order): ``.html``/``.htm``
+files with the loaders' main-text extraction, ``.txt`` as plain text and ``.md`` as Markdown. Other
+files, files over the byte cap (never read whole), binary files, pages without text and symbolic links
+leading out of the folder are refused with the reason. For a question, the readable pages are ranked
+by the question's words they contain, each weighted by its rarity in the folder (idf, the analyzer's
+terms), and the best ``limit`` pages that share a word with the question are returned; the others are
+reported in one refusal saying how many were passed over (a folder may hold thousands of pages).
 """
 
 from __future__ import annotations
 
+import math
 import os
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 
+from graphproof.graph.analyzer import default_analyzer
 from graphproof.loaders.outside.convert import page_from_bytes
 from graphproof.loaders.outside.errors import OutsideTextError, PageRefused
 from graphproof.loaders.outside.page import OutsidePage, OutsideResult, Refusal, check_limit, iso_utc, utc_now
@@ -30,7 +34,7 @@ DEFAULT_MAX_CHARS = 200_000
 
 
 class FolderSource:
-    """The ``.html``, ``.htm``, ``.txt`` and ``.md`` files under ``path`` as outside pages.
+    """The ``.html``, ``.htm``, ``.txt`` and ``.md`` files under ``path`` as outside pages, ranked per question.
 
     ``max_bytes`` caps the size of a file read (bigger files are refused unread), ``max_chars`` the
     characters kept per page (longer text is cut and the page marked ``truncated``). ``now`` is the
@@ -48,31 +52,54 @@ class FolderSource:
         self.max_bytes = max_bytes
         self.max_chars = max_chars
         self._now = now
+        self._analyzer = default_analyzer()
+        self._cache: tuple[list[tuple[OutsidePage, frozenset[str]]], list[Refusal]] | None = None
+        self._df: dict[str, int] = {}
 
     def pages(self, question: str, limit: int) -> OutsideResult:
-        """At most ``limit`` pages of the folder, in path order, and a refusal for every other file.
-
-        ``question`` is not used to filter: every readable file is a candidate. Raises
-        ``OutsideTextError`` when the folder does not exist or is not a directory.
-        """
+        """The ``limit`` pages that best match ``question`` (module docstring), the refused files, and one
+        refusal counting the pages passed over. Raises ``OutsideTextError`` when the folder does not exist
+        or is not a directory."""
         check_limit(limit)
+        read, refused = self._read_all()
+        terms = set(self._analyzer.tokens(question))
+        idf = {t: math.log(1 + len(read) / df) for t in terms if (df := self._df.get(t, 0))}
+        scored = sorted(
+            ((sum(idf.get(t, 0.0) for t in words & terms), order) for order, (_, words) in enumerate(read)),
+            key=lambda pair: (-pair[0], pair[1]),
+        )
+        chosen = [read[order][0] for score, order in scored if score > 0][:limit]
+        passed_over = len(read) - len(chosen)
+        out = list(refused)
+        if passed_over:
+            out.append(Refusal(self.path.absolute().as_uri(), f"{passed_over} other page(s) passed over: below the "
+                               f"best {limit} for this question or sharing no word with it"))  # fmt: skip
+        return OutsideResult(pages=chosen, refused=out)
+
+    def _read_all(self) -> tuple[list[tuple[OutsidePage, frozenset[str]]], list[Refusal]]:
+        """Every file read once: the readable pages with their terms, and the refusals."""
+        if self._cache is not None:
+            return self._cache
         if not self.path.exists():
             raise OutsideTextError(f"outside-text folder {str(self.path)!r} does not exist; expected a directory")
         if not self.path.is_dir():
             raise OutsideTextError(f"outside-text folder {str(self.path)!r} is not a directory")
         root = self.path.resolve()
-        pages: list[OutsidePage] = []
+        read: list[tuple[OutsidePage, frozenset[str]]] = []
         refused: list[Refusal] = []
         for file in self._files():
             uri = file.absolute().as_uri()
-            if len(pages) >= limit:
-                refused.append(Refusal(uri, f"not read: the limit of {limit} page(s) was reached"))
-                continue
             try:
-                pages.append(self._page(file, uri, root))
+                page = self._page(file, uri, root)
             except PageRefused as exc:
                 refused.append(exc.refusal())
-        return OutsideResult(pages=pages, refused=refused)
+                continue
+            read.append((page, frozenset(self._analyzer.tokens(f"{page.title}\n{page.text}"))))
+        for _, words in read:
+            for word in words:
+                self._df[word] = self._df.get(word, 0) + 1
+        self._cache = (read, refused)
+        return self._cache
 
     def _files(self) -> list[Path]:
         """Every file under the folder, sorted by path (directory links are not followed)."""

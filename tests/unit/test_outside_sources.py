@@ -394,7 +394,7 @@ def test_read_url_list_skips_comments_and_names_a_bad_line(tmp_path: Path) -> No
 # --- folder ----------------------------------------------------------------------------------------------------------
 
 
-def test_a_folder_yields_its_pages_in_order_and_refuses_the_rest(tmp_path: Path) -> None:
+def test_a_folder_yields_its_readable_pages_and_refuses_the_rest(tmp_path: Path) -> None:
     (tmp_path / "sub").mkdir()
     (tmp_path / "a.html").write_text(ARTICLE, encoding="utf-8")
     (tmp_path / "b.txt").write_text(PLAIN, encoding="utf-8")
@@ -405,8 +405,9 @@ def test_a_folder_yields_its_pages_in_order_and_refuses_the_rest(tmp_path: Path)
     (tmp_path / "image.png").write_bytes(PNG)
     source = FolderSource(tmp_path, max_bytes=3000, now=lambda: NOW)
     assert isinstance(source, OutsideSource)
-    result = source.pages("anything", limit=10)
-    assert [Path(page.url).name for page in result.pages] == ["a.html", "b.txt", "c.md", "d.htm"]
+    result = source.pages("pancake syrup waffle", limit=10)
+    assert sorted(Path(page.url).name for page in result.pages) == ["a.html", "b.txt", "c.md", "d.htm"]
+    result.pages.sort(key=lambda page: Path(page.url).name)
     first = result.pages[0]
     assert first.url == (tmp_path / "a.html").as_uri()
     assert (first.title, first.content_type, first.source_kind) == ("Pancake chemistry", "text/html", "folder")
@@ -421,12 +422,24 @@ def test_a_folder_yields_its_pages_in_order_and_refuses_the_rest(tmp_path: Path)
     assert "unsupported file type '.png'" in reasons["image.png"]
 
 
-def test_a_folder_limit_caps_the_pages_and_refuses_the_others(tmp_path: Path) -> None:
-    for name in ("1.txt", "2.txt", "3.txt"):
-        (tmp_path / name).write_text(f"note {name}", encoding="utf-8")
-    result = FolderSource(tmp_path).pages("q", limit=2)
-    assert [page.text for page in result.pages] == ["note 1.txt", "note 2.txt"]
-    assert [refusal.reason for refusal in result.refused] == ["not read: the limit of 2 page(s) was reached"]
+def test_a_folder_ranks_its_pages_for_the_question_and_counts_the_rest(tmp_path: Path) -> None:
+    notes = {
+        "1.txt": "Kismet is a film. Kismet was directed by William Dieterle.",
+        "2.txt": "Casablanca was directed by Michael Curtiz.",
+        "3.txt": "A film about rain.",
+        "4.txt": "Nothing in common here.",
+    }
+    for name, text in notes.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    source = FolderSource(tmp_path)
+    result = source.pages("who directed Kismet", limit=2)
+    assert [Path(page.url).name for page in result.pages] == ["1.txt", "2.txt"]  # "kismet" is rarer than "directed"
+    assert [refusal.reason for refusal in result.refused] == [
+        "2 other page(s) passed over: below the best 2 for this question or sharing no word with it"
+    ]
+    other = source.pages("Casablanca", limit=5)
+    assert [Path(page.url).name for page in other.pages] == ["2.txt"]  # files are read once, ranked per question
+    assert source.pages("zebra", limit=5).pages == []
 
 
 def test_a_missing_folder_is_an_error_naming_it(tmp_path: Path) -> None:
@@ -437,7 +450,7 @@ def test_a_missing_folder_is_an_error_naming_it(tmp_path: Path) -> None:
 
 def test_the_character_cap_truncates_and_says_so(tmp_path: Path) -> None:
     (tmp_path / "long.txt").write_text("lorem ipsum " * 100, encoding="utf-8")
-    [page] = FolderSource(tmp_path, max_chars=100).pages("q", limit=1).pages
+    [page] = FolderSource(tmp_path, max_chars=100).pages("lorem", limit=1).pages
     assert page.truncated
     assert len(page.text) <= 100
     assert clean_text("a\x00b\x1bc\x85d\r\ne\tf", 100) == ("abcd\ne\tf", False)
