@@ -9,7 +9,9 @@ For each question of a run (``Enricher.run``):
 2. *Outside text* from the configured source (``loaders.outside``): a folder of saved pages, a URL
    list, or a search provider; every page not used is reported with its reason.
 3. *Triples*: pages cut into fixed-length pieces, ranked by similarity to the question, the best
-   kept, triples extracted and checked (``loaders.enrichment``), names resolved to stored entities.
+   kept, triples extracted and checked (``loaders.enrichment``; the question's linked entities are given
+   to the extractor as known names, so "Kismet was directed by …" finds Kismet at a sentence start),
+   names resolved to stored entities.
 4. *Write-back*: one batch per question through ``GraphStore.add_run_batch`` — atomic, idempotent
    (a batch already written by this run is skipped, a fact the graph already has is not claimed
    again), recorded on the run so ``undo_run`` removes exactly what the run added.
@@ -252,7 +254,9 @@ class Enricher:
         kept = rank_pieces(question, pieces, self.embed, self.options.keep, self.options.min_score)
         outcome.pages = sorted({p.url for p in kept})
         outcome.pieces_kept = len(kept)
-        extractions = self.extractor.extract([p.text for p in kept], [{} for _ in kept]) if kept else []
+        topics = self.link(question) if self.link is not None else []
+        known = {"known": "|".join(e.name for e in topics)} if topics else {}
+        extractions = self.extractor.extract([p.text for p in kept], [dict(known) for _ in kept]) if kept else []
         records = enrichment_records(kept, extractions, self.clock(), self._resolver(extractions))
         outcome.rejected = records.rejected
         report = self.store.add_run_batch(run_id, key, records.entities, records.relations)
@@ -260,7 +264,7 @@ class Enricher:
         outcome.entities_added = len(report.created_entity_ids)
         outcome.skipped_existing = report.skipped_existing
         created = set(report.created_relation_ids)
-        outcome.path_2nd = self.second_paths(question, [r for r in records.relations if r.id in created])
+        outcome.path_2nd = self.second_paths(question, [r for r in records.relations if r.id in created], topics)
         return outcome
 
     def _resolver(self, extractions: Sequence[Any]) -> Callable[[str], str | None]:
@@ -269,14 +273,14 @@ class Enricher:
         known = {entity_alias_key(k) or k: v for k, v in known_entity_ids(self.store, candidates).items()}
         return lambda name: known.get(entity_alias_key(name))
 
-    def second_paths(self, question: str, added: Sequence[Any]) -> list[Path]:
+    def second_paths(self, question: str, added: Sequence[Any], topics: Sequence[Entity] | None = None) -> list[Path]:
         """``path_2nd``: paths from the question's entities to the new triples' entities through a new edge."""
-        if not added or self.link is None:
+        if not added or (topics is None and self.link is None):
             return []
         new_edges = {r.id for r in added}
         ends = list(dict.fromkeys(e for r in added for e in (r.source_id, r.target_id)))
         out: list[Path] = []
-        for topic in self.link(question):
+        for topic in topics if topics is not None else self.link(question):  # type: ignore[misc]
             for end in ends:
                 if end == topic.id:
                     continue

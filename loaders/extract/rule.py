@@ -41,7 +41,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from graphproof.graph.model import RELATED_TO
@@ -50,6 +50,7 @@ from graphproof.loaders.extract.keyphrases import Keyphraser, is_concept, make_k
 from graphproof.loaders.extract.patterns import (
     CONCEPT,
     HAS_CJK,
+    NAME,
     PERSON,
     Span,
     cjk_spans,
@@ -84,6 +85,20 @@ def address_spans(text: str) -> list[tuple[int, int]]:
             end -= 1
         out.append((match.start(), end))
     return out
+
+
+def known_spotter(known: str) -> Callable[[str], list[Span]]:
+    """A finder of the names in ``known`` (``|``-separated; chunk metadata ``known``, e.g. the entities an
+    enrichment question names): whole-word, case-insensitive, longest first, each found as a ``name`` span
+    with the given spelling — so "Kismet was directed by …" yields Kismet even at a sentence start."""
+    names = sorted({n.strip() for n in known.split("|") if n.strip()}, key=len, reverse=True)
+    if not names:
+        return lambda text: []
+    spelling = {n.casefold(): n for n in names}
+    pattern = re.compile(r"(?<!\w)(" + "|".join(re.escape(n) for n in names) + r")(?!\w)", re.IGNORECASE)
+    return lambda text: [
+        Span(m.start(), m.end(), spelling.get(m.group().casefold(), m.group()), NAME) for m in pattern.finditer(text)
+    ]
 
 
 def _start_methods() -> list[str]:
@@ -234,12 +249,18 @@ class RuleExtractor:
             return Extraction()
         people = People(handles)
         seen_mid: set[str] = set()
+        known = known_spotter(str(metadata.get("known", "")))
+        spotted = [known(unit.body) for unit in units]
         addresses = [address_spans(unit.body) for unit in units]
-        found = [self._spans(mask(unit.body, hidden), seen_mid) for unit, hidden in zip(units, addresses, strict=True)]
-        unit_spans = [self._accept(spans, names, people, seen_mid) for spans, names in found]
+        hidden_spans = [[*a, *((k.start, k.end) for k in found)] for a, found in zip(addresses, spotted, strict=True)]
+        found = [self._spans(mask(u.body, hidden), seen_mid) for u, hidden in zip(units, hidden_spans, strict=True)]
+        unit_spans = [
+            known_here + self._accept(spans, names, people, seen_mid)
+            for known_here, (spans, names) in zip(spotted, found, strict=True)
+        ]
         masked = [
             mask(u.body, [*((s.start, s.end) for s in spans), *hidden])
-            for u, spans, hidden in zip(units, unit_spans, addresses, strict=True)
+            for u, spans, hidden in zip(units, unit_spans, hidden_spans, strict=True)
         ]
         phrases = self.keyphraser.unit_phrases([u.body for u in units], masked)
         entities: dict[str, ExtractedEntity] = {}

@@ -253,3 +253,13 @@ def test_urls_and_email_addresses_are_neither_names_nor_concepts() -> None:
     names = {e.name for e in extraction.entities}
     assert "Kirill Simonov" in names and "PyYAML" in names
     assert not any("resolvent" in n or "https" in n or "github" in n.casefold() for n in names), names
+
+
+def test_known_names_are_found_even_at_a_sentence_start() -> None:
+    text = "Kismet was directed by William Dieterle. KISMET came out in 1944."
+    plain = RuleExtractor(workers=1).extract_one(text)
+    assert "Kismet" not in {e.name for e in plain.entities}  # a lone sentence-initial word needs support
+    known = RuleExtractor(workers=1).extract_one(text, {"known": "Kismet|Casablanca"})
+    triples = {(r.head, r.relation, r.tail) for r in known.relations}
+    assert ("Kismet", "was_directed_by", "William Dieterle") in triples
+    assert ("Kismet", "came_out_in", "1944") in triples  # the known spelling, whatever the case written
