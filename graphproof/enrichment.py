@@ -11,7 +11,9 @@ For each question of a run (``Enricher.run``):
 3. *Triples*: pages cut into fixed-length pieces, ranked by similarity to the question, the best
    kept, triples extracted and checked (``loaders.enrichment``; the question's linked entities are given
    to the extractor as known names, so "Kismet was directed by …" finds Kismet at a sentence start),
-   names resolved to stored entities.
+   names resolved to stored entities; with ``topic_edges_only`` (the default) only triples with one end at
+   an entity the question names are kept (``g_rag`` is linked to the question entity, as in the paper) —
+   the other triples of the pages are left out, each counted as rejected with that reason.
 4. *Write-back*: one batch per question through ``GraphStore.add_run_batch`` — atomic, idempotent
    (a batch already written by this run is skipped, a fact the graph already has is not claimed
    again), recorded on the run so ``undo_run`` removes exactly what the run added.
@@ -74,6 +76,7 @@ class EnrichOptions:
     max_pages: int = 10
     stale_after_s: float = 900.0
     path_hops: int = 2
+    topic_edges_only: bool = True
 
 
 @dataclass
@@ -258,6 +261,8 @@ class Enricher:
         known = {"known": "|".join(e.name for e in topics)} if topics else {}
         extractions = self.extractor.extract([p.text for p in kept], [dict(known) for _ in kept]) if kept else []
         records = enrichment_records(kept, extractions, self.clock(), self._resolver(extractions))
+        if topics and self.options.topic_edges_only:
+            records = records.touching({e.id for e in topics})
         outcome.rejected = records.rejected
         report = self.store.add_run_batch(run_id, key, records.entities, records.relations)
         outcome.relations_added = len(report.created_relation_ids)

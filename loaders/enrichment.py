@@ -68,6 +68,18 @@ class EnrichmentRecords:
     relations: list[Relation] = field(default_factory=list)
     rejected: list[Rejected] = field(default_factory=list)
 
+    def touching(self, entity_ids: set[str]) -> EnrichmentRecords:
+        """Only the relations with an end in ``entity_ids`` (and their entities); the others become rejected."""
+        kept = [r for r in self.relations if r.source_id in entity_ids or r.target_id in entity_ids]
+        left = [r for r in self.relations if r not in kept]
+        ends = {e for r in kept for e in (r.source_id, r.target_id)}
+        rejected = self.rejected + [
+            Rejected(r.source_url or "", f"{r.source_name!r} -[{r.predicate}]-> {r.target_name!r}",
+                     "neither end is an entity the question names")
+            for r in left
+        ]  # fmt: skip
+        return EnrichmentRecords([e for e in self.entities if e.id in ends], kept, rejected)
+
 
 def fixed_pieces(text: str, url: str, size: int = 120, overlap: int = 20) -> list[Piece]:
     """``text`` cut into pieces of ``size`` words, neighbours sharing ``overlap`` words (module docstring)."""
