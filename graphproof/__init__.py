@@ -18,18 +18,19 @@ from importlib.metadata import PackageNotFoundError, version
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from graphproof.api import Reasoner, ask, ingest, open_store, verify
+    from graphproof.api import Reasoner, ask, enrich, ingest, open_store, verify
     from graphproof.graph.errors import GraphproofError
     from graphproof.rag import AskResult, GraphRAG
 
-__all__ = ["AskResult", "GraphRAG", "GraphproofError", "Reasoner", "__version__", "ask", "ingest", "open_store",
-           "verify"]  # fmt: skip
+__all__ = ["AskResult", "GraphRAG", "GraphproofError", "Reasoner", "__version__", "ask", "enrich", "ingest",
+           "open_store", "verify"]  # fmt: skip
 
 _LAZY = {
     "open_store": "graphproof.api",
     "ingest": "graphproof.api",
     "ask": "graphproof.api",
     "verify": "graphproof.api",
+    "enrich": "graphproof.api",
     "Reasoner": "graphproof.api",
     "GraphRAG": "graphproof.rag",
     "AskResult": "graphproof.rag",

@@ -10,6 +10,7 @@ when a call needs it.
 >>> graphproof.ingest(store, ["docs/"]).to_dict()["added"]
 >>> result = graphproof.ask(store, "Who built the Heron Mk II drones?", verify=True)
 >>> print(result.answer.text, result.to_dict()["claims"])
+>>> graphproof.enrich(store, ["Who built the Heron Mk II drones?"], sources="saved-pages/").as_dict()
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from graphproof.errors import GraphproofError
 from graphproof.settings import load_settings
 
 if TYPE_CHECKING:
+    from graphproof.enrichment import RunReport
     from graphproof.graph.embed import Embedder
     from graphproof.graph.store import GraphStore
     from graphproof.loaders.ingest import IngestReport
@@ -111,6 +113,28 @@ def verify(
     if not premises:
         raise GraphproofError("no premises to verify against: no chunks were given or retrieved")
     return make_verifier(method, settings).check(question, premises, answer)
+
+
+def enrich(
+    store: GraphStore, questions: Sequence[str], *, sources: str | Path | None = None, search: bool = False,
+    force: bool = False, resume: str | None = None,
+) -> RunReport:  # fmt: skip
+    """Enrich ``store`` for ``questions`` from outside text: one recorded run (``store.list_runs()``, undone
+    with ``store.undo_run(run_id)``).
+
+    ``sources`` is a folder of saved pages or a file of URLs, or ``search=True`` uses ddgs. A question
+    whose self-evaluation passes is left alone unless ``force``; ``resume`` continues an unfinished run.
+    """
+    from graphproof.components import make_enricher, make_outside_source
+
+    if isinstance(questions, str):
+        raise GraphproofError("enrich() takes a list of questions, not a single string")
+    settings = load_settings()
+    source = make_outside_source(Path(sources) if sources is not None else None, search)
+    label = [str(sources)] if sources is not None else ["search"]
+    return make_enricher(store, settings, source).run(
+        list(questions), label, run_id=resume, resume=resume is not None, force=force
+    )
 
 
 class Reasoner:

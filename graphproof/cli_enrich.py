@@ -10,7 +10,7 @@ self-evaluation (the LLM's two checks with a model; else the GNN's path checks w
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -19,14 +19,14 @@ from rich.table import Table
 from rich.text import Text
 
 from graphproof.cli_support import JsonFlag, cli_store, graphproof_errors, print_json, stderr, stdout
+from graphproof.components import make_outside_source
 from graphproof.errors import GraphproofError
 from graphproof.settings import Settings, load_settings
 
 if TYPE_CHECKING:
-    from graphproof.enrichment import Enricher, RunReport
+    from graphproof.enrichment import RunReport
     from graphproof.graph.store import GraphStore
     from graphproof.loaders.outside import OutsideSource
-    from graphproof.reasoning.self_eval import SelfEvaluation
 
 enrich_app = typer.Typer(
     help="Enrich the graph from outside text (pages, URLs, search) and see or undo each run.", no_args_is_help=True
@@ -61,75 +61,16 @@ def read_questions(path: Path) -> list[str]:
     return list(dict.fromkeys(q for q in questions if q))
 
 
-def make_source(sources: Path | None, search: bool) -> OutsideSource:
-    """The outside-text source the options name; a ``GraphproofError`` when none or two are named."""
-    from graphproof.loaders.outside import FolderSource, SearchSource, UrlSource, read_url_list
-
-    if (sources is None) == (not search):
-        raise GraphproofError("name one outside-text source: --sources DIR|URLS-FILE or --search")
-    if search:
-        return SearchSource()
-    assert sources is not None
-    return FolderSource(sources) if sources.is_dir() else UrlSource(read_url_list(sources))
-
-
-def make_evaluator(store: GraphStore, settings: Settings) -> tuple[Callable[[str], SelfEvaluation | None], str]:
-    """The self-evaluation the settings allow, and its name for the output (module docstring)."""
-    from graphproof.components import make_embedder, make_retriever
-
-    embedder = make_embedder(settings)
-    if settings.llm:
-        from graphproof.llm import chat_model
-        from graphproof.reasoning.self_eval import llm_self_evaluation
-
-        model = chat_model(settings)
-        retriever = make_retriever(store, settings, embedder=embedder)
-        return (lambda q: llm_self_evaluation(model, q, [p.format() for p in retriever.retrieve(q).paths[:10]]),
-                "LLM eval1 + eval2")  # fmt: skip
-    if settings.gnn_checkpoint:
-        from graphproof.reasoning.gnn.reason import GnnReasoner
-        from graphproof.reasoning.self_eval import path_check
-
-        reasoner = GnnReasoner.load(settings.gnn_checkpoint, store, embedder)
-        return lambda q: path_check(reasoner.reason(q), embedder.embed), "GNN path checks"
-    from graphproof.reasoning.self_eval import retrieval_check
-
-    retriever = make_retriever(store, settings, embedder=embedder)
-    return (lambda q: retrieval_check(retriever.retrieve(q, "edge-bm25"), embedder.embed),
-            "retrieval-path checks (no GNN checkpoint set)")  # fmt: skip
-
-
-def make_enricher(store: GraphStore, settings: Settings, source: OutsideSource, evaluate: bool = True) -> Enricher:
-    from graphproof.components import make_embedder
-    from graphproof.enrichment import Enricher
-    from graphproof.llm import chat_model
-    from graphproof.loaders.extract import make_extractor
-    from graphproof.reasoning.linking import link_entities
-
-    embedder = make_embedder(settings)
-    extractor = make_extractor("llm", chat_model(settings)) if settings.llm else make_extractor("rule", None)
-    evaluator = make_evaluator(store, settings)[0] if evaluate else None
-
-    def link(question: str) -> list[Any]:
-        return [h.item for h in link_entities(store, question, [float(x) for x in embedder.embed_query(question)])]
-
-    return Enricher(store, source, extractor, embedder.embed, evaluate=evaluator, link=link)
-
-
 def run_once(
     store: GraphStore, settings: Settings, questions: Sequence[str], source: OutsideSource, label: Sequence[str],
     *, force: bool, resume: str | None,
 ) -> RunReport:  # fmt: skip
-    enricher = make_enricher(store, settings, source)
-    report = enricher.run(questions, label, run_id=resume, resume=resume is not None, force=force)
-    failed = [o.question for o in report.outcomes if o.evaluation is not None and not o.evaluation.passed]
-    not_enriched = [q for q in failed if not any(o.question == q and o.relations_added for o in report.outcomes)]
-    if not_enriched:  # still weak: keep them for the next run
-        store.enqueue_questions([(q, "self-evaluation failed and this run added no triple") for q in not_enriched])
-    done = [o.question for o in report.outcomes if o.relations_added]
-    queued = {item.question: item.id for item in store.queued_questions(10_000)}
-    store.dequeue_questions([queued[q] for q in done if q in queued])
-    return report
+    """One recorded run with the parts the settings choose (``components.make_enricher``)."""
+    from graphproof.components import make_enricher
+
+    return make_enricher(store, settings, source).run(
+        questions, label, run_id=resume, resume=resume is not None, force=force
+    )
 
 
 def _questions(store: GraphStore, path: Path | None) -> list[str]:
@@ -166,7 +107,7 @@ def enrich_run_command(
     """Enrich the graph for a questions file (or the queued questions) from outside text; one recorded run."""
     with graphproof_errors(), cli_store(ctx, create=True) as store:
         settings = load_settings()
-        source = make_source(sources, search)
+        source = make_outside_source(sources, search)
         label = [str(sources)] if sources is not None else ["search"]
         asked = _questions(store, questions)
         report = run_once(store, settings, asked, source, label, force=force, resume=resume)
@@ -241,7 +182,7 @@ def enrich_schedule_command(
             trigger = CronTrigger.from_crontab(cron, timezone="UTC")
         except ValueError as exc:
             raise typer.BadParameter(f"{cron!r} is not a crontab expression ({exc})", param_hint="--cron") from exc
-        source = make_source(sources, search)
+        source = make_outside_source(sources, search)
     console = stderr()
 
     def job() -> None:

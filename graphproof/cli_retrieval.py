@@ -133,9 +133,10 @@ def enrich_for(
     store: GraphStore, settings: Settings, question: str, sources: Path | None, search: bool
 ) -> dict[str, Any]:
     """One enrichment run for ``question`` (only when its self-evaluation fails): the run's outcome as data."""
-    from graphproof.cli_enrich import make_source, run_once
+    from graphproof.cli_enrich import run_once
+    from graphproof.components import make_outside_source
 
-    report = run_once(store, settings, [question], make_source(sources, search),
+    report = run_once(store, settings, [question], make_outside_source(sources, search),
                       [str(sources) if sources else "search"], force=False, resume=None)  # fmt: skip
     return {"run_id": report.run_id, **report.outcomes[0].as_dict()}
 

@@ -6,6 +6,7 @@ whole ``GraphRAG``; tests patch ``make_embedder`` alone to keep models out of a 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -19,8 +20,12 @@ from graphproof.settings import Settings
 from graphproof.verification.defaults import DEFAULT_THRESHOLD, DEFAULT_TIMEOUT
 
 if TYPE_CHECKING:
+    from graphproof.enrichment import Enricher
+    from graphproof.graph.model import Entity
+    from graphproof.loaders.outside import OutsideSource
     from graphproof.rag import Answerer, GraphRAG, QueryRewriter
     from graphproof.reasoning.gnn.reason import GnnReasoner
+    from graphproof.reasoning.self_eval import SelfEvaluation
     from graphproof.verification.grounding import GroundingMethod
 
 
@@ -111,3 +116,58 @@ def gnn_checkpoint(settings: Settings, given: Path | None) -> Path:
     if settings.gnn_checkpoint:
         return Path(settings.gnn_checkpoint)
     raise GraphproofError("method 'gnn' needs a checkpoint: pass --ckpt FILE or set GRAPHPROOF_GNN_CHECKPOINT")
+
+
+def make_outside_source(sources: Path | None, search: bool) -> OutsideSource:
+    """The outside-text source named: a folder (``sources`` a directory), a URL list (a file), or ``search``."""
+    from graphproof.loaders.outside import FolderSource, SearchSource, UrlSource, read_url_list
+
+    if (sources is None) == (not search):
+        raise GraphproofError("name one outside-text source: --sources DIR|URLS-FILE or --search")
+    if search:
+        return SearchSource()
+    assert sources is not None
+    return FolderSource(sources) if sources.is_dir() else UrlSource(read_url_list(sources))
+
+
+def make_self_evaluation(
+    store: GraphStore, settings: Settings, embedder: Embedder | None = None
+) -> Callable[[str], SelfEvaluation]:
+    """The self-evaluation the settings allow: the LLM's eval1 + eval2 with ``GRAPHPROOF_LLM``; else the GNN's path
+    checks with ``GRAPHPROOF_GNN_CHECKPOINT``; else the retrieval-path checks (each result names its method)."""
+    embedder = embedder or make_embedder(settings)
+    if settings.llm:
+        from graphproof.llm import chat_model
+        from graphproof.reasoning.self_eval import llm_self_evaluation
+
+        model = chat_model(settings)
+        retriever = make_retriever(store, settings, embedder=embedder)
+        return lambda q: llm_self_evaluation(model, q, [p.format() for p in retriever.retrieve(q).paths[:10]])
+    if settings.gnn_checkpoint:
+        from graphproof.reasoning.gnn.reason import GnnReasoner
+        from graphproof.reasoning.self_eval import path_check
+
+        reasoner = GnnReasoner.load(settings.gnn_checkpoint, store, embedder)
+        return lambda q: path_check(reasoner.reason(q), embedder.embed)
+    from graphproof.reasoning.self_eval import retrieval_check
+
+    retriever = make_retriever(store, settings, embedder=embedder)
+    return lambda q: retrieval_check(retriever.retrieve(q, "edge-bm25"), embedder.embed)
+
+
+def make_enricher(store: GraphStore, settings: Settings, source: OutsideSource) -> Enricher:
+    """The enrichment loop over ``store`` with the settings' embedder, extractor (the few-shot LLM one with
+    ``GRAPHPROOF_LLM``, else the rule extractor) and self-evaluation; entities linked as retrieval links them."""
+    from graphproof.enrichment import Enricher
+    from graphproof.llm import chat_model
+    from graphproof.loaders.extract import make_extractor
+    from graphproof.reasoning.linking import link_entities
+
+    embedder = make_embedder(settings)
+    extractor = make_extractor("llm", chat_model(settings)) if settings.llm else make_extractor("rule", None)
+
+    def link(question: str) -> list[Entity]:
+        return [h.item for h in link_entities(store, question, [float(x) for x in embedder.embed_query(question)])]
+
+    return Enricher(store, source, extractor, embedder.embed, evaluate=make_self_evaluation(store, settings, embedder),
+                    link=link)  # fmt: skip

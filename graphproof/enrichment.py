@@ -22,6 +22,9 @@ For each question of a run (``Enricher.run``):
    stated relations before co-occurrence and shorter before longer;
    ``path_final`` = ``path_1st`` + ``path_2nd``.
 
+Questions whose self-evaluation failed but that got no triple are queued in the store for a later run
+(a run without a questions file takes the queue); questions that got triples leave the queue.
+
 A run holds the store's ``"enrichment"`` lock (refreshed after every question; a killed run's lock
 goes stale after ``stale_after_s``), so two runs never overlap; a run id given again resumes the run,
 skipping the questions whose batches it already wrote.
@@ -38,6 +41,7 @@ from typing import TYPE_CHECKING, Any
 
 from graphproof.errors import GraphproofError
 from graphproof.graph.model import RELATED_TO, Entity, Path, content_hash
+from graphproof.graph.runs import question_id
 from graphproof.loaders.enrichment import EmbedFn, Rejected, enrichment_records, fixed_pieces, rank_pieces
 from graphproof.loaders.ingest import known_entity_ids
 from graphproof.loaders.resolve import clean_name, entity_alias_key
@@ -224,9 +228,21 @@ class Enricher:
                 raise
             errors += [f"{o.question!r}: {r.url}: {r.reason}" for o in outcomes for r in o.rejected]
             self.store.finish_run(run_id, self.clock(), status, errors)
+            self._update_queue(outcomes)
             return RunReport(run_id, status, outcomes, errors, time.perf_counter() - started, resumed)
         finally:
             self.store.release_lock(LOCK, self.holder)
+
+    def _update_queue(self, outcomes: Sequence[QuestionOutcome]) -> None:
+        """Questions whose self-evaluation failed and that got no triple stay queued for a later run;
+        questions that got triples leave the queue."""
+        weak = [o.question for o in outcomes
+                if o.evaluation is not None and not o.evaluation.passed and not o.relations_added]  # fmt: skip
+        if weak:
+            self.store.enqueue_questions([(q, "self-evaluation failed and the run added no triple") for q in weak])
+        done = {o.question for o in outcomes if o.relations_added}
+        if done:
+            self.store.dequeue_questions([question_id(q) for q in sorted(done)])
 
     def _resumable(self, run_id: str) -> bool:
         from graphproof.graph.store import NotFound

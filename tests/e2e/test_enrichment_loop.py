@@ -265,3 +265,34 @@ def test_the_loop_with_scripted_llms_over_hostile_pages(tmp_path: Path, hostile_
     assert (relation.source_id, relation.predicate, relation.target_id) == ("kismet", "directed_by", "william dieterle")
     assert relation.source_url == f"{hostile_site}/kismet" and relation.origin == "enrichment"
     assert "SCRIPT_MARKER" not in relation.description
+
+
+def test_weak_questions_without_triples_are_queued_and_leave_the_queue_once_enriched(tmp_path: Path) -> None:
+    store = _store(tmp_path / "g.db")
+    weak = SelfEvaluation((Judgement("no_path", False, "no path links the topic to an answer"),), "retrieval paths")
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    _enricher(store, empty, evaluate=lambda q: weak).run(["who directed Kismet"], ["empty/"])
+    assert [q.question for q in store.queued_questions()] == ["who directed Kismet"]
+    runner = CliRunner()
+    cli_store = ["--store", f"sqlite:///{tmp_path / 'g.db'}"]
+    store.close()
+    queued_run = runner.invoke(app, [*cli_store, "enrich", "run", "--sources", str(_pages(tmp_path / "pages")),
+                                     "--force", "--json"])  # fmt: skip
+    assert queued_run.exit_code == 0, queued_run.output
+    report = json.loads(queued_run.stdout)
+    assert [o["question"] for o in report["outcomes"]] == ["who directed Kismet"] and report["relations_added"] > 0
+    assert SQLiteStore(tmp_path / "g.db").queued_questions() == []
+
+
+def test_the_public_api_enriches_and_the_store_undoes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import graphproof
+    import graphproof.components
+
+    monkeypatch.setattr(graphproof.components, "make_embedder", lambda settings, device="cpu": HashingEmbedder(256))
+    store = _store(tmp_path / "g.db")
+    report = graphproof.enrich(store, ["who directed Kismet"], sources=_pages(tmp_path / "pages"), force=True)
+    assert report.status == "finished" and report.relations_added > 0
+    assert store.undo_run(report.run_id).relations_removed == report.relations_added
+    with pytest.raises(graphproof.GraphproofError, match="list of questions"):
+        graphproof.enrich(store, "who directed Kismet", sources=tmp_path / "pages")  # type: ignore[arg-type]

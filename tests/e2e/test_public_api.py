@@ -59,7 +59,9 @@ def test_importing_graphproof_loads_no_model_library() -> None:
 
 
 def test_public_names() -> None:
-    assert {"open_store", "ingest", "ask", "verify", "Reasoner", "GraphRAG", "AskResult"} <= set(dir(graphproof))
+    assert {"open_store", "ingest", "ask", "verify", "enrich", "Reasoner", "GraphRAG", "AskResult"} <= set(
+        dir(graphproof)
+    )
     with pytest.raises(AttributeError, match="no attribute 'nope'"):
         _ = graphproof.nope  # type: ignore[attr-defined]
 
