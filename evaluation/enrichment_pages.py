@@ -123,16 +123,21 @@ def _sentences(film: str, facts: Sequence[Fact], rng: random.Random, counts: dic
     return out
 
 
-def _page(title: str, sentences: Iterable[str]) -> str:
+def _page(title: str, sentences: Iterable[str], titled: bool = True) -> str:
     body = "".join(f"<p>{html.escape(s)}</p>" for s in sentences)
+    if not titled:  # a page that does not say what it is about: no <title>, no heading
+        return f"<!doctype html><html><body>{body}</body></html>"
     head = f"<head><title>{html.escape(title)}</title></head>"
     return f"<!doctype html><html>{head}<body><h1>{html.escape(title)}</h1>{body}</body></html>"
 
 
 def fact_pages(
-    removed: Sequence[Fact], kept: Sequence[Fact], folder: Path, seed: int = 0, distractor_pages: int = 200
+    removed: Sequence[Fact], kept: Sequence[Fact], folder: Path, seed: int = 0, distractor_pages: int = 200,
+    titled: bool = True,
 ) -> PageSet:
-    """One HTML page per film of ``removed`` (module docstring) plus ``distractor_pages`` pages of other films."""
+    """One HTML page per film of ``removed`` (module docstring) plus ``distractor_pages`` pages of other films;
+    ``titled=False`` leaves out each page's ``<title>`` and heading (a perturbation: pages that do not name
+    their subject)."""
     rng = random.Random(seed)  # noqa: S311 - seeded phrasing choices, not a secret
     folder.mkdir(parents=True, exist_ok=True)
     by_film: dict[str, list[Fact]] = defaultdict(list)
@@ -147,10 +152,10 @@ def fact_pages(
         sentences = _sentences(film, facts, rng, counts)
         sentences += [DISTRACTORS[r].format(film=film, o=o) for _, r, o in others.get(film, [])[:3]]
         rng.shuffle(sentences)
-        (folder / f"film-{number:05d}.html").write_text(_page(film, sentences), encoding="utf-8")
+        (folder / f"film-{number:05d}.html").write_text(_page(film, sentences, titled), encoding="utf-8")
     spare = sorted(f for f in others if f not in by_film)
     chosen = rng.sample(spare, min(distractor_pages, len(spare)))
     for number, film in enumerate(sorted(chosen)):
         sentences = [DISTRACTORS[r].format(film=film, o=o) for _, r, o in others[film][:4]]
-        (folder / f"other-{number:05d}.html").write_text(_page(film, sentences), encoding="utf-8")
+        (folder / f"other-{number:05d}.html").write_text(_page(film, sentences, titled), encoding="utf-8")
     return PageSet(folder, len(by_film), len(chosen), frozenset(removed), dict(counts))

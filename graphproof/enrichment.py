@@ -9,11 +9,11 @@ For each question of a run (``Enricher.run``):
 2. *Outside text* from the configured source (``loaders.outside``): a folder of saved pages, a URL
    list, or a search provider; every page not used is reported with its reason.
 3. *Triples*: pages cut into fixed-length pieces, ranked by similarity to the question, the best
-   kept, triples extracted and checked (``loaders.enrichment``; the question's linked entities are given
-   to the extractor as known names, so "Kismet was directed by …" finds Kismet at a sentence start),
-   names resolved to stored entities; with ``topic_edges_only`` (the default) only triples with one end at
-   an entity the question names are kept (``g_rag`` is linked to the question entity, as in the paper) —
-   the other triples of the pages are left out, each counted as rejected with that reason.
+   kept, triples extracted and checked (``loaders.enrichment``; the question's linked entities and the
+   page's title are given to the extractor as known names, so "Kismet was directed by …" finds Kismet
+   at a sentence start), names resolved to stored entities; with ``topic_edges_only`` (the default)
+   only triples with one end at an entity the question names are kept (``g_rag`` is linked to the
+   question entity, as in the paper). Every triple left out is counted as rejected with its reason.
 4. *Write-back*: one batch per question through ``GraphStore.add_run_batch`` — atomic, idempotent
    (a batch already written by this run is skipped, a fact the graph already has is not claimed
    again), recorded on the run so ``undo_run`` removes exactly what the run added.
@@ -268,14 +268,14 @@ class Enricher:
         pieces = [
             piece
             for page in found.pages
-            for piece in fixed_pieces(page.text, page.url, self.options.piece_size, self.options.overlap)
+            for piece in fixed_pieces(page.text, page.url, self.options.piece_size, self.options.overlap, page.title)
         ]
         kept = rank_pieces(question, pieces, self.embed, self.options.keep, self.options.min_score)
         outcome.pages = sorted({p.url for p in kept})
         outcome.pieces_kept = len(kept)
         topics = self.link(question) if self.link is not None else []
-        known = {"known": "|".join(e.name for e in topics)} if topics else {}
-        extractions = self.extractor.extract([p.text for p in kept], [dict(known) for _ in kept]) if kept else []
+        known = [{"known": "|".join([*(e.name for e in topics), p.title])} for p in kept]
+        extractions = self.extractor.extract([p.text for p in kept], known) if kept else []
         records = enrichment_records(kept, extractions, self.clock(), self._resolver(extractions))
         if topics and self.options.topic_edges_only:
             records = records.touching({e.id for e in topics})

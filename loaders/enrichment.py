@@ -12,8 +12,9 @@ The seed paper's enrichment step, without the store writes (``graphproof.enrichm
 4. ``enrichment_records`` turns the triples into ``Entity`` and ``Relation`` records with
    ``origin="enrichment"``, the page's ``source_url``, ``confidence`` = the piece's similarity score,
    ``created_at``, resolving names to entities the graph already has (``resolve``). A triple with an
-   empty part, a control character, an absurd length or one end equal to the other is rejected with
-   its reason (``Rejected``), never written and never silently dropped.
+   empty part, a control character, an absurd length, one end equal to the other, or that only records
+   co-occurrence with a concept (``related_to`` to "wide audience") is rejected with its reason
+   (``Rejected``), never written and never silently dropped.
 
 Page text is untrusted: it is only ever data here (split, embedded, passed to an extractor whose
 prompt delimits it); nothing in it is executed or interpolated into a query.
@@ -27,10 +28,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
-from graphproof.graph.model import Entity, Relation, normalize_id
+from graphproof.graph.model import CONCEPT, RELATED_TO, Entity, Relation, normalize_id
 from graphproof.loaders.errors import LoaderError
 from graphproof.loaders.resolve import clean_name, clean_predicate
-from graphproof.loaders.types import Extraction
+from graphproof.loaders.types import ExtractedRelation, Extraction
 from numpy.typing import NDArray
 
 MAX_NAME_CHARS = 200
@@ -49,6 +50,7 @@ class Piece:
     index: int
     text: str
     score: float = 0.0
+    title: str = ""
 
 
 @dataclass(frozen=True)
@@ -81,8 +83,9 @@ class EnrichmentRecords:
         return EnrichmentRecords([e for e in self.entities if e.id in ends], kept, rejected)
 
 
-def fixed_pieces(text: str, url: str, size: int = 120, overlap: int = 20) -> list[Piece]:
-    """``text`` cut into pieces of ``size`` words, neighbours sharing ``overlap`` words (module docstring)."""
+def fixed_pieces(text: str, url: str, size: int = 120, overlap: int = 20, title: str = "") -> list[Piece]:
+    """``text`` cut into pieces of ``size`` words, neighbours sharing ``overlap`` words (module docstring);
+    each piece keeps its page's ``title``."""
     if size < 1 or not 0 <= overlap < size:
         raise LoaderError(f"piece size must be >= 1 and 0 <= overlap < size, got size={size}, overlap={overlap}")
     words = _WORD.findall(text)
@@ -91,7 +94,7 @@ def fixed_pieces(text: str, url: str, size: int = 120, overlap: int = 20) -> lis
     for index, start in enumerate(range(0, max(len(words) - overlap, 1), step)):
         chunk = " ".join(words[start : start + size])
         if chunk:
-            pieces.append(Piece(url, index, chunk))
+            pieces.append(Piece(url, index, chunk, title=title))
     return pieces
 
 
@@ -105,7 +108,7 @@ def rank_pieces(
     scores = vectors[1:] @ vectors[0]
     ranked = sorted(range(len(pieces)), key=lambda i: (-float(scores[i]), i))
     out = [
-        Piece(pieces[i].url, pieces[i].index, pieces[i].text, round(float(scores[i]), 6))
+        Piece(pieces[i].url, pieces[i].index, pieces[i].text, round(float(scores[i]), 6), pieces[i].title)
         for i in ranked
         if float(scores[i]) >= min_score
     ]
@@ -129,6 +132,13 @@ def _problem(head: str, relation: str, tail: str) -> str | None:
             return f"{part} longer than {limit} characters ({len(value)})"
     if normalize_id(head) == normalize_id(tail):
         return "head and tail are the same entity"
+    return None
+
+
+def _cooccurring_concept(predicate: str, triple: ExtractedRelation) -> str | None:
+    """Co-occurrence (``related_to``) with a concept ("wide audience", "cast") states no fact worth writing."""
+    if predicate == RELATED_TO and CONCEPT in (triple.head_type.casefold(), triple.tail_type.casefold()):
+        return "co-occurrence with a concept states no fact"
     return None
 
 
@@ -162,7 +172,7 @@ def enrichment_records(
             predicate = clean_predicate(triple.relation)
             shown = f"{triple.head!r} -[{triple.relation}]-> {triple.tail!r}"
             raw = _control(triple.head, triple.relation, triple.tail)
-            problem = raw or _problem(head, predicate, tail)
+            problem = raw or _problem(head, predicate, tail) or _cooccurring_concept(predicate, triple)
             if problem is not None:
                 out.rejected.append(Rejected(piece.url, shown[:300], problem))
                 continue
