@@ -5,6 +5,7 @@ No logic of its own: answers come from the public ask pipeline (``graphproof.Gra
 as text. Read-only unless ``allow_writes``.
 """
 
+import dataclasses
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -200,6 +201,13 @@ def create_app(
         if not 1 <= limit <= 100_000:
             raise WebError(400, f"limit must be from 1 to 100000, got {limit}")
         return [item.as_dict() for item in store.list_documents(limit)]
+
+    @app.get("/api/runs")
+    async def api_runs(limit: int = 50) -> Any:
+        """Enrichment runs, newest first: when, sources, questions, triples added, errors, status."""
+        if not 1 <= limit <= 1000:
+            raise WebError(400, f"limit must be from 1 to 1000, got {limit}")
+        return [{**dataclasses.asdict(run), "triples_added": run.triples_added} for run in store.list_runs(limit)]
 
     # document ids are source paths ("/home/me/notes/a.md"): the route takes the rest of the URL
     @app.get("/documents/{document_id:path}", response_class=HTMLResponse, include_in_schema=False)

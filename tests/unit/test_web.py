@@ -113,3 +113,14 @@ def test_the_store_page_links_neo4j_browser_for_a_neo4j_store() -> None:
 
     assert browser_url(FakeNeo4j()) == "http://graph.example:7474/browser/"
     assert browser_url(SQLiteStore(":memory:")) is None
+
+
+def test_enrichment_runs_are_listed(tmp_path: Path) -> None:
+    store = SQLiteStore(tmp_path / "runs.db")
+    store.init()
+    store.begin_run("run-1", "2026-11-24T03:00:00+00:00", ["pages/"], ["who directed Kismet"])
+    store.finish_run("run-1", "2026-11-24T03:01:00+00:00", "finished", [])
+    client = TestClient(create_app(store, asker=fake_ask), raise_server_exceptions=False)
+    [run] = client.get("/api/runs").json()
+    assert (run["id"], run["status"], run["sources"], run["triples_added"]) == ("run-1", "finished", ["pages/"], 0)
+    assert client.get("/api/runs", params={"limit": 0}).status_code == 400
