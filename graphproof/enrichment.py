@@ -226,7 +226,9 @@ class Enricher:
                 errors.append(f"{type(exc).__name__}: {exc}")
                 self.store.finish_run(run_id, self.clock(), status, errors)
                 raise
-            errors += [f"{o.question!r}: {r.url}: {r.reason}" for o in outcomes for r in o.rejected]
+            # the run record keeps the triples that failed a check; those a selection rule left out stay in the outcomes
+            errors += [f"{o.question!r}: {r.url}: {r.triple}: {r.reason}"
+                       for o in outcomes for r in o.rejected if r.invalid]  # fmt: skip
             self.store.finish_run(run_id, self.clock(), status, errors)
             self._update_queue(outcomes)
             return RunReport(run_id, status, outcomes, errors, time.perf_counter() - started, resumed)

@@ -55,11 +55,15 @@ class Piece:
 
 @dataclass(frozen=True)
 class Rejected:
-    """A triple that was not written, with the page it came from and why."""
+    """A triple that was not written, with the page it came from and why. ``invalid`` marks a triple that
+    failed a check (control characters, lengths, empty parts, a failed extraction) — those go into the run
+    record; the others were only left out by a selection rule (no end at the question's entity, co-occurrence
+    with a concept)."""
 
     url: str
     triple: str
     reason: str
+    invalid: bool = True
 
 
 @dataclass
@@ -77,7 +81,7 @@ class EnrichmentRecords:
         ends = {e for r in kept for e in (r.source_id, r.target_id)}
         rejected = self.rejected + [
             Rejected(r.source_url or "", f"{r.source_name!r} -[{r.predicate}]-> {r.target_name!r}",
-                     "neither end is an entity the question names")
+                     "neither end is an entity the question names", invalid=False)
             for r in left
         ]  # fmt: skip
         return EnrichmentRecords([e for e in self.entities if e.id in ends], kept, rejected)
@@ -171,10 +175,13 @@ def enrichment_records(
             head, tail = clean_name(triple.head), clean_name(triple.tail)
             predicate = clean_predicate(triple.relation)
             shown = f"{triple.head!r} -[{triple.relation}]-> {triple.tail!r}"
-            raw = _control(triple.head, triple.relation, triple.tail)
-            problem = raw or _problem(head, predicate, tail) or _cooccurring_concept(predicate, triple)
+            problem = _control(triple.head, triple.relation, triple.tail) or _problem(head, predicate, tail)
             if problem is not None:
                 out.rejected.append(Rejected(piece.url, shown[:300], problem))
+                continue
+            vague = _cooccurring_concept(predicate, triple)
+            if vague is not None:
+                out.rejected.append(Rejected(piece.url, shown[:300], vague, invalid=False))
                 continue
             source, target = entity_id(head, triple.head_type), entity_id(tail, triple.tail_type)
             relation = Relation(

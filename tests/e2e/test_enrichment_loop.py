@@ -296,3 +296,29 @@ def test_the_public_api_enriches_and_the_store_undoes(tmp_path: Path, monkeypatc
     assert store.undo_run(report.run_id).relations_removed == report.relations_added
     with pytest.raises(graphproof.GraphproofError, match="list of questions"):
         graphproof.enrich(store, "who directed Kismet", sources=tmp_path / "pages")  # type: ignore[arg-type]
+
+
+def test_the_run_record_keeps_invalid_triples_not_the_ones_a_selection_rule_left_out(tmp_path: Path) -> None:
+    from graphproof.loaders.types import ExtractedRelation, Extraction
+
+    class Scripted:
+        name = "scripted"
+
+        def extract(self, texts: list[str], metadata: list[dict[str, str]]) -> list[Extraction]:
+            triples = (
+                ExtractedRelation("Kismet", "directed_by", "William Dieterle", "film", "person"),
+                ExtractedRelation("Kismet", "directed_by", "Bad\x07Name", "film", "person"),
+                ExtractedRelation("Casablanca", "directed_by", "Michael Curtiz", "film", "person"),
+            )
+            return [Extraction(relations=triples)] + [Extraction() for _ in texts[1:]]
+
+    store = _store(tmp_path / "g.db")
+    enricher = _enricher(store, _pages(tmp_path / "pages"))
+    enricher.extractor = Scripted()  # type: ignore[assignment]
+    report = enricher.run(["who directed Kismet"], ["pages/"], force=True)
+    [outcome] = report.outcomes
+    assert outcome.relations_added == 1
+    reasons = sorted(r.reason for r in outcome.rejected)
+    assert reasons == ["control character in the tail", "neither end is an entity the question names"]
+    [error] = store.get_run(report.run_id).errors
+    assert "control character in the tail" in error and "Bad" in error
