@@ -322,3 +322,37 @@ def test_the_run_record_keeps_invalid_triples_not_the_ones_a_selection_rule_left
     assert reasons == ["control character in the tail", "neither end is an entity the question names"]
     [error] = store.get_run(report.run_id).errors
     assert "control character in the tail" in error and "Bad" in error
+
+
+def test_schedule_runs_the_enrichment_job_on_its_trigger(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import apscheduler.schedulers.blocking as blocking
+
+    fired: list[object] = []
+
+    class OneShotScheduler:
+        """Runs each job once when started (the cron trigger is checked, not waited for)."""
+
+        def __init__(self, timezone: str) -> None:
+            self.jobs: list[tuple[object, object]] = []
+
+        def add_job(self, job: object, trigger: object, **options: object) -> None:
+            assert options == {"max_instances": 1, "coalesce": True}
+            self.jobs.append((job, trigger))
+
+        def start(self) -> None:
+            for job, trigger in self.jobs:
+                fired.append(trigger)
+                job()  # type: ignore[operator]
+
+    monkeypatch.setattr(blocking, "BlockingScheduler", OneShotScheduler)
+    db = tmp_path / "g.db"
+    _store(db).close()
+    questions = tmp_path / "q.txt"
+    questions.write_text("who directed Kismet\n", encoding="utf-8")
+    result = CliRunner().invoke(app, ["--store", f"sqlite:///{db}", "enrich", "schedule", "--cron", "0 3 * * *",
+                                      "--questions", str(questions), "--sources", str(_pages(tmp_path / "pages")),
+                                      "--force"])  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert "enrichment scheduled '0 3 * * *'" in result.output and "triples added" in result.output
+    assert "hour='3'" in str(fired[0])
+    assert len(SQLiteStore(db).list_runs()) == 1
