@@ -40,7 +40,7 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from graphproof.errors import GraphproofError
-from graphproof.graph.model import RELATED_TO, Entity, Path, content_hash
+from graphproof.graph.model import RELATED_TO, Entity, Path, Relation, content_hash
 from graphproof.graph.runs import question_id
 from graphproof.loaders.enrichment import EmbedFn, Rejected, enrichment_records, fixed_pieces, rank_pieces
 from graphproof.loaders.ingest import known_entity_ids
@@ -206,9 +206,10 @@ class Enricher:
                 "wait for it to finish, or for the lock to go stale if that run was killed"
             )
         try:
-            resumed = resume and run_id is not None and self._resumable(run_id)
+            if resume:
+                self._check_resumable(run_id)  # type: ignore[arg-type]
             run_id = run_id or f"run-{self.clock().replace(':', '').replace('-', '')}-{uuid.uuid4().hex[:6]}"
-            self.store.begin_run(run_id, self.clock(), list(sources), list(questions), resume=resumed)
+            self.store.begin_run(run_id, self.clock(), list(sources), list(questions), resume=resume)
             done = set(self.store.get_run(run_id).batches_done)
             outcomes: list[QuestionOutcome] = []
             errors: list[str] = []
@@ -231,7 +232,7 @@ class Enricher:
                        for o in outcomes for r in o.rejected if r.invalid]  # fmt: skip
             self.store.finish_run(run_id, self.clock(), status, errors)
             self._update_queue(outcomes)
-            return RunReport(run_id, status, outcomes, errors, time.perf_counter() - started, resumed)
+            return RunReport(run_id, status, outcomes, errors, time.perf_counter() - started, resume)
         finally:
             self.store.release_lock(LOCK, self.holder)
 
@@ -246,7 +247,8 @@ class Enricher:
         if done:
             self.store.dequeue_questions([question_id(q) for q in sorted(done)])
 
-    def _resumable(self, run_id: str) -> bool:
+    def _check_resumable(self, run_id: str) -> None:
+        """``EnrichmentError`` unless ``run_id`` names a running or failed run."""
         from graphproof.graph.store import NotFound
 
         try:
@@ -257,7 +259,6 @@ class Enricher:
             ) from exc
         if run.status not in ("running", "failed"):
             raise EnrichmentError(f"run {run_id!r} is {run.status}; only a running or failed run can be resumed")
-        return True
 
     # one question ---------------------------------------------------------------------------------
     def enrich_question(self, run_id: str, question: str, key: str, *, force: bool = False) -> QuestionOutcome:
@@ -287,7 +288,7 @@ class Enricher:
         outcome.entities_added = len(report.created_entity_ids)
         outcome.skipped_existing = report.skipped_existing
         created = set(report.created_relation_ids)
-        outcome.path_2nd = self.second_paths(question, [r for r in records.relations if r.id in created], topics)
+        outcome.path_2nd = self.second_paths(topics, [r for r in records.relations if r.id in created])
         return outcome
 
     def _resolver(self, extractions: Sequence[Any]) -> Callable[[str], str | None]:
@@ -296,14 +297,15 @@ class Enricher:
         known = {entity_alias_key(k) or k: v for k, v in known_entity_ids(self.store, candidates).items()}
         return lambda name: known.get(entity_alias_key(name))
 
-    def second_paths(self, question: str, added: Sequence[Any], topics: Sequence[Entity] | None = None) -> list[Path]:
-        """``path_2nd``: paths from the question's entities to the new triples' entities through a new edge."""
-        if not added or (topics is None and self.link is None):
+    def second_paths(self, topics: Sequence[Entity], added: Sequence[Relation]) -> list[Path]:
+        """``path_2nd``: paths from the question's entities (``topics``) to the new triples' entities through
+        a new edge."""
+        if not added:
             return []
         new_edges = {r.id for r in added}
         ends = list(dict.fromkeys(e for r in added for e in (r.source_id, r.target_id)))
         out: list[Path] = []
-        for topic in topics if topics is not None else self.link(question):  # type: ignore[misc]
+        for topic in topics:
             for end in ends:
                 if end == topic.id:
                     continue

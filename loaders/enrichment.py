@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 from graphproof.graph.model import CONCEPT, RELATED_TO, Entity, Relation, normalize_id
@@ -76,8 +76,10 @@ class EnrichmentRecords:
 
     def touching(self, entity_ids: set[str]) -> EnrichmentRecords:
         """Only the relations with an end in ``entity_ids`` (and their entities); the others become rejected."""
-        kept = [r for r in self.relations if r.source_id in entity_ids or r.target_id in entity_ids]
-        left = [r for r in self.relations if r not in kept]
+        kept: list[Relation] = []
+        left: list[Relation] = []
+        for r in self.relations:
+            (kept if r.source_id in entity_ids or r.target_id in entity_ids else left).append(r)
         ends = {e for r in kept for e in (r.source_id, r.target_id)}
         rejected = self.rejected + [
             Rejected(r.source_url or "", f"{r.source_name!r} -[{r.predicate}]-> {r.target_name!r}",
@@ -111,11 +113,7 @@ def rank_pieces(
     vectors = embed([question, *(p.text for p in pieces)])
     scores = vectors[1:] @ vectors[0]
     ranked = sorted(range(len(pieces)), key=lambda i: (-float(scores[i]), i))
-    out = [
-        Piece(pieces[i].url, pieces[i].index, pieces[i].text, round(float(scores[i]), 6), pieces[i].title)
-        for i in ranked
-        if float(scores[i]) >= min_score
-    ]
+    out = [replace(pieces[i], score=round(float(scores[i]), 6)) for i in ranked if float(scores[i]) >= min_score]
     return out[:keep]
 
 

@@ -53,9 +53,13 @@ def _documents(relation: Relation) -> set[str]:
     return {document_of_chunk(c) for c in relation.chunk_ids}
 
 
+def _lower_case(name: str) -> bool:
+    return name == name.casefold() and any(c.isalpha() for c in name)
+
+
 def is_concept(entity: Entity) -> bool:
     """A lower-case keyphrase ("license", "maintenance work"), as opposed to a name."""
-    return entity.type == CONCEPT or (entity.name == entity.name.casefold() and any(c.isalpha() for c in entity.name))
+    return entity.type == CONCEPT or _lower_case(entity.name)
 
 
 def bridges_documents(first: Relation, middle: Entity, second: Relation) -> bool:
@@ -67,9 +71,8 @@ def edge_factor(relation: Relation, config: PathWeighting) -> float:
     """``config.cooccurrence`` for a ``related_to`` edge with a one-word concept at either end, else 1."""
     if relation.predicate != RELATED_TO:
         return 1.0
-    ends = (Entity(relation.source_id, relation.source_name or relation.source_id),
-            Entity(relation.target_id, relation.target_name or relation.target_id))  # fmt: skip
-    return config.cooccurrence if any(is_concept(e) and len(e.name.split()) == 1 for e in ends) else 1.0
+    ends = (relation.source_name or relation.source_id, relation.target_name or relation.target_id)
+    return config.cooccurrence if any(_lower_case(name) and len(name.split()) == 1 for name in ends) else 1.0
 
 
 def _oriented(relation: Relation, start: str, entities: Mapping[str, Entity]) -> tuple[Entity, Entity]:

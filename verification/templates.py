@@ -215,7 +215,8 @@ class TemplateRenderer:
         return list(dict.fromkeys(out))
 
     def claim(self, template: Template, alignment: Alignment) -> tuple[str, str]:
-        """The claim's goal (un-negated; the caller applies the claim's polarity) and its alignment axiom."""
+        """The claim's goal (negated when the claim's sentence is; the caller adds the polarity of a "no"
+        answer) and its alignment axiom."""
         self._claims += 1
         symbol = f"TplClaim{self._claims}"
         arity = max(len(template.values), 1)
@@ -238,10 +239,9 @@ def best_alignment(
     synonyms: SynonymFn | None = None,
 ) -> Alignment | None:
     """The premise ``claim`` restates with the fewest replaced words (a premise with the same key first)."""
-    ordered = sorted(premises, key=lambda p: p.key != claim.key)
-    for premise in ordered:
+    for premise in premises:
         if premise.key == claim.key and (exact := align(claim, premise, embed, threshold, synonyms)) is not None:
             return exact
-    others = (align(claim, p, embed, threshold, synonyms) for p in ordered if p.key != claim.key)
+    others = (align(claim, p, embed, threshold, synonyms) for p in premises if p.key != claim.key)
     found = [a for a in others if a is not None]
     return min(found, key=lambda a: len(a.replaced)) if found else None
