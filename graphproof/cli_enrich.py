@@ -10,23 +10,21 @@ self-evaluation (the LLM's two checks with a model; else the GNN's path checks w
 from __future__ import annotations
 
 import sys
-from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.table import Table
 from rich.text import Text
 
+from graphproof.api import enrich
 from graphproof.cli_support import JsonFlag, cli_store, graphproof_errors, print_json, stderr, stdout
-from graphproof.components import make_outside_source
+from graphproof.components import check_source_options, make_outside_source
 from graphproof.errors import GraphproofError
-from graphproof.settings import Settings, load_settings
 
 if TYPE_CHECKING:
     from graphproof.enrichment import RunReport
     from graphproof.graph.store import GraphStore
-    from graphproof.loaders.outside import OutsideSource
 
 enrich_app = typer.Typer(
     help="Enrich the graph from outside text (pages, URLs, search) and see or undo each run.", no_args_is_help=True
@@ -59,18 +57,6 @@ def read_questions(path: Path) -> list[str]:
         raise GraphproofError(f"{path}: cannot read the questions file as UTF-8 text ({exc})") from exc
     questions = [line.split("\t", 1)[0].strip() for line in lines]
     return list(dict.fromkeys(q for q in questions if q))
-
-
-def run_once(
-    store: GraphStore, settings: Settings, questions: Sequence[str], source: OutsideSource, label: Sequence[str],
-    *, force: bool, resume: str | None,
-) -> RunReport:  # fmt: skip
-    """One recorded run with the parts the settings choose (``components.make_enricher``)."""
-    from graphproof.components import make_enricher
-
-    return make_enricher(store, settings, source).run(
-        questions, label, run_id=resume, resume=resume is not None, force=force
-    )
 
 
 def _questions(store: GraphStore, path: Path | None) -> list[str]:
@@ -106,11 +92,9 @@ def enrich_run_command(
 ) -> None:
     """Enrich the graph for a questions file (or the queued questions) from outside text; one recorded run."""
     with graphproof_errors(), cli_store(ctx, create=True) as store:
-        settings = load_settings()
-        source = make_outside_source(sources, search)
-        label = [str(sources)] if sources is not None else ["search"]
-        asked = _questions(store, questions)
-        report = run_once(store, settings, asked, source, label, force=force, resume=resume)
+        check_source_options(sources, search)
+        report = enrich(store, _questions(store, questions), sources=sources, search=search, force=force,
+                        resume=resume)  # fmt: skip
     if as_json:
         print_json(report.as_dict())
         return
@@ -177,12 +161,14 @@ def enrich_schedule_command(
     from apscheduler.schedulers.blocking import BlockingScheduler
     from apscheduler.triggers.cron import CronTrigger
 
+    from graphproof.loaders.outside.page import utc_now
+
     with graphproof_errors():
         try:
             trigger = CronTrigger.from_crontab(cron, timezone="UTC")
         except ValueError as exc:
             raise typer.BadParameter(f"{cron!r} is not a crontab expression ({exc})", param_hint="--cron") from exc
-        source = make_outside_source(sources, search)
+        make_outside_source(sources, search)  # the options (and a URL file) are checked now; each run reads afresh
     console = stderr()
 
     def job() -> None:
@@ -190,8 +176,7 @@ def enrich_schedule_command(
 
         try:
             with cli_store(ctx, create=True) as store:
-                report = run_once(store, load_settings(), _questions(store, questions), source,
-                                  [str(sources) if sources else "search"], force=force, resume=None)  # fmt: skip
+                report = enrich(store, _questions(store, questions), sources=sources, search=search, force=force)
             console.print(Text(f"run {report.run_id}: {report.status}, {report.relations_added} triples added"))
         except EnrichmentLocked as exc:
             console.print(Text(f"skipped: {exc}"))
@@ -200,15 +185,9 @@ def enrich_schedule_command(
 
     scheduler = BlockingScheduler(timezone="UTC")
     scheduler.add_job(job, trigger, max_instances=1, coalesce=True)
-    console.print(Text(f"enrichment scheduled '{cron}' (UTC); next run {trigger.get_next_fire_time(None, _now())}"))
+    console.print(Text(f"enrichment scheduled '{cron}' (UTC); next run {trigger.get_next_fire_time(None, utc_now())}"))
     try:
         scheduler.start()
     except (KeyboardInterrupt, SystemExit):
         console.print(Text("scheduler stopped"))
         sys.exit(0)
-
-
-def _now() -> Any:
-    from datetime import UTC, datetime
-
-    return datetime.now(UTC)

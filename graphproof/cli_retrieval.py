@@ -111,7 +111,7 @@ def ask_command(
     with cli_store(ctx, read_only=not enrich) as store, graphproof_errors():
         settings = load_settings()
         if enrich:
-            enrichment = enrich_for(store, settings, question, sources, search)
+            enrichment = enrich_for(store, question, sources, search)
         checkpoint = gnn_checkpoint(settings, ckpt) if method == "gnn" else None
         if device not in ("auto", "cpu"):  # cuda: say now, clearly, when there is none (auto needs no torch import)
             check_device(device)
@@ -129,15 +129,11 @@ def ask_command(
         print_enrichment(enrichment)
 
 
-def enrich_for(
-    store: GraphStore, settings: Settings, question: str, sources: Path | None, search: bool
-) -> dict[str, Any]:
+def enrich_for(store: GraphStore, question: str, sources: Path | None, search: bool) -> dict[str, Any]:
     """One enrichment run for ``question`` (only when its self-evaluation fails): the run's outcome as data."""
-    from graphproof.cli_enrich import run_once
-    from graphproof.components import make_outside_source
+    from graphproof.api import enrich
 
-    report = run_once(store, settings, [question], make_outside_source(sources, search),
-                      [str(sources) if sources else "search"], force=False, resume=None)  # fmt: skip
+    report = enrich(store, [question], sources=sources, search=search)
     return {"run_id": report.run_id, **report.outcomes[0].as_dict()}
 
 

@@ -118,12 +118,17 @@ def gnn_checkpoint(settings: Settings, given: Path | None) -> Path:
     raise GraphproofError("method 'gnn' needs a checkpoint: pass --ckpt FILE or set GRAPHPROOF_GNN_CHECKPOINT")
 
 
+def check_source_options(sources: Path | None, search: bool) -> None:
+    """``GraphproofError`` unless exactly one outside-text source is named."""
+    if (sources is None) == (not search):
+        raise GraphproofError("name one outside-text source: --sources DIR|URLS-FILE or --search")
+
+
 def make_outside_source(sources: Path | None, search: bool) -> OutsideSource:
     """The outside-text source named: a folder (``sources`` a directory), a URL list (a file), or ``search``."""
     from graphproof.loaders.outside import FolderSource, SearchSource, UrlSource, read_url_list
 
-    if (sources is None) == (not search):
-        raise GraphproofError("name one outside-text source: --sources DIR|URLS-FILE or --search")
+    check_source_options(sources, search)
     if search:
         return SearchSource()
     assert sources is not None
