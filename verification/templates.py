@@ -14,8 +14,8 @@ parsing it:
 
 A claim's template is *aligned* with a chunk sentence's template (``align``): the word keys must
 match in order, each value slot facing a slot of the same kind (time or number); a run of words may
-differ only when no side holds a value or more than ``MAX_REPLACED`` words and the two runs are
-WordNet synonyms (``verification.wordnet``: "made" ~ "created", "TV" ~ "television") or — when no
+differ only when no side holds a value or more than ``MAX_REPLACED`` words and the two runs (as lemmas
+or as written) are WordNet synonyms (``verification.wordnet``: "made" ~ "created", "TV" ~ "television") or — when no
 side holds a name — their embeddings have cosine ≥ the paraphrase threshold. Nothing else may differ: a
 claim with a word, a name or a clause the sentence does not have is not aligned, so it keeps no
 template reading. An alignment becomes the equivalence axiom ``all x.(C(x) <-> T(x))``.
@@ -158,8 +158,8 @@ def align(
         pair = (" ".join(t.text for t in left), " ".join(t.text for t in right))
         replaced.append(pair)
         lemmas = (" ".join(t.key for t in left), " ".join(t.key for t in right))
-        if synonyms is not None and synonyms(*lemmas):
-            continue
+        if synonyms is not None and (synonyms(*lemmas) or synonyms(*(text.casefold() for text in pair))):
+            continue  # as written too: the lemmatiser reads the adverb "later" as "late
         if any(t.name for t in (*left, *right)):  # a name is replaced by its WordNet synonym only ("TV")
             return None
         unresolved.append(pair)

@@ -85,6 +85,19 @@ def test_synonyms_align_and_unrelated_words_do_not() -> None:
     assert align(claim, premise, _never_similar, 0.9, None) is None  # no WordNet, no similar embedding
 
 
+def test_synonyms_are_looked_up_as_written_when_the_lemma_is_another_word() -> None:
+    """simplemma reads the adverb "later" as "late"; WordNet lists "later" ~ "subsequently" as written."""
+    adverbs = WordNet({"later": frozenset({"r:1"}), "subsequently": frozenset({"r:1"}), "late": frozenset({"a:2"})})
+    premise = read_template("The band later moved to Albany.")
+    claim = read_template("The band subsequently moved to Albany.")
+    earlier = read_template("The band earlier moved to Albany.")
+    assert premise is not None and claim is not None and earlier is not None
+    assert premise.tokens[1].key == "late"  # the lemma alone would not match
+    found = align(claim, premise, _never_similar, 0.9, adverbs.synonyms)
+    assert found is not None and found.replaced == (("subsequently", "later"),)
+    assert align(earlier, premise, _never_similar, 0.9, adverbs.synonyms) is None
+
+
 def test_closures_fix_values_only_for_a_template_written_once() -> None:
     renderer = TemplateRenderer(lambda v: v.symbol)
     once = read_template("Arthur's Magazine was published from 1844 to 1846.")
