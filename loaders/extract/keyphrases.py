@@ -73,6 +73,21 @@ def _verb_like(word: str) -> bool:
     return (word in VERBS and not word.endswith("ing")) or (word.endswith("ed") and len(word) > 4)
 
 
+_ARTICLE_BEFORE = re.compile(r"\b(?:a|an|the)\s+$", re.IGNORECASE)
+
+
+def _adverb(word: str) -> bool:
+    return word.endswith("ly") and len(word) > 5 and word not in VERBS
+
+
+def _participle(word: str) -> bool:
+    """A past participle closing a run of content words ("designed", "written"): a reduced relative clause
+    begins there, so the word is not part of the noun phrase before it."""
+    return (word.endswith("ed") and len(word) > 5 and not word.endswith("eed")) or (
+        word in VERBS and word.endswith("en") and word not in VERB_LEMMAS
+    )
+
+
 def candidates(text: str) -> list[tuple[int, int, list[str]]]:
     """``(start, end, words)`` of stop-word-delimited runs of content words in ``text``."""
     found: list[tuple[int, int, list[str]]] = []
@@ -80,8 +95,13 @@ def candidates(text: str) -> list[tuple[int, int, list[str]]]:
     last_end = 0
 
     def emit() -> None:
-        while len(run) > 1 and _verb_like(run[0][2]):  # "discovered polonium" -> "polonium"
-            del run[0]
+        while len(run) > 1 and _adverb(run[0][2]) and (_verb_like(run[1][2]) or _participle(run[1][2])):
+            del run[0]  # "originally written" -> "written"
+        adjectival = bool(run) and _ARTICLE_BEFORE.search(text, max(0, run[0][0] - 5), run[0][0]) is not None
+        while len(run) > 1 and _verb_like(run[0][2]) and not adjectival:  # "discovered polonium" -> "polonium"
+            del run[0]  # but "an updated version" keeps its adjective
+        while len(run) > 1 and _participle(run[-1][2]):  # "the algorithm designed by" -> "algorithm"
+            del run[-1]
         for piece in _pieces(run):
             found.append((piece[0][0], piece[-1][1], [w for _, _, w in piece]))
         run.clear()

@@ -23,7 +23,8 @@ Relations. The speaker of a message ``mentions`` every entity in it (at most
 ``max_pairs`` per unit, head = the earlier one; the predicate is the verb phrase written between
 them when there is one and no other mention sits in between ("Adam Smith visited Central Park" →
 ``visited``; "works at" → ``works_at``; a negation gives ``not_…``; a lone light verb such as "is"
-or "like" does not count), else ``related_to``. Each relation's description is its unit: the
+or "like" does not count, but a copula before an indefinite article states a type: "tmux is a
+terminal multiplexer" → ``is_a``), else ``related_to``. Each relation's description is its unit: the
 sentence, or for a chat the message as ``"[time] Speaker: message"`` (the chat's ``time`` metadata,
 so questions that name a date find it); its keywords are the unit's best keyphrases
 (``loaders.extract.keyphrases``).
@@ -60,7 +61,7 @@ from graphproof.loaders.extract.patterns import (
 from graphproof.loaders.extract.spans import NameSpan, People, humanise, mask, name_spans
 from graphproof.loaders.resolve import entity_alias_key
 from graphproof.loaders.types import ExtractedEntity, ExtractedRelation, Extraction
-from graphproof.text.lexicon import LIGHT_VERBS, PREDICATE_DROP, VERBS, is_contraction
+from graphproof.text.lexicon import LIGHT_VERBS, PREDICATE_DROP, PREPOSITIONS, VERBS, is_contraction
 from graphproof.text.sentences import sentence_pieces
 
 _TIME_LINE = re.compile(r"^\s*Time:\s*\d")
@@ -68,6 +69,8 @@ _CJK_CHAR = re.compile(HAS_CJK.pattern + "+")
 _GAP_WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
 _GAP_STOPS = frozenset(".!?;:\n。！？()[]|")
 _NEGATIONS = frozenset(("not", "never", "no"))
+COPULAS = frozenset(("is", "are", "was", "were"))
+IS_A = "is_a"
 MENTIONS = "mentions"
 
 
@@ -158,16 +161,34 @@ def between_predicate(gap: str) -> str:
     if len(gap) > 60 or any(ch in _GAP_STOPS for ch in gap):
         return ""
     words = [w.casefold() for w in _GAP_WORD.findall(gap)]
+    # "was originally written by": a -ly adverb between the verbs is not part of the predicate
+    words = [w for w in words if not (w.endswith("ly") and len(w) > 5 and w not in VERBS)]
     if not words or len(words) > 5:
         return ""
+    if len(words) == 2 and words[0] in COPULAS and words[1] in ("a", "an"):
+        return IS_A  # "tmux is a terminal multiplexer": a stated type, not co-occurrence
     for index, word in enumerate(words):
         if word in VERBS:
             negated = any(w in _NEGATIONS or w.endswith(("n't", "n’t")) for w in words[:index])
-            kept = [w for w in words[index:] if w not in PREDICATE_DROP and not is_contraction(w)][:4]
+            kept = [w for w in words[index:] if w not in PREDICATE_DROP and not is_contraction(w)]
+            if "and" in kept[1:]:  # "written and maintained by" -> "written_by": the first verb, the last preposition
+                first = kept[: kept.index("and")]
+                kept = first + ([kept[-1]] if kept[-1] in PREPOSITIONS and kept[-1] not in first else [])
+            kept = kept[:4]
             if all(w in LIGHT_VERBS for w in kept):
                 return ""
             return ("not_" if negated else "") + "_".join(kept)
     return ""
+
+
+_NEXT_WORD = re.compile(r"\s*([^\W\d_]+|\d+)?")
+
+
+def _ends_noun_phrase(text: str, end: int) -> bool:
+    """Whether the noun phrase ends at ``end``: what follows is no word, or a preposition, conjunction or
+    verb ("a terminal multiplexer that ...", "a library for ...") rather than more of the noun phrase."""
+    word = (_NEXT_WORD.match(text, end).group(1) or "").casefold()  # type: ignore[union-attr]
+    return not word or word in PREPOSITIONS or word in VERBS or word in ("and", "or", "that", "which", "who")
 
 
 class RuleExtractor:
@@ -341,6 +362,8 @@ class RuleExtractor:
         for _, i, j in sorted(pairs, key=lambda p: (p[1], p[2])):
             head, tail = spans[i], spans[j]
             predicate = between_predicate(free[head.end : tail.start]) or RELATED_TO
+            if predicate == IS_A and not _ends_noun_phrase(unit.body, tail.end):
+                predicate = RELATED_TO  # "Kismet is a 1944 film": the mention only modifies the type
             out.append(
                 ExtractedRelation(head.name, predicate, tail.name, head.type, tail.type, keywords, description)
             )

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from itertools import pairwise
 
 from graphproof.loaders.extract.patterns import NAME, PERSON
 from graphproof.loaders.resolve import entity_alias_key
@@ -122,6 +123,11 @@ def _strip_front(words: list[tuple[int, int, str, bool]]) -> tuple[bool, bool]:
     return person, stripped
 
 
+def _is_middle_initial(word: str, gap: str) -> bool:
+    """Whether ``word`` + ``gap`` is an initial inside a name ("A. " in "Philip A. Nelson")."""
+    return len(word) == 1 and word.isupper() and gap[1:].strip(" \t") == "" and len(gap) > 1 and "\n" not in gap
+
+
 def name_spans(text: str, seen_mid: set[str]) -> list[NameSpan]:
     """Capitalised runs in ``text`` (CJK characters must already be masked).
 
@@ -146,13 +152,17 @@ def name_spans(text: str, seen_mid: set[str]) -> list[NameSpan]:
         if _TITLE_BEFORE.search(text, max(0, start - 12), start):
             person = True
         single_initial = len(words) == 1 and words[0][3] and not stripped and not person
-        spans.append(NameSpan(start, end, " ".join(w[2] for w in words), PERSON if person else NAME, single_initial))
+        name = " ".join(w[2] + ("." if _is_middle_initial(w[2], text[w[1] : n[0]]) else "") for w, n in pairwise(words))
+        name = f"{name} {words[-1][2]}" if name else words[-1][2]
+        spans.append(NameSpan(start, end, name, PERSON if person else NAME, single_initial))
 
     last_end = -1
     for match in _WORD.finditer(text):
         word, start, end = match.group(), match.start(), match.end()
         gap = text[last_end:start] if run else ""
         joinable = bool(run) and gap.strip(" \t") == "" and "\n" not in gap
+        if run and gap.startswith(".") and _is_middle_initial(run[-1][2], gap):  # "Philip A. Nelson"
+            joinable = True
         last_end = end
         after_possessive = bool(run) and run[-1][2].endswith(_POSSESSIVE)
         lower = word.casefold()
@@ -168,7 +178,8 @@ def name_spans(text: str, seen_mid: set[str]) -> list[NameSpan]:
                 flush()
             continue
         base = word[:-2] if word.endswith(_POSSESSIVE) else word
-        if is_contraction(word) or base.casefold() in BREAK:
+        middle_initial = bool(run) and joinable and _is_middle_initial(word, text[end : end + 2])
+        if is_contraction(word) or (base.casefold() in BREAK and not middle_initial):
             flush()
             continue
         if run and not joinable:

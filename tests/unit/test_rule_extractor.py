@@ -263,3 +263,31 @@ def test_known_names_are_found_even_at_a_sentence_start() -> None:
     triples = {(r.head, r.relation, r.tail) for r in known.relations}
     assert ("Kismet", "was_directed_by", "William Dieterle") in triples
     assert ("Kismet", "came_out_in", "1944") in triples  # the known spelling, whatever the case written
+
+
+def test_stated_relations_in_documentation_prose(rule: RuleExtractor) -> None:
+    """Sentences as README and FAQ files write them: a stated type, an adverb, two coordinated verbs,
+    a reduced relative clause, a middle initial, an adjectival participle."""
+    ex = rule.extract_one(
+        "tmux is a terminal multiplexer. Wget was originally written and maintained by Hrvoje Niksic."
+    )
+    assert ("tmux", "is_a", "terminal multiplexer") in triples(ex)
+    film = triples(rule.extract_one("Kismet is a 1944 film."))
+    assert all(p != "is_a" for _, p, _ in film)  # the year modifies the type, it is not the type
+    assert ("wget", "was_written_by", "Hrvoje Niksic") in triples(ex)
+    assert "originally written" not in entities(ex)
+    ex = rule.extract_one("It is the name of the compression algorithm designed by Igor Pavlov.")
+    assert ("compression algorithm", "designed_by", "Igor Pavlov") in triples(ex)
+    ex = rule.extract_one("GNU bc was written by Philip A. Nelson. LZMA2 is an updated version of LZMA.")
+    assert ("GNU", "was_written_by", "Philip A. Nelson") in triples(ex)
+    assert ("LZMA2", "is_a", "updated version") in triples(ex)
+    assert "family business" in entities(rule.extract_one("The family business was sold."))  # a noun in -ly
+
+
+def test_between_predicate_reads_types_adverbs_and_coordination() -> None:
+    assert between_predicate(" is a ") == "is_a"
+    assert between_predicate(" are an ") == "is_a"
+    assert between_predicate(" is the ") == ""  # identity, not a type
+    assert between_predicate(" was originally written by ") == "was_written_by"
+    assert between_predicate(" was written and maintained by ") == "was_written_by"
+    assert between_predicate(" reads and writes ") == "reads"
