@@ -1,5 +1,6 @@
 """`graphproof serve` in a real headless Chromium (Debian's, via Playwright's executable_path)."""
 
+import contextlib
 import os
 import shutil
 import socket
@@ -39,9 +40,15 @@ def server(tmp_path_factory: pytest.TempPathFactory):
     store.init()
     store.upsert_documents([Document("evil", "evil.md", title="evil")])
     store.upsert_chunks([Chunk("evil#0", "evil", 0, EVIL)])
+    with serving(create_app(store)) as url:
+        yield url
+    store.close()
+
+
+@contextlib.contextmanager
+def serving(app):
     port = free_port()
-    config = uvicorn.Config(create_app(store), host="127.0.0.1", port=port, log_level="warning")
-    srv = uvicorn.Server(config)
+    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=srv.run, daemon=True)
     thread.start()
     while not srv.started:
@@ -49,7 +56,6 @@ def server(tmp_path_factory: pytest.TempPathFactory):
     yield f"http://127.0.0.1:{port}"
     srv.should_exit = True
     thread.join()
-    store.close()
 
 
 def test_ask_in_the_browser(server: str) -> None:
@@ -67,10 +73,55 @@ def test_ask_in_the_browser(server: str) -> None:
         assert page.locator("li.path").count() >= 1
         assert page.locator(".claim .status").count() >= 1
         assert page.inner_text(".claim .status").strip() in {"proved", "refuted", "unknown"}
-        box = page.locator("canvas#graph").bounding_box()
-        assert box and box["width"] > 0 and box["height"] > 0
+        assert_drawn(page, "#paths")
         assert page.evaluate("window.pwned === undefined")
         assert "<script>window.pwned=1</script>" in page.inner_text("#chunks")
+        page.wait_for_timeout(2000)  # let NVL's force layout settle before the picture
         page.screenshot(path=str(shots / "ask.png"), full_page=True)
         assert (shots / "ask.png").stat().st_size > 0
+        page.goto(f"{server}/entity/priya%20castellan")
+        assert page.inner_text("h1").strip() == "Priya Castellan"
+        assert_drawn(page, "main")
+        browser.close()
+
+
+def assert_drawn(page, scope: str) -> None:
+    """The graph is drawn by NVL (neo4j-viz): its canvas, inside the graph's frame, has a non-zero size."""
+    assert page.locator(f"{scope} iframe#graph.nvl").count() == 1, "the graph is not drawn with NVL"
+    canvas = page.frame_locator(f"{scope} iframe#graph").locator("canvas").first
+    canvas.wait_for(timeout=30_000)
+    box = canvas.bounding_box()
+    assert box and box["width"] > 100 and box["height"] > 100, box
+    drawn = canvas.evaluate("c => c.width > 0 && c.height > 0")
+    assert drawn
+
+
+@pytest.fixture
+def writer(tmp_path: Path):
+    """A server started with writes allowed over an empty store (uploads ingested without embeddings)."""
+    import graphproof
+
+    store = SQLiteStore(tmp_path / "w.db")
+    store.init()
+    app = create_app(store, allow_writes=True, upload_dir=tmp_path / "uploads",
+                     ingester=lambda paths: graphproof.ingest(store, paths, embed=False).to_dict())  # fmt: skip
+    with serving(app) as url:
+        yield url
+    store.close()
+
+
+def test_upload_in_the_browser(writer: str, tmp_path: Path) -> None:
+    notes = tmp_path / "evil notes.txt"  # plain text keeps the tags (Markdown reading drops them)
+    notes.write_text("Priya Castellan works at Lumen Fen Laboratory. " + EVIL, encoding="utf-8")
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=["--no-sandbox"])
+        page = browser.new_page()
+        page.goto(f"{writer}/documents")
+        page.set_input_files("#files", str(notes))
+        page.click("#upload-form button[type=submit]")
+        page.wait_for_selector("#ingest-report", timeout=60_000)
+        assert "1 added" in page.inner_text("#ingest-report")
+        page.click("li.uploaded a")
+        assert "<script>window.pwned=1</script>" in page.inner_text("main")
+        assert page.evaluate("window.pwned === undefined")
         browser.close()

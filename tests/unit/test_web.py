@@ -124,3 +124,269 @@ def test_enrichment_runs_are_listed(tmp_path: Path) -> None:
     [run] = client.get("/api/runs").json()
     assert (run["id"], run["status"], run["sources"], run["triples_added"]) == ("run-1", "finished", ["pages/"], 0)
     assert client.get("/api/runs", params={"limit": 0}).status_code == 400
+
+
+# writes (--allow-writes): upload, enrich, undo --------------------------------------------------------------
+def fake_enrich(question: str) -> dict[str, Any]:
+    return {"run_id": "run-9", "question": question, "enriched": True, "relations_added": 2, "pages": ["p.html"],
+            "path_2nd": [{"text": "Priya → studies → curlews"}], "note": ""}  # fmt: skip
+
+
+def writer(tmp_path: Path, **options: Any) -> tuple[TestClient, SQLiteStore]:
+    """An app with --allow-writes over an empty store; uploads are ingested by ``graphproof.ingest`` (no
+    embedding, so no model is loaded)."""
+    import graphproof
+
+    store = SQLiteStore(tmp_path / "w.db")
+    store.init()
+
+    def ingest(paths: list[Path]) -> dict[str, Any]:
+        return graphproof.ingest(store, paths, embed=False).to_dict()
+
+    options = {"asker": fake_ask, "ingester": ingest, "upload_dir": tmp_path / "uploads", **options}
+    return TestClient(create_app(store, allow_writes=True, **options), raise_server_exceptions=False), store
+
+
+WRITES = [("/api/ingest", True), ("/api/ask?question=q&enrich=true", True), ("/api/runs/run-1/undo", True),
+          ("/documents/upload", False), ("/runs/run-1/undo", False), ("/ask", False)]  # fmt: skip
+
+
+@pytest.mark.parametrize(("url", "is_api"), WRITES)
+def test_every_write_is_refused_without_allow_writes(client: TestClient, url: str, is_api: bool) -> None:
+    refused = client.post(url, files={"files": ("a.txt", b"Herons feed at dawn.")})
+    assert refused.status_code == 403
+    if is_api:
+        assert refused.json() == {"error": "read-only server: start graphproof serve with --allow-writes to upload, "
+                                           "enrich or undo", "status": 403}  # fmt: skip
+    else:
+        assert 'role="alert"' in refused.text and "--allow-writes" in refused.text
+
+
+def test_read_only_pages_say_how_to_write(client: TestClient) -> None:
+    assert "start graphproof serve with --allow-writes to upload" in client.get("/documents").text
+    assert 'id="upload-form"' not in client.get("/documents").text
+    ask = client.get("/ask").text
+    assert 'id="enrich" disabled' in ask and "start with --allow-writes to enrich" in ask
+    assert "Undo</button>" not in client.get("/runs").text
+
+
+def test_a_cross_site_write_is_refused(tmp_path: Path) -> None:
+    app, _ = writer(tmp_path)
+    upload = {"files": ("a.txt", b"Herons feed at dawn.")}
+    for headers in ({"Origin": "http://evil.example"}, {"Sec-Fetch-Site": "cross-site"}, {"Origin": "null"}):
+        refused = app.post("/api/ingest", files=upload, headers=headers)
+        assert refused.status_code == 403 and "another site" in refused.json()["error"], headers
+    assert app.post("/api/ingest", files=upload, headers={"Origin": "http://testserver"}).status_code == 200
+
+
+def test_an_upload_is_ingested_and_listed(tmp_path: Path) -> None:
+    app, store = writer(tmp_path)
+    text = b"Lumen Fen Laboratory studies coastal wetlands. Priya Castellan works at Lumen Fen Laboratory."
+    added = app.post("/api/ingest", files=[("files", ("notes/../lab notes.md", text))])
+    assert added.status_code == 200, added.text
+    data = added.json()
+    saved = (tmp_path / "uploads" / "lab notes.md").resolve()
+    assert data["files"] == [{"name": "lab notes.md", "bytes": len(text), "document_id": saved.as_posix()}]
+    assert (data["added"], data["documents"], data["chunks"]) == (1, 1, 1) and data["entities"] > 0
+    assert saved.read_bytes() == text
+    assert [d["id"] for d in app.get("/api/documents").json()] == [saved.as_posix()]
+    assert "Priya Castellan works at" in app.get(f"/documents{saved.as_posix()}").text
+    again = app.post("/api/ingest", files=[("files", ("lab notes.md", text))]).json()
+    assert (again["added"], again["unchanged"]) == (0, 1)  # the same name is the same document
+    assert store.stats().documents == 1
+
+
+def test_the_documents_page_uploads_and_shows_what_was_added(tmp_path: Path) -> None:
+    app, _ = writer(tmp_path)
+    page = app.get("/documents")
+    assert 'id="upload-form"' in page.text and 'enctype="multipart/form-data"' in page.text
+    done = app.post("/documents/upload", files=[("files", ("a.txt", b"Herons feed at dawn.")),
+                                                ("files", ("b.txt", b"Curlews nest in the marsh."))])  # fmt: skip
+    assert done.status_code == 200
+    assert "2 added, 0 replaced, 0 unchanged" in done.text and done.text.count('class="uploaded"') == 2
+    assert 'href="/documents/' in done.text
+
+
+def test_an_uploaded_script_renders_as_text(tmp_path: Path) -> None:
+    app, _ = writer(tmp_path)
+    data = app.post("/api/ingest", files={"files": ("evil.html.txt", EVIL.encode() + b" lab notes")}).json()
+    page = app.get(f"/documents{data['files'][0]['document_id']}")
+    assert page.status_code == 200 and "&lt;script&gt;window.pwned=1&lt;/script&gt;" in page.text
+    assert "<script>window.pwned" not in page.text and 'onerror="alert' not in page.text
+
+
+def test_an_oversize_upload_is_refused_with_the_limit(tmp_path: Path) -> None:
+    app, store = writer(tmp_path, max_upload=1024)
+    big = app.post("/api/ingest", files={"files": ("big.txt", b"x" * 5000)})
+    assert big.status_code == 413
+    assert big.json()["error"].startswith("upload too large") and "the limit is 1 KiB" in big.json()["error"]
+    page = app.post("/documents/upload", files={"files": ("big.txt", b"x" * 5000)})
+    assert page.status_code == 413 and 'role="alert"' in page.text and "upload too large" in page.text
+
+    def chunks():  # no Content-Length: the cap holds while the body is read
+        yield b"--b\r\nContent-Disposition: form-data; name=\"files\"; filename=\"big.txt\"\r\n\r\n"
+        yield b"x" * 5000
+        yield b"\r\n--b--\r\n"
+
+    streamed = app.post("/api/ingest", content=chunks(), headers={"Content-Type": "multipart/form-data; boundary=b"})
+    assert streamed.status_code == 413 and "more than 1 KiB" in streamed.json()["error"]
+    assert store.stats().documents == 0 and not (tmp_path / "uploads" / "big.txt").exists()
+
+
+def test_bad_uploads_get_a_clear_message(tmp_path: Path) -> None:
+    app, _ = writer(tmp_path)
+    none = app.post("/api/ingest", data={"note": "no file"}, files={"files": ("", b"")})
+    assert none.status_code == 400 and "no file in the upload" in none.json()["error"]
+    hidden = app.post("/api/ingest", files={"files": ("..", b"x")})
+    assert hidden.status_code == 400 and "unusable file name" in hidden.json()["error"]
+    plain = app.post("/api/ingest", content=b"x", headers={"Content-Type": "text/plain"})
+    assert plain.status_code == 400 and "multipart/form-data" in plain.json()["error"]
+    many = app.post("/api/ingest", files=[("files", (f"n{i}.md", b"# n")) for i in range(21)])
+    assert many.status_code == 400 and "at most 20" in many.json()["error"]
+
+
+def test_enrich_runs_then_answers(tmp_path: Path) -> None:
+    asked: list[str] = []
+    app, _ = writer(tmp_path, enricher=lambda q: asked.append(q) or fake_enrich(q))
+    data = app.post("/api/ask", params={"question": "where do curlews nest", "enrich": "true"}).json()
+    assert asked == ["where do curlews nest"]
+    assert data["enrichment"]["run_id"] == "run-9" and data["answer"] == "Lumen Fen is in Saltmere."
+    ask = app.get("/ask").text
+    assert 'name="enrich" value="true" id="enrich"' in ask and 'id="enrich" disabled' not in ask
+    page = app.post("/ask", data={"question": "where do curlews nest", "method": "hybrid-rrf", "enrich": "true"})
+    assert page.status_code == 200 and asked == ["where do curlews nest"] * 2
+    assert 'id="enrichment"' in page.text and "2 triples added" in page.text
+    assert "Priya → studies → curlews" in page.text
+    assert "Lumen Fen is in Saltmere." in page.text
+    without = app.post("/ask", data={"question": "q", "enrich": ""})  # enrich unticked: no run
+    assert without.status_code == 200 and asked == ["where do curlews nest"] * 2
+
+
+def test_enrich_without_an_outside_source_says_so(tmp_path: Path) -> None:
+    app, _ = writer(tmp_path)
+    refused = app.post("/api/ask", params={"question": "q", "enrich": "true"})
+    assert refused.status_code == 400
+    assert refused.json()["error"].startswith("enrichment needs an outside-text source: start graphproof serve with "
+                                              "--sources DIR|URLS-FILE")  # fmt: skip
+    ask = app.get("/ask").text
+    assert 'id="enrich" disabled' in ask and "enrichment needs an outside-text source" in ask
+    page = app.post("/ask", data={"question": "q", "enrich": "true"})  # the answer still comes, with the message
+    assert 'id="enrich-error"' in page.text and "Enrichment not run: enrichment needs" in page.text
+    assert "Lumen Fen is in Saltmere." in page.text
+
+
+def test_the_default_enricher_calls_graphproof_enrich(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import graphproof.api
+    from graphproof.web.app import default_enricher
+
+    assert default_enricher(object(), None, False) is None
+    calls: list[tuple[Any, ...]] = []
+
+    class Outcome:
+        def as_dict(self) -> dict[str, Any]:
+            return {"enriched": False, "note": "self-evaluation passed"}
+
+    class Report:
+        run_id, outcomes = "run-5", [Outcome()]
+
+    monkeypatch.setattr(graphproof.api, "enrich", lambda *a, **kw: calls.append((a, kw)) or Report())
+    enrich = default_enricher("STORE", tmp_path, False)
+    assert enrich is not None
+    assert enrich("q") == {"run_id": "run-5", "enriched": False, "note": "self-evaluation passed"}
+    assert calls == [(("STORE", ["q"]), {"sources": tmp_path, "search": False})]
+
+
+def enrichment_run(store: SQLiteStore) -> None:
+    from graphproof.graph.model import Entity, Relation
+
+    store.begin_run("run-1", "2026-11-24T03:00:00+00:00", ["pages/"], ["where do curlews nest"])
+    fact = Relation("curlew", "saltmere marsh", "nests_in", description="curlews nest in Saltmere Marsh",
+                    origin="enrichment", source_url="https://example.org/curlews", confidence=0.9,
+                    created_at="2026-11-24T03:00:30+00:00")  # fmt: skip
+    store.add_run_batch("run-1", "q1", [Entity.named("Curlew", "animal"), Entity.named("Saltmere Marsh", "place")],
+                        [fact])  # fmt: skip
+    store.finish_run("run-1", "2026-11-24T03:01:00+00:00", "finished", [])
+
+
+def test_the_runs_page_lists_runs_and_undoes_one(tmp_path: Path) -> None:
+    app, store = writer(tmp_path)
+    enrichment_run(store)
+    page = app.get("/runs").text
+    assert 'id="run-run-1"' in page and "pages/" in page and 'action="/runs/run-1/undo"' in page
+    undone = app.post("/runs/run-1/undo")
+    assert undone.status_code == 200 and "Undid run-1: 1 relations and 2 entities removed" in undone.text
+    assert "Undo</button>" not in undone.text  # an undone run has no button
+    assert app.get("/api/runs").json()[0]["status"] == "undone" and store.stats().relations == 0
+    again = app.post("/api/runs/run-1/undo")
+    assert again.status_code == 409 and "run-1" in again.json()["error"]
+    missing = app.post("/api/runs/run-x/undo")
+    assert missing.status_code == 404 and missing.json()["error"] == "no enrichment run 'run-x'"
+
+
+def test_undo_through_the_api(tmp_path: Path) -> None:
+    app, store = writer(tmp_path)
+    enrichment_run(store)
+    report = app.post("/api/runs/run-1/undo").json()
+    assert (report["run_id"], report["relations_removed"], report["entities_removed"]) == ("run-1", 1, 2)
+
+
+# graphs drawn with NVL (neo4j-viz) ---------------------------------------------------------------------------
+def test_the_ask_page_draws_its_paths_with_nvl(client: TestClient) -> None:
+    pytest.importorskip("neo4j_viz")
+    import html as html_lib
+    import json
+    import re
+
+    page = client.get("/ask", params={"question": "where is the lab"}).text
+    frame = re.search(r'<iframe id="graph" class="nvl"[^>]* srcdoc="([^"]*)"', page)
+    assert frame, "no NVL frame"
+    doc = html_lib.unescape(frame.group(1))
+    assert '<script type="module" src="/nvl/viz.js?v=' in doc and '<link rel="stylesheet" href="/nvl/viz.css' in doc
+    data = json.loads(re.search(r'id="neo4j-viz-data">(.*?)</script>', doc).group(1))
+    assert [n["caption"] for n in data["nodes"]] == ["Priya", "Lumen Fen"]
+    assert [(r["from"], r["to"], r["caption"]) for r in data["relationships"]] == [("Priya", "Lumen Fen", "works_at")]
+    script = client.get("/nvl/viz.js")
+    assert script.status_code == 200 and script.headers["content-type"].startswith("text/javascript")
+    assert "neo4j-viz-data" in script.text and "immutable" in script.headers["cache-control"]
+    assert client.get("/nvl/viz.css").headers["content-type"].startswith("text/css")
+    assert client.get("/nvl/other.js").status_code == 404
+
+
+def test_a_name_cannot_break_out_of_the_graph_frame(tmp_path: Path) -> None:
+    pytest.importorskip("neo4j_viz")
+    from graphproof.web.nvl import load_bundle
+
+    bundle = load_bundle()
+    assert bundle is not None
+    evil = '</script><script>alert(1)</script>"><img src=x onerror=alert(2)>'
+    doc = bundle.frame([{"id": evil, "label": evil}], [{"from": evil, "to": evil, "label": evil}])
+    assert doc.count("</script>") == 2 and "<script>alert" not in doc and "<img" not in doc
+
+    def evil_ask(question: str, method: str, verify: bool, k: int) -> dict[str, Any]:
+        return {**fake_ask(question, method, verify, k), "paths": [
+            {"text": evil, "entities": [evil, "b"], "relations": [evil], "weight": 1.0}]}  # fmt: skip
+
+    store = SQLiteStore(tmp_path / "e.db")
+    page = TestClient(create_app(store, asker=evil_ask)).get("/ask", params={"question": "q"}).text
+    assert "<script>alert" not in page and "<img src=x" not in page
+
+
+def test_without_neo4j_viz_the_paths_are_drawn_on_a_canvas(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    import graphproof.web.app as web
+
+    monkeypatch.setattr(web, "load_bundle", lambda: None)
+    page = client.get("/ask", params={"question": "where is the lab"}).text
+    assert '<canvas id="graph"' in page and "iframe" not in page and "works_at" in page
+    assert client.get("/nvl/viz.js").status_code == 404
+
+
+def test_an_unexpected_neo4j_viz_page_falls_back() -> None:
+    from graphproof.web.nvl import split_page
+
+    assert split_page("<html><body>no bundle</body></html>", "9") is None
+    page = ('<script type="module">x("neo4j-viz-abc")</script><style>a{}</style>'
+            '<script type="application/json" id="neo4j-viz-data">{"theme": "light", "nodes": []}</script>'
+            '<div id="neo4j-viz-abc"></div>')  # fmt: skip
+    bundle = split_page(page, "9")
+    assert bundle is not None
+    assert (bundle.container_id, bundle.style, bundle.settings) == ("neo4j-viz-abc", "a{}", {"theme": "light"})
