@@ -1,9 +1,9 @@
 """Answers from retrieved evidence: extractive without an LLM, generated with one.
 
-The extractive answer is the evidence sentences that share the most question terms (weighted by
-their idf in the chunk index), best first; it quotes the user's own text and never invents. With a
-LangChain chat model, the answer is generated from the top chunks and the weighted paths
-(prompt in ``reasoning/prompts/answer.md``).
+The extractive answer is the evidence sentences (in a chat, whole messages with speaker and time) that
+share the most question terms (weighted by their idf in the chunk index), best first; it quotes the
+user's own text and never invents. With a LangChain chat model, the answer is generated from the top
+chunks and the weighted paths (prompt in ``reasoning/prompts/answer.md``).
 """
 
 from __future__ import annotations
@@ -15,9 +15,11 @@ from importlib.resources import files
 from typing import TYPE_CHECKING
 
 from graphproof.graph.analyzer import Analyzer, default_analyzer
+from graphproof.graph.model import Chunk
 from graphproof.graph.store import GraphStore
 from graphproof.reasoning.errors import ReasoningError
 from graphproof.reasoning.retriever import Retrieval
+from graphproof.text.chat import chat_messages, speaker_handles
 from graphproof.text.sentences import split_sentences, unwrap
 
 if TYPE_CHECKING:
@@ -37,13 +39,19 @@ class Answer:
 
 
 def extractive_answer(store: GraphStore, retrieval: Retrieval, sentences: int = 3, chunks: int = 5,
-                      analyzer: Analyzer | None = None) -> Answer:  # fmt: skip
-    """The ``sentences`` evidence sentences from the top ``chunks`` that best cover the question's terms.
+                      analyzer: Analyzer | None = None, messages: int = 1) -> Answer:  # fmt: skip
+    """The ``sentences`` evidence units (``messages`` when the best is a chat message) from the top
+    ``chunks`` that best cover the question's terms.
 
-    A question written in the evidence comes with the sentence after it (its answer, in an FAQ). A
-    sentence that occurs in several chunks (chunk overlap, quoted messages) is given once. The answer
-    keeps to the document of its best sentence: a sentence of another document joins only when it scores
-    at least ``OTHER_DOCUMENT`` times the best — as well as it — (so "Who wrote Git?" is not answered with who
+    A unit is a sentence, or in a chat (a chunk with ``speakers`` metadata) a whole message quoted as
+    ``[time] Handle: message`` — who said it and when are part of what a message states ("Who proposed
+    …?", "… on 20260507?"); a message is some three sentences long, so a chat answer is one message
+    by default, about as long as three sentences. A unit scores the idf of the question terms it contains, divided by
+    ``1 + 0.1 · rank`` of its chunk. A unit that asks something (an FAQ's "Is zlib thread-safe?"; in a
+    chat, a message with a question in it) comes with the unit after it, which answers it. A unit that
+    occurs in several chunks (chunk overlap, quoted messages) is given once. The answer keeps to the
+    document of its best unit: a unit of another document joins only when it scores at least
+    ``OTHER_DOCUMENT`` times the best — as well as it — (so "Who wrote Git?" is not answered with who
     wrote libffi).
     """
     analyzer = analyzer or default_analyzer()
@@ -53,13 +61,16 @@ def extractive_answer(store: GraphStore, retrieval: Retrieval, sentences: int = 
     stats = store.term_stats("chunks", terms)
     idf = {t: math.log(1 + (stats.rows - n + 0.5) / (n + 0.5)) for t, n in stats.df.items()}
     scored: list[tuple[float, int, str, str, str]] = []
+    chats = set()
     for rank, hit in enumerate(retrieval.chunks[:chunks]):
-        found = split_sentences(unwrap(hit.item.text).replace("**", ""))
-        for index, sentence in enumerate(found):
-            covered = set(analyzer.tokens(sentence)) & idf.keys()
+        found, chat = answer_units(hit.item), bool(hit.item.metadata.get("speakers"))
+        if chat:
+            chats.add(hit.item.id)
+        for index, unit in enumerate(found):
+            covered = set(analyzer.tokens(unit)) & idf.keys()
             if covered:
                 score = sum(idf[t] for t in covered) / (1 + 0.1 * rank)
-                scored.append((score, rank, hit.item.id, _answered(found, index), hit.item.document_id))
+                scored.append((score, rank, hit.item.id, _answered(found, index, chat), hit.item.document_id))
     if not scored:
         return Answer("The retrieved evidence shares no words with the question.", "extractive")
     best: list[tuple[float, int, str, str, str]] = []
@@ -70,18 +81,34 @@ def extractive_answer(store: GraphStore, retrieval: Retrieval, sentences: int = 
             continue
         seen.add(key)
         best.append(item)
-        if len(best) == sentences:
+        if len(best) == (messages if best[0][2] in chats else sentences):
             break
     return Answer(" ".join(s[3] for s in best), "extractive", [(s[2], s[3]) for s in best])
 
 
-def _answered(found: Sequence[str], index: int) -> str:
-    """The sentence at ``index``; a question in the text (an FAQ's "Is zlib thread-safe?") comes with the
-    sentence that follows it, which is its answer ("Yes. …")."""
-    sentence = found[index]
-    if sentence.rstrip().endswith("?") and index + 1 < len(found) and not found[index + 1].rstrip().endswith("?"):
-        return f"{sentence} {found[index + 1]}"
-    return sentence
+def answer_units(chunk: Chunk) -> list[str]:
+    """A chunk's units: its chat messages as ``[time] Handle: message`` when it is a chat (``speakers``
+    metadata), else its sentences."""
+    handles = speaker_handles(str(chunk.metadata.get("speakers", "")))
+    if not handles:
+        return split_sentences(unwrap(chunk.text).replace("**", ""))
+    time = str(chunk.metadata.get("time", "")).strip()
+    stamp = f"[{time}] " if time else ""
+    return [
+        stamp + (f"{m.handle}: " if m.handle else "") + " ".join(m.body.split())
+        for m in chat_messages(chunk.text, handles)
+    ]
+
+
+def _answered(found: Sequence[str], index: int, chat: bool = False) -> str:
+    """The unit at ``index``; a question in the text (an FAQ's "Is zlib thread-safe?") comes with the
+    unit that follows it, which is its answer ("Yes. …"). In a chat, a message that asks anything
+    ("Hope you're well. When's a good time to come by? Thanks!") comes with the reply after it."""
+    unit = found[index]
+    asks = "?" in unit if chat else unit.rstrip().endswith("?")
+    if asks and index + 1 < len(found) and not found[index + 1].rstrip().endswith("?"):
+        return f"{unit} {found[index + 1]}"
+    return unit
 
 
 def llm_answer(

@@ -61,10 +61,10 @@ from graphproof.loaders.extract.patterns import (
 from graphproof.loaders.extract.spans import NameSpan, People, humanise, mask, name_spans
 from graphproof.loaders.resolve import entity_alias_key
 from graphproof.loaders.types import ExtractedEntity, ExtractedRelation, Extraction
+from graphproof.text.chat import chat_messages, speaker_handles
 from graphproof.text.lexicon import LIGHT_VERBS, PREDICATE_DROP, PREPOSITIONS, VERBS, is_contraction
 from graphproof.text.sentences import sentence_pieces
 
-_TIME_LINE = re.compile(r"^\s*Time:\s*\d")
 _CJK_CHAR = re.compile(HAS_CJK.pattern + "+")
 _GAP_WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
 _GAP_STOPS = frozenset(".!?;:\n。！？()[]|")
@@ -123,30 +123,16 @@ def _cap(text: str, limit: int) -> str:
 
 
 def chat_units(text: str, handles: Sequence[str], limit: int, time: str = "") -> list[_Unit]:
-    """Messages of a chat chunk: ``Handle: message`` lines; other lines continue the previous message.
+    """Messages of a chat chunk (``text.chat.chat_messages``), speakers humanised.
 
     A message's description is ``"[time] Speaker: message"`` (the time only when the chat has one).
     """
-    names = sorted({h.strip() for h in handles if h.strip()}, key=len, reverse=True)
-    prefix = re.compile(rf"^\s*({'|'.join(re.escape(n) for n in names)})[ \t]*[:：]\s*(.*)$") if names else None
-    raw: list[list[str | None]] = []
-    for line in text.splitlines():
-        if not line.strip() or _TIME_LINE.match(line):
-            continue
-        match = prefix.match(line) if prefix else None
-        if match:
-            raw.append([humanise(match.group(1)), match.group(2)])
-        elif raw:
-            raw[-1][1] = f"{raw[-1][1]}\n{line}"
-        else:
-            raw.append([None, line])
     units = []
-    for speaker, body in raw:
-        body = (body or "").strip()
-        if body:
-            described = f"{speaker}: {body}" if speaker else body
-            described = f"[{time}] {described}" if time else described
-            units.append(_Unit(speaker, body, _cap(described, limit)))
+    for message in chat_messages(text, handles):
+        speaker = humanise(message.handle) if message.handle else None
+        described = f"{speaker}: {message.body}" if speaker else message.body
+        described = f"[{time}] {described}" if time else described
+        units.append(_Unit(speaker, message.body, _cap(described, limit)))
     return units
 
 
@@ -261,7 +247,7 @@ class RuleExtractor:
         if not isinstance(text, str):
             raise ExtractorError(f"chunk {index}: expected text as str, got {type(text).__name__}")
         metadata = metadata or {}
-        handles = [h for h in str(metadata.get("speakers", "")).split(",") if h.strip()]
+        handles = speaker_handles(str(metadata.get("speakers", "")))
         if handles:
             units = chat_units(text, handles, self.max_description, str(metadata.get("time", "")).strip())
         else:

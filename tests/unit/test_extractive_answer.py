@@ -1,0 +1,70 @@
+"""The extractive answer over chats: whole messages with speaker and time, the reply to a question;
+and the chat-transcript helpers it uses."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from graphproof.graph.model import Chunk, Document, Hit
+from graphproof.graph.sqlite_store import SQLiteStore
+from graphproof.reasoning.answer import answer_units, extractive_answer
+from graphproof.reasoning.retriever import Retrieval
+from graphproof.text.chat import Message, chat_messages, speaker_handles
+
+CHAT = """Time: 20260511_11:00
+WolfgangSchulz: Hey! There's a web design seminar at my company this week. Want to join me?
+LiHua: Sounds interesting! When is it?
+WolfgangSchulz: It's on Thursday at 3 PM. Should be pretty insightful!
+LiHua: Great, see you there.
+and thanks for the invite
+"""
+GYM = """Time: 20260111_08:00
+LiHua: Do you know a gym near my place? The gym at work is closed.
+WolfgangSchulz: There's a nice gym called FitZone not too far from you.
+"""
+META = {"speakers": "WolfgangSchulz,LiHua", "time": "20260511_11:00"}
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[SQLiteStore]:
+    s = SQLiteStore(tmp_path / "g.db")
+    s.init()
+    s.upsert_documents([Document("seminar", "chats/seminar.txt", hash="h1", metadata=META),
+                        Document("gym", "chats/gym.txt", hash="h2", metadata=META)])  # fmt: skip
+    s.upsert_chunks([Chunk("seminar#0", "seminar", 0, CHAT, "c1", metadata=META),
+                     Chunk("gym#0", "gym", 0, GYM, "c2", metadata={**META, "time": "20260111_08:00"})])  # fmt: skip
+    yield s
+    s.close()
+
+
+def _ask(store: SQLiteStore, question: str, ids: list[str], **kw: object) -> str:
+    chunks = [Hit(c, 1.0) for c in store.chunks(ids)]
+    return extractive_answer(store, Retrieval("bm25", question, chunks), **kw).text  # type: ignore[arg-type]
+
+
+def test_chat_messages_follow_handles_and_join_continuation_lines() -> None:
+    messages = chat_messages(CHAT, speaker_handles("WolfgangSchulz, LiHua"))
+    assert [m.handle for m in messages] == ["WolfgangSchulz", "LiHua", "WolfgangSchulz", "LiHua"]
+    assert messages[-1] == Message("LiHua", "Great, see you there.\nand thanks for the invite")
+    assert chat_messages("just text\nmore", []) == [Message(None, "just text\nmore")]
+    assert speaker_handles(" , ") == []
+
+
+def test_a_chat_chunk_answers_in_whole_messages_with_time_and_speaker(store: SQLiteStore) -> None:
+    units = answer_units(store.chunks(["seminar#0"])[0])
+    assert units[2] == "[20260511_11:00] WolfgangSchulz: It's on Thursday at 3 PM. Should be pretty insightful!"
+    assert units[3] == "[20260511_11:00] LiHua: Great, see you there. and thanks for the invite"
+    plain = Chunk("doc#0", "doc", 0, "One sentence here. Another one there.", "c9")
+    assert answer_units(plain) == ["One sentence here.", "Another one there."]
+
+
+def test_a_question_about_a_date_finds_the_message_of_that_date(store: SQLiteStore) -> None:
+    answer = _ask(store, "What did Wolfgang recommend on 20260111?", ["seminar#0", "gym#0"], sentences=1)
+    assert answer.startswith("[20260111_08:00] ")
+
+
+def test_a_message_that_asks_comes_with_its_reply(store: SQLiteStore) -> None:
+    answer = _ask(store, "Which gym near Li Hua's place?", ["gym#0"], sentences=1)
+    assert "Do you know a gym near my place?" in answer and "FitZone" in answer
