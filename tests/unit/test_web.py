@@ -390,3 +390,13 @@ def test_an_unexpected_neo4j_viz_page_falls_back() -> None:
     bundle = split_page(page, "9")
     assert bundle is not None
     assert (bundle.container_id, bundle.style, bundle.settings) == ("neo4j-viz-abc", "a{}", {"theme": "light"})
+
+
+def test_highlight_marks_question_terms_and_escapes_the_rest() -> None:
+    from graphproof.web.app import highlight
+
+    out = str(highlight('Curlews nest at <b>Lumen</b> Fen. curlews, again', ["curlews", "fen"]))
+    assert out == "<mark>Curlews</mark> nest at &lt;b&gt;Lumen&lt;/b&gt; <mark>Fen.</mark> <mark>curlews,</mark> again"
+    evil = str(highlight('<img src=x onerror="alert(1)"> x', ["x"]))
+    assert "<img" not in evil and 'onerror="' not in evil
+    assert evil.endswith("<mark>x</mark>")
