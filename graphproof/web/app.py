@@ -52,6 +52,24 @@ def default_asker(store: Any, checkpoint: str | None = None, embedder: Any = Non
     return ask
 
 
+def default_verifier(store: Any) -> Callable[[str, str, int], dict[str, Any]]:
+    """``verify(question, answer, k) -> report``: ``graphproof.verify`` with the offline method against the
+    store's top ``k`` chunks for the question; the verifier is built once."""
+    from graphproof.components import make_rag, make_verifier
+    from graphproof.settings import load_settings
+    from graphproof.verification.grounding import Passage
+
+    settings = load_settings()
+    verifier, retriever = make_verifier("offline", settings), make_rag(store, settings, use_llm=False).retriever
+
+    def verify(question: str, answer: str, k: int) -> dict[str, Any]:
+        chunks = retriever.retrieve(question, "hybrid-rrf").chunks[:k]
+        report = verifier.check(question, [Passage(h.item.id, h.item.text) for h in chunks], answer)
+        return {**report.to_dict(), "chunks": [h.item.id for h in chunks]}
+
+    return verify
+
+
 def default_enricher(store: Any, sources: Path | None, search: bool) -> Callable[[str], dict[str, Any]] | None:
     """``enrich(question) -> outcome``: one recorded run of ``graphproof.enrich`` for the question (as ``ask
     --enrich`` does), or None when no outside-text source is configured."""
@@ -142,15 +160,15 @@ def create_app(
     checkpoint: str | None = None, enrich_sources: Path | None = None, enrich_search: bool = False,
     enricher: Callable[[str], dict[str, Any]] | None = None,
     ingester: Callable[[list[Path]], dict[str, Any]] | None = None, upload_dir: Path | None = None,
-    max_upload: int = MAX_UPLOAD,
+    max_upload: int = MAX_UPLOAD, verifier: Callable[[str, str, int], dict[str, Any]] | None = None,
 ) -> Any:  # fmt: skip
     """The app over ``store``; ``checkpoint`` (a GNN checkpoint) adds the ``gnn`` method to the picker.
 
     With ``allow_writes``: uploads are saved in ``upload_dir`` (their path is the document's id, so uploading
     a file of the same name again replaces that document) and ingested; the Ask page's "enrich" runs
     ``graphproof.enrich`` over ``enrich_sources`` (a folder of saved pages or a file of URLs) or
-    ``enrich_search``; the Runs page can undo a run. ``asker``, ``enricher`` and ``ingester`` replace the
-    defaults (tests).
+    ``enrich_search``; the Runs page can undo a run. ``asker``, ``enricher``, ``ingester`` and ``verifier``
+    replace the defaults (tests).
     """
     from fastapi import FastAPI, Request
     from fastapi.responses import HTMLResponse, JSONResponse, Response
@@ -167,7 +185,8 @@ def create_app(
     templates.env.filters["highlight"] = highlight
     uploads = Path(upload_dir) if upload_dir else Path(tempfile.gettempdir()) / "graphproof-uploads"
     enricher = enricher or default_enricher(store, enrich_sources, enrich_search)
-    state: dict[str, Any] = {"asker": asker, "embedder": None, "ingester": ingester, "enricher": enricher}
+    state: dict[str, Any] = {"asker": asker, "embedder": None, "ingester": ingester, "enricher": enricher,
+                             "verifier": verifier}  # fmt: skip
 
     def get_embedder() -> Any:
         if state["embedder"] is None:
@@ -313,6 +332,26 @@ def create_app(
         enrichment = run_enrich(question) if enrich else None
         data = run_ask(question, method, verify, k)
         return {**data, "enrichment": enrichment} if enrich else data
+
+    @app.get("/api/verify")
+    async def api_verify(question: str, answer: str, k: int = 5) -> dict[str, Any]:
+        """Check an answer claim by claim against the store's top ``k`` chunks for the question (the offline
+        FOL method, as ``graphproof verify``): verdict, and per claim its status (proved / refuted /
+        unknown), FOL, premises (chunk ids) and reason; ``chunks`` lists the premises' chunk ids."""
+        question, answer = question.strip(), answer.strip()
+        if not question or not answer:
+            raise WebError(400, "verify needs a non-empty question and answer")
+        if len(question) > MAX_QUESTION or len(answer) > 4 * MAX_QUESTION:
+            raise WebError(413, f"question longer than {MAX_QUESTION} or answer longer than {4 * MAX_QUESTION} "
+                                "characters")  # fmt: skip
+        if not 1 <= k <= 50:
+            raise WebError(400, "k must be between 1 and 50")
+        if state["verifier"] is None:
+            state["verifier"] = default_verifier(store)
+        try:
+            return dict(state["verifier"](question, answer, k))
+        except Exception as exc:
+            raise WebError(500, f"verify failed: {type(exc).__name__}: {exc}") from exc
 
     @app.get("/api/stats")
     async def api_stats() -> dict[str, Any]:

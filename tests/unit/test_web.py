@@ -400,3 +400,22 @@ def test_highlight_marks_question_terms_and_escapes_the_rest() -> None:
     evil = str(highlight('<img src=x onerror="alert(1)"> x', ["x"]))
     assert "<img" not in evil and 'onerror="' not in evil
     assert evil.endswith("<mark>x</mark>")
+
+
+def test_api_verify_checks_an_answer_against_the_store(tmp_path: Path) -> None:
+    store = SQLiteStore(tmp_path / "v.db")
+    store.init()
+    store.upsert_documents([Document("d", "notes/d.md", hash="h")])
+    store.upsert_chunks([Chunk("d#0", "d", 0, "Alice Brown does not own a car. Alice Brown lives in Leeds.")])
+    client = TestClient(create_app(store), raise_server_exceptions=False)
+    report = client.get("/api/verify", params={"question": "Where does Alice Brown live?",
+                                               "answer": "Alice Brown lives in Leeds."}).json()  # fmt: skip
+    assert report["chunks"] == ["d#0"] and report["verdict"] == "grounded"
+    assert [c["status"] for c in report["claims"]] == ["proved"] and report["claims"][0]["premises"] == ["d#0"]
+    refuted = client.get("/api/verify", params={"question": "Does Alice Brown own a car?",
+                                                "answer": "Alice Brown owns a car."}).json()  # fmt: skip
+    assert refuted["verdict"] == "hallucinated" and refuted["claims"][0]["status"] == "refuted"
+    empty = client.get("/api/verify", params={"question": "q", "answer": " "})
+    assert empty.status_code == 400 and "non-empty" in empty.json()["error"]
+    assert client.get("/api/verify", params={"question": "q", "answer": "a", "k": 0}).status_code == 400
+    store.close()
