@@ -31,7 +31,14 @@ from graphproof.reasoning.bm25 import BM25Params, bm25_score
 from graphproof.reasoning.errors import RetrievalError
 from graphproof.reasoning.fusion import DEFAULT_RRF_K, rrf
 from graphproof.reasoning.linking import link_entities
-from graphproof.reasoning.paths import PathWeighting, WeightedPath, chunk_scores, weight_paths
+from graphproof.reasoning.paths import (
+    PathWeighting,
+    QuestionShape,
+    WeightedPath,
+    chunk_scores,
+    question_shape,
+    weight_paths,
+)
 from graphproof.reasoning.rerank import Reranker
 
 METHODS: tuple[str, ...] = (
@@ -148,7 +155,7 @@ class Retriever:
         return self._rescored("relations", query, hits, lambda r: r.text)  # type: ignore[attr-defined]
 
     def _graph(self, query: _Query, method: str, edges: list[Hit[Relation]], notes: list[str]) -> Retrieval:
-        paths = weight_paths(self.store, query.seeds, edges, self.config.paths)
+        paths = weight_paths(self.store, query.seeds, edges, self.config.paths, query.shape)
         scores = chunk_scores(paths, self.config.paths.support)
         ranked = sorted(scores.items(), key=lambda kv: (-kv[1], kv[0]))[: self.config.depth]
         chunks = {c.id: c for c in self.store.chunks([c for c, _ in ranked])}
@@ -262,6 +269,14 @@ class _Query:
         self._terms: list[str] | None = None
         self._vector: Sequence[float] | None = None
         self._seeds: list[Hit[Entity]] | None = None
+        self._shape: QuestionShape | None = None
+
+    @property
+    def shape(self) -> QuestionShape:
+        """What path weighting reads in the question (``reasoning.paths.question_shape``)."""
+        if self._shape is None:
+            self._shape = question_shape(self.text, self._retriever.analyzer)
+        return self._shape
 
     @property
     def terms(self) -> list[str]:
