@@ -16,8 +16,12 @@ Without a chat model, ``path_check`` is a labelled deterministic check over the 
 (each test is reported separately, so a benchmark can count what each one catches, as the paper's
 Table 2 does):
 
-- ``low_probability`` — the top answer's probability p₁ < ``min_probability``;
-- ``small_margin`` — p₁ − p₂ < ``min_margin`` (the model hesitates between two answers);
+- ``low_probability`` — the probability mass of the answer set P = Σ pᵢ over the predicted answers
+  < ``min_probability`` (a question with several right answers spreads the mass over them, so the top
+  answer's own p₁ would flag it);
+- ``small_margin`` — p₁ − p₂ < ``min_margin`` when the GNN gives one answer and p₂ is the next entity's
+  probability (the model hesitates between two candidates); with several answers the set itself is the
+  answer, so there is no margin to test and the check passes;
 - ``no_path`` — no reasoning path links a topic entity to the answer;
 - ``relation_mismatch`` — the best cosine similarity between the question and the relation words of
   the answer's paths (``"directed_by"`` → "directed by") is below ``min_relation_similarity``.
@@ -173,17 +177,21 @@ def path_check(
         reason = "the GNN gave no answer"
         return SelfEvaluation(tuple(Judgement(c, False, reason) for c in CHECKS), "paths")
     top, p1 = answer.answers[0]
-    p2 = answer.answers[1][1] if len(answer.answers) > 1 else 0.0
+    mass = sum(p for _, p in answer.answers)
     judgements.append(
-        Judgement("low_probability", p1 >= config.min_probability,
-                  f"top answer {top.name!r} has probability {p1:.3f} (threshold {config.min_probability})",
-                  {"value": round(p1, 6)})
+        Judgement("low_probability", mass >= config.min_probability,
+                  f"the {len(answer.answers)} answer(s) have probability {mass:.3f} in all (threshold "
+                  f"{config.min_probability})", {"value": round(mass, 6)})
     )  # fmt: skip
-    judgements.append(
-        Judgement("small_margin", p1 - p2 >= config.min_margin,
-                  f"margin over the next answer {p1 - p2:.3f} (threshold {config.min_margin})",
-                  {"value": round(p1 - p2, 6)})
-    )  # fmt: skip
+    if len(answer.answers) > 1:
+        judgements.append(Judgement("small_margin", True, f"{len(answer.answers)} answers: the set is the answer"))
+    else:
+        p2 = answer.runner_up
+        judgements.append(
+            Judgement("small_margin", p1 - p2 >= config.min_margin,
+                      f"margin over the next candidate {p1 - p2:.3f} (threshold {config.min_margin})",
+                      {"value": round(p1 - p2, 6)})
+        )  # fmt: skip
     linked = _answer_paths(answer.paths, top.id, {t.id for t in answer.topics})
     judgements.append(
         Judgement("no_path", bool(linked),

@@ -63,6 +63,7 @@ class GnnAnswer:
     formatted: list[str]
     warnings: list[str]
     elapsed_ms: float
+    runner_up: float = 0.0  # the best probability of an entity outside ``answers`` (0 when none)
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -142,6 +143,7 @@ class GnnReasoner:
         prediction = self.predict(question, topic_entities)
         keep = set(predicted_set(prediction.ranked_ids())[: max(k, 1)])
         chosen = [(i, p) for i, p in prediction.ranked if prediction.graph.entities[i].id in keep]
+        runner_up = next((p for i, p in prediction.ranked if prediction.graph.entities[i].id not in keep), 0.0)
         paths: list[Path] = []
         for index, _ in chosen:
             for seed in prediction.graph.seeds:
@@ -155,6 +157,7 @@ class GnnReasoner:
             formatted=format_paths(paths),
             warnings=prediction.warnings,
             elapsed_ms=(time.perf_counter() - started) * 1000,
+            runner_up=runner_up,
         )
 
 

@@ -27,8 +27,8 @@ WRITTEN = Path((MOVIE, WRITER), (Relation("kismet", "e k", "written_by"),))
 QUESTION = "who directed Kismet"
 
 
-def _answer(answers: list[tuple[Entity, float]], paths: list[Path]) -> GnnAnswer:
-    return GnnAnswer(QUESTION, [MOVIE], answers, paths, [p.format() for p in paths], [], 1.0)
+def _answer(answers: list[tuple[Entity, float]], paths: list[Path], runner_up: float = 0.0) -> GnnAnswer:
+    return GnnAnswer(QUESTION, [MOVIE], answers, paths, [p.format() for p in paths], [], 1.0, runner_up)
 
 
 def _embed(texts: Sequence[str]) -> np.ndarray:
@@ -67,13 +67,22 @@ def test_the_llm_checks_answer_from_paths_then_judge_and_verbalise_then_judge() 
 
 
 def test_path_checks_pass_a_confident_linked_answer_of_the_asked_relation() -> None:
-    result = path_check(_answer([(DIRECTOR, 0.9), (WRITER, 0.05)], [DIRECTED]), _embed)
+    result = path_check(_answer([(DIRECTOR, 0.9)], [DIRECTED], runner_up=0.05), _embed)
     assert result.passed, result.as_dict()
+
+
+def test_an_answer_set_is_judged_by_its_mass_not_its_top_answer() -> None:
+    config = PathCheckConfig(min_probability=0.5, min_margin=0.1, min_relation_similarity=0.5)
+    both = path_check(_answer([(DIRECTOR, 0.35), (WRITER, 0.35)], [DIRECTED]), _embed, config)
+    assert both.passed, both.as_dict()  # two answers of 0.35: the set holds 0.7, no margin between its members
+    assert both.judgements[0].detail["value"] == 0.7 and "the set is the answer" in both.judgements[1].reason
+    thin = path_check(_answer([(DIRECTOR, 0.2), (WRITER, 0.2)], [DIRECTED]), _embed, config)
+    assert thin.failed_checks == ["low_probability"]
 
 
 def test_each_path_check_catches_its_own_weakness() -> None:
     config = PathCheckConfig(min_probability=0.5, min_margin=0.1, min_relation_similarity=0.5)
-    unsure = path_check(_answer([(DIRECTOR, 0.4), (WRITER, 0.35)], [DIRECTED]), _embed, config)
+    unsure = path_check(_answer([(DIRECTOR, 0.4)], [DIRECTED], runner_up=0.35), _embed, config)
     assert unsure.failed_checks == ["low_probability", "small_margin"]
     unlinked = path_check(_answer([(DIRECTOR, 0.9)], []), _embed, config)
     assert unlinked.failed_checks == ["no_path", "relation_mismatch"]
