@@ -1,6 +1,7 @@
 """Sentence splitting, the one splitter every layer uses (chunking, extraction, claims, extractive answers).
 
-Every line is split on its own (a newline always ends a sentence, as it does for pysbd). A mostly-CJK
+A newline ends a sentence unless the line is hard-wrapped (``joins_next``: a line of a README wrapped at
+72-80 columns goes on in the next one); such lines are split together. A mostly-CJK
 line is split after ``。！？!?．`` (and ``. `` for Korean). Other lines are split by a fast regex at
 ``.!?…`` followed by whitespace, so "zip 1.9", "file.tar.gz", "a@b.org" and URLs are never cut; only a
 line with a doubtful boundary (an abbreviation such as "Dr." or "e.g.", an initial, or a lowercase letter
@@ -212,20 +213,81 @@ def segments(line: str, limit: int = MAX_SEGMENT) -> list[tuple[int, int]]:
     return pieces
 
 
+_CLOSE_TRAIL = "\"'”’)]*_`"
+_LINE_END = re.compile(rf"(?:[.!?:…。！？；;{{}}]|[.!?]\s*{_EMOJI})[{re.escape(_CLOSE_TRAIL)}]*\s*$")
+_NO_JOIN_NEXT = re.compile(
+    r"\s*(?:[-*+•‣◦]\s|\d{1,3}[.)](?:\s|$)|[#|>]|[=\-~_*]{3,}\s*$|```|~~~)"  # item, heading, table, quote, rule
+    r"|\s*[A-Z][\w.'’-]*(?:[ \t][\w.'’-]+){0,3}[ \t]*[:：](?:\s|$)"  # "Label: value", "Handle: message", "Q:"
+)
+_RULE_LINE = re.compile(r"\s*[=\-~_*#]{3,}\s*$")
+_MARKER = re.compile(r"[ \t]*(?:[-*+•‣◦]|\d{1,3}[.)]|[A-Z][\w-]{0,15}[:：])?[ \t]*")
+SHORT_LINE = 50  # characters: lines filled to 72-80 columns are longer; a shorter one is a heading, a field, code
+CODE_INDENT = 4  # columns: a next line indented this much deeper than the text above is a code block
+
+
+def _indent(line: str, end: int) -> int:
+    return len(line[:end].expandtabs(8))
+
+
+def _mostly_cjk(line: str) -> bool:
+    cjk = len(CJK_CHAR.findall(line))
+    return bool(cjk) and cjk >= CJK_LINE_RATIO * (len(line) - line.count(" "))
+
+
+def joins_next(line: str, following: str) -> bool:
+    """Whether ``line`` is hard-wrapped, its sentence going on in ``following`` (the next line).
+
+    It is unless ``line`` ends a sentence (``.!?:…;``, ``{``/``}``, CJK ends), is shorter than ``SHORT_LINE``
+    (a heading, a ``Label: value`` field, a code line) or is a rule (``====``); or ``following`` is blank,
+    starts a list item, a numbered item, a heading, a table row, a quote, a fence, a rule or a ``Label:`` /
+    ``Handle:`` line, or is indented ``CODE_INDENT`` columns deeper than the text of ``line`` (a code block);
+    or either line is mostly CJK.
+    """
+    text = line.strip()
+    if not text or not following.strip() or len(text) < SHORT_LINE:
+        return False
+    if _LINE_END.search(text) or _RULE_LINE.match(line) or _NO_JOIN_NEXT.match(following):
+        return False
+    if _mostly_cjk(line) or _mostly_cjk(following):
+        return False
+    content = _indent(line, _MARKER.match(line).end())  # type: ignore[union-attr]
+    deeper = _indent(following, len(following) - len(following.lstrip()))
+    return deeper < content + CODE_INDENT
+
+
+def _blocks(text: str) -> list[tuple[int, int]]:
+    """``(start, end)`` of runs of lines that ``joins_next`` joins (a lone line is a run of one)."""
+    blocks: list[tuple[int, int]] = []
+    lines = list(_LINE.finditer(text))
+    start = None
+    for i, line in enumerate(lines):
+        if start is None:
+            start = line.start()
+        following = lines[i + 1] if i + 1 < len(lines) else None
+        adjacent = following is not None and following.start() == line.end() + 1
+        if not (adjacent and joins_next(line.group(), following.group())):  # type: ignore[union-attr]
+            blocks.append((start, line.end()))
+            start = None
+    return blocks
+
+
 def sentence_spans(text: str) -> list[tuple[int, int]]:
     """``(start, end)`` of every sentence of ``text``, in order, without surrounding whitespace.
 
-    A line longer than ``MAX_SEGMENT`` characters (a file without line breaks) is first cut into
-    segments (see ``segments``), so the cost stays linear in the text's length; a sentence longer than a
-    segment is then cut at the segment boundary.
+    A line break ends a sentence unless the line is hard-wrapped (``joins_next``): then the lines are split
+    as one (a sentence may hold a line break; ``text[start:end]`` keeps it). A line (or run of joined lines)
+    longer than ``MAX_SEGMENT`` characters (a file without line breaks) is first cut into segments (see
+    ``segments``), so the cost stays linear in the text's length; a sentence longer than a segment is then
+    cut at the segment boundary.
     """
     spans: list[tuple[int, int]] = []
-    for line in _LINE.finditer(text):
-        if not line.group().strip():
+    for first, last in _blocks(text):
+        block = text[first:last].replace("\n", " ")  # same length: offsets stay exact
+        if not block.strip():
             continue
-        for a, b in segments(line.group()):
-            offset = line.start() + a
-            spans.extend((offset + x, offset + y) for x, y in _line_spans(line.group()[a:b]))
+        for a, b in segments(block):
+            offset = first + a
+            spans.extend((offset + x, offset + y) for x, y in _line_spans(block[a:b]))
     return spans
 
 

@@ -57,6 +57,16 @@ _NUMBER = r"\d+(?:[.,]\d+)*(?:\s?[-–]\s?\d+(?:[.,]\d+)?)?"
 _CJK_DIGIT = r"[0-9０-９一二三四五六七八九十百千万〇]"
 _ANY_DIGIT = re.compile(_CJK_DIGIT + r"|\d")
 
+QUANTIFIERS = (
+    r"(?:a\s+|the\s+)?(?:minimum|maximum|total)\s+of|over|around|about|approximately|nearly|almost|roughly"
+    r"|at\s+least|at\s+most|more\s+than|less\s+than|fewer\s+than|up\s+to"
+)  # words before a number that say how much, not what: "takes a minimum of 10 minutes", "has over 30,000 files"
+_COUNTED_NOUN = r"(?:\s+[a-z][a-z-]+)?\s+[a-z][a-z-]*[a-rt-z]s\b"  # "source files", "times" (a plural noun)
+_COUNT = re.compile(
+    rf"\b(?:{QUANTIFIERS})\s+(?P<n>\d+(?:[.,]\d+)*(?:{_COUNTED_NOUN})?)|(?<![\w.,])(?P<t>\d{{1,3}}(?:,\d{{3}})+)(?![\w,])",
+    re.IGNORECASE,
+)
+
 # Order matters: earlier patterns win overlaps (a date's day number is not also a quantity).
 _PATTERNS: tuple[tuple[str, re.Pattern[str], bool], ...] = (  # (type, pattern, needs a digit)
     (DATE, re.compile(rf"\b{_YEAR}[-/.](?:1[0-2]|0?[1-9])[-/.](?:[12]\d|3[01]|0?[1-9])\b"), True),
@@ -106,7 +116,11 @@ _HIRAGANA_ONLY = re.compile(r"[\u3040-\u309f\s、。！？!?ー〜]+")
 
 
 def pattern_spans(text: str) -> list[Span]:
-    """Dates, times and quantities in ``text``, non-overlapping, in text order."""
+    """Dates, times and quantities in ``text``, non-overlapping, in text order.
+
+    A quantity is a number with a unit ("10 minutes", "5 km", "$20", "10%"), a number after a quantifier
+    (``QUANTIFIERS``: "over 30,000 source files" → "30,000 source files", "at least 3 times") or a number
+    with thousands separators ("30,000")."""
     taken: list[tuple[int, int]] = []
     spans: list[Span] = []
     digits = _ANY_DIGIT.search(text) is not None
@@ -126,7 +140,33 @@ def pattern_spans(text: str) -> list[Span]:
                 continue
             taken.append((start, end))
             spans.append(Span(start, end, name, kind))
+    if digits:  # a count after a quantifier ("over 30,000 source files") or with thousands separators ("30,000")
+        for match in _COUNT.finditer(text):
+            start, end = match.span("n") if match.group("n") else match.span("t")
+            if not any(start < e and s < end for s, e in taken):
+                taken.append((start, end))
+                spans.append(Span(start, end, " ".join(text[start:end].split()), QUANTITY))
     spans.sort(key=lambda s: s.start)
+    return spans
+
+
+_FILE_NAME = re.compile(r"(?<![\w./@-])\.?[A-Za-z0-9_][\w+-]*(?:\.[\w+-]+)*\.[A-Za-z][A-Za-z0-9]{0,5}(?![\w/@-]|\.\w)")
+_NOT_FILE = re.compile(r"(?:[a-z]\.){1,3}[a-z]?|(?:e\.g|i\.e|etc|vs|cf)\b.*", re.IGNORECASE)
+
+
+def file_spans(text: str) -> list[Span]:
+    """Dotted file names ("build.ninja", "config.h", "README.md", "file.tar.gz") as ``name`` spans, whole.
+
+    A name has a stem of at least two characters and an extension of one to six letters or digits
+    (starting with a letter); "e.g.", "i.e." and initials ("U.S.") are not file names.
+    """
+    spans = []
+    for match in _FILE_NAME.finditer(text):
+        name = match.group()
+        stem = name.lstrip(".").split(".")[0]
+        if len(stem) < 2 or _NOT_FILE.fullmatch(name) or not any(ch.isalpha() for ch in stem):
+            continue
+        spans.append(Span(match.start(), match.end(), name, NAME))
     return spans
 
 

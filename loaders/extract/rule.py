@@ -53,8 +53,12 @@ from graphproof.loaders.extract.patterns import (
     HAS_CJK,
     NAME,
     PERSON,
+    QUANTIFIERS,
+    QUANTITY,
+    TITLE,
     Span,
     cjk_spans,
+    file_spans,
     pattern_spans,
     title_spans,
 )
@@ -71,6 +75,8 @@ _GAP_STOPS = frozenset(".!?;:\n。！？()[]|")
 _NEGATIONS = frozenset(("not", "never", "no"))
 COPULAS = frozenset(("is", "are", "was", "were"))
 IS_A = "is_a"
+SUBJECT = "subject"  # chunk metadata: the document's subject (set by ``document_subjects`` when not given)
+_WRAP = re.compile(r"[ \t]*\n\s*")
 MENTIONS = "mentions"
 
 
@@ -102,6 +108,149 @@ def known_spotter(known: str) -> Callable[[str], list[Span]]:
     return lambda text: [
         Span(m.start(), m.end(), spelling.get(m.group().casefold(), m.group()), NAME) for m in pattern.finditer(text)
     ]
+
+
+# Documents: a README's subject, its "Label: value" header fields and its license section --------------------------
+_FIELDS = (
+    "author|authors|maintainer|maintainers|homepage|home page|website|web site|url|license|licence|copying|copyright|"
+    "copyright holder|version|program|name|package|project|contact|e-mail|email|written by|developer|developers|"
+    "bug reports|repository|source"
+)
+FIELD_LABELS = frozenset(_FIELDS.split("|"))
+SUBJECT_LABELS = frozenset(("program", "name", "package", "project"))
+LICENSE_LABELS = frozenset(("license", "licence", "copying", "licensing"))
+IS_LICENSED_UNDER = "is_licensed_under"
+_PERSON_LABELS = frozenset(("author", "authors", "maintainer", "maintainers", "written by", "developer"))
+_NOT_FIELD_LABELS = frozenset(("q", "a", "note", "notes", "example", "warning", "time", "see", "usage", "nb", "tip"))
+_FIELD_LINE = re.compile(
+    r"^[ \t]*(?P<label>[A-Za-z][\w'-]*(?:[ \t][\w'-]+){0,2})[ \t]*:[ \t]+(?P<value>\S[^\n]*?)[ \t]*$", re.MULTILINE
+)
+_FIELD_VALUE_MAX = 80
+_FIELD_VALUE_WORDS = 8  # a longer value is a sentence ("Machines: It has been compiled …"), not a field
+_LICENSE_HEADING = re.compile(
+    r"^[ \t]*#*[ \t]*(?:licen[cs]e|licensing|copying|copyright(?: and licen[cs]e)?)[ \t]*:?[ \t]*$",
+    re.IGNORECASE | re.MULTILINE,
+)
+_LICENSE_NAME = re.compile(
+    r"(?:\b[Tt]he\s+)?(?P<name>(?:(?:[A-Z][\w.+-]*|v?\d[\d.]*)\s+){1,5}[Ll]icen[cs]e(?:,?\s+[Vv]ersion\s+\d[\d.]*\d)?)"
+)
+_LICENSED_UNDER = re.compile(
+    r"\b(?:licen[cs]ed|released|distributed|available)\s+under\s+(?:the\s+)?(?:terms\s+of\s+(?:the\s+)?)?",
+    re.IGNORECASE,
+)
+_LICENSE_LOOKAHEAD = 400  # characters after a license heading searched for the license's name
+_TITLE_LINE = re.compile(r"^[ \t]*#*[ \t]*(?P<title>[^\n]{1,60}?)[ \t]*:?[ \t]*$")
+_VERSION_TAIL = re.compile(r"(?:[\s,(-]+(?:version|release|v)?\s*\d[\w.-]*\)?)+$", re.IGNORECASE)
+_SUBJECT_MAX_WORDS = 5
+_PROBE_MIN = 12
+_OVERLAP_PROBE = 60  # characters: a chunk whose start is found in the previous chunk's tail continues its document
+_PRONOUN = re.compile(r"(?:It|This)(?=\s+(?:is|was|has|had|provides|supports|uses|can|will|does|stands|comes)\b)")
+_LEAD = 8  # characters: the previous sentence's subject starts within this many of its start ("A:  LZMA ...")
+
+
+def _field_value(value: str) -> str:
+    value = re.sub(r"\s*<[^>]*>", "", value)  # "Thomas E. Dickey <dickey@…>" -> the name
+    return value.strip().rstrip(".;,").strip()
+
+
+def _snake(label: str) -> str:
+    return re.sub(r"[^\w]+", "_", label.casefold()).strip("_")
+
+
+def title_subject(line: str) -> str:
+    """A document's subject from its title line ("GNU bc version 1.07:" → "GNU bc", "# libcbor" → "libcbor"),
+    or ``""`` when the line does not look like a title (a sentence, too long, no letters)."""
+    match = _TITLE_LINE.match(line)
+    if not match:
+        return ""
+    title = _VERSION_TAIL.sub("", match.group("title").strip())
+    if not title or title[-1] in ".!?,;" or not any(ch.isalpha() for ch in title):
+        return ""
+    if len(title.split()) > _SUBJECT_MAX_WORDS or title.casefold() in FIELD_LABELS:
+        return ""
+    return title
+
+
+def field_lines(text: str) -> list[tuple[str, str, str]]:
+    """``(label, value, line)`` of the ``Label: value`` header fields of ``text``: a line whose label is a known
+    field (``FIELD_LABELS``: Author, Maintainer, License, Homepage, …), or any short label in a run of at least
+    two such lines ("Program: GNU bc" / "OS: UNIX" / …). "Q:"/"A:", "Note:" and chat lines are not fields."""
+    found = [m for m in _FIELD_LINE.finditer(text) if m.group("label").casefold() not in _NOT_FIELD_LABELS]
+    out = []
+    for i, match in enumerate(found):
+        label = " ".join(match.group("label").split())
+        value = _field_value(match.group("value"))
+        if not value or len(value) > _FIELD_VALUE_MAX or value.endswith(":") or len(value.split()) > _FIELD_VALUE_WORDS:
+            continue
+        before = found[i - 1] if i else None
+        after = found[i + 1] if i + 1 < len(found) else None
+        in_run = (before is not None and text.count("\n", before.end(), match.start()) == 1) or (
+            after is not None and text.count("\n", match.end(), after.start()) == 1
+        )
+        if label.casefold() in FIELD_LABELS or in_run:
+            out.append((label, value, match.group().strip()))
+    return out
+
+
+def text_subject(text: str) -> str:
+    """The subject a chunk names itself: a ``Program:``/``Name:``/``Package:`` field, else ``""``."""
+    for label, value, _ in field_lines(text):
+        if label.casefold() in SUBJECT_LABELS:
+            return _VERSION_TAIL.sub("", value) or value
+    return ""
+
+
+def document_subjects(texts: Sequence[str], metadata: Sequence[Mapping[str, str]]) -> list[str]:
+    """The document subject of every chunk: metadata ``subject`` or ``title`` when given; else a field such as
+    ``Program: GNU bc``; else, for a chunk that starts a document, its title line (``title_subject``); a chunk
+    that continues the one before it (it starts with the previous chunk's overlap) keeps that chunk's subject.
+    Chat chunks (``speakers``) have none."""
+    subjects: list[str] = []
+    previous, carried = "", ""
+    for text, meta in zip(texts, metadata, strict=True):
+        if meta.get("speakers"):
+            subjects.append("")
+            previous, carried = "", ""
+            continue
+        given = str(meta.get("subject") or meta.get("title") or "").strip()
+        first_line = text.strip().split("\n", 1)[0]
+        probe = first_line[:_OVERLAP_PROBE]  # the overlap is the previous chunk's last sentences
+        continues = len(probe) >= _PROBE_MIN and probe in previous[-4 * len(text) :]
+        subject = given or text_subject(text) or (carried if continues else title_subject(first_line))
+        subjects.append(subject)
+        previous, carried = text, subject
+    return subjects
+
+
+def license_names(text: str) -> list[tuple[str, str]]:
+    """``(license, description)`` stated by ``text``: the license named under a "License" heading ("## License" /
+    "The MIT License (MIT)" → "MIT License"), or after "licensed/released/distributed under (the terms of) the"."""
+    found: list[tuple[str, str]] = []
+    for heading in _LICENSE_HEADING.finditer(text):
+        window = text[heading.end() : heading.end() + _LICENSE_LOOKAHEAD]
+        if name := _LICENSE_NAME.search(window):
+            stated = " ".join((heading.group() + " " + window[: name.end()]).split())
+            found.append((" ".join(name.group("name").split()), stated))
+    for under in _LICENSED_UNDER.finditer(text):
+        name = _LICENSE_NAME.match(text, under.end())
+        if name:
+            line_start = text.rfind("\n", 0, under.start()) + 1
+            found.append((" ".join(name.group("name").split()), " ".join(text[line_start : name.end()].split())))
+    return found
+
+
+def _resolve_pronouns(units: Sequence[_Unit], unit_spans: list[list[Span]]) -> list[list[Span]]:
+    """A sentence-initial "It"/"This" (before a verb: "It is the name of …") stands for the previous sentence's
+    subject when that is a name (a ``name`` or ``title`` mention at the sentence's start)."""
+    out = [list(spans) for spans in unit_spans]
+    for i in range(1, len(units)):
+        pronoun = _PRONOUN.match(units[i].body)
+        if not pronoun or any(s.start < pronoun.end() for s in out[i]):
+            continue
+        lead = min((s for s in out[i - 1] if s.start <= _LEAD), key=lambda s: s.start, default=None)
+        if lead is not None and lead.type in (NAME, TITLE):
+            out[i].append(Span(0, pronoun.end(), lead.name, lead.type))
+    return out
 
 
 def _start_methods() -> list[str]:
@@ -142,10 +291,19 @@ def _supported(word: str, seen_mid: set[str]) -> bool:
     return word.casefold() in seen_mid or (word.isupper() and len(word) > 1) or not word[1:].islower()
 
 
-def between_predicate(gap: str) -> str:
-    """The verb phrase written between two mentions ("visited", "works_at", "not_invite"), or ``""``."""
+QUANTIFIER_NOUNS = frozenset(("minimum", "maximum", "total"))  # "a minimum of 10 minutes": the quantity is the object
+_POSSESSION = frozenset(("has", "have", "had"))
+_TRAILING_QUANTIFIER = re.compile(rf"\b(?:{QUANTIFIERS})\s*$", re.IGNORECASE)
+
+
+def between_predicate(gap: str, quantity: bool = False) -> str:
+    """The verb phrase written between two mentions ("visited", "works_at", "not_invite"), or ``""``.
+
+    A quantifier before the second mention is not part of it: "takes a minimum of [10 minutes]" → ``takes``,
+    "has over [30,000 source files]" → ``has`` (a light verb alone names a relation only to a ``quantity``)."""
     if len(gap) > 60 or any(ch in _GAP_STOPS for ch in gap):
         return ""
+    gap = _TRAILING_QUANTIFIER.sub("", gap)
     words = [w.casefold() for w in _GAP_WORD.findall(gap)]
     # "was originally written by": a -ly adverb between the verbs is not part of the predicate
     words = [w for w in words if not (w.endswith("ly") and len(w) > 5 and w not in VERBS)]
@@ -161,7 +319,7 @@ def between_predicate(gap: str) -> str:
                 first = kept[: kept.index("and")]
                 kept = first + ([kept[-1]] if kept[-1] in PREPOSITIONS and kept[-1] not in first else [])
             kept = kept[:4]
-            if all(w in LIGHT_VERBS for w in kept):
+            if all(w in LIGHT_VERBS for w in kept) and not (quantity and set(kept) <= _POSSESSION):
                 return ""
             return ("not_" if negated else "") + "_".join(kept)
     return ""
@@ -215,6 +373,10 @@ class RuleExtractor:
         """One ``Extraction`` per text; ``metadata[i]`` is text i's chunk metadata (``speakers`` for chats)."""
         if len(texts) != len(metadata):
             raise ExtractorError(f"rule extractor got {len(texts)} texts but {len(metadata)} metadata mappings")
+        subjects = document_subjects(texts, metadata)
+        metadata = [
+            {**m, SUBJECT: s} if s and m.get(SUBJECT) != s else m for m, s in zip(metadata, subjects, strict=True)
+        ]
         if self.workers > 1 and len(texts) >= self.parallel_min and "fork" in _start_methods():
             return self._extract_in_processes(texts, metadata)
         return self._extract_slice(texts, metadata, 0)
@@ -250,8 +412,8 @@ class RuleExtractor:
         handles = speaker_handles(str(metadata.get("speakers", "")))
         if handles:
             units = chat_units(text, handles, self.max_description, str(metadata.get("time", "")).strip())
-        else:
-            units = [_Unit(None, s, _cap(s, self.max_description)) for _, s in sentence_pieces(text)]
+        else:  # a sentence wrapped over lines is read as one line
+            units = [_Unit(None, _WRAP.sub(" ", s), _cap(s, self.max_description)) for _, s in sentence_pieces(text)]
         if not units:
             return Extraction()
         people = People(handles)
@@ -265,6 +427,8 @@ class RuleExtractor:
             known_here + self._accept(spans, names, people, seen_mid)
             for known_here, (spans, names) in zip(spotted, found, strict=True)
         ]
+        if not handles:
+            unit_spans = _resolve_pronouns(units, unit_spans)
         masked = [
             mask(u.body, [*((s.start, s.end) for s in spans), *hidden])
             for u, spans, hidden in zip(units, unit_spans, hidden_spans, strict=True)
@@ -273,7 +437,11 @@ class RuleExtractor:
         entities: dict[str, ExtractedEntity] = {}
         relations: list[ExtractedRelation] = []
         for unit, spans, unit_phrases in zip(units, unit_spans, phrases.units, strict=True):
-            concepts = [p for p in unit_phrases if p.start >= 0 and is_concept(p, phrases.frequency)]
+            concepts = [
+                p
+                for p in unit_phrases
+                if p.start >= 0 and is_concept(p, phrases.frequency) and p.text.casefold() not in QUANTIFIER_NOUNS
+            ]
             spans = spans + [Span(p.start, p.end, p.text, CONCEPT) for p in concepts[: self.max_concepts]]
             ordered = self._distinct(sorted(spans, key=lambda s: (s.start, -s.end)), unit.speaker)
             description = unit.description
@@ -283,13 +451,42 @@ class RuleExtractor:
                 entities.setdefault(entity_alias_key(span.name), ExtractedEntity(span.name, span.type, description))
             keywords = ", ".join(p.text for p in unit_phrases[: self.max_keywords])
             relations.extend(self._relations(unit, ordered, keywords, description))
+        subject = str(metadata.get(SUBJECT, "")).strip() if not handles else ""
+        if subject:
+            self._document_relations(text, subject, entities, relations)
         return Extraction(entities=tuple(entities.values()), relations=tuple(relations))
+
+    def _document_relations(
+        self, text: str, subject: str, entities: dict[str, ExtractedEntity], relations: list[ExtractedRelation]
+    ) -> None:
+        """``subject → label → value`` for the chunk's header fields, ``subject → is_licensed_under → license``."""
+        stated: list[tuple[str, str, str, str]] = []  # (predicate, value, value type, description)
+        subject_key = entity_alias_key(subject)
+        for label, value, line in field_lines(text):
+            lower = label.casefold()
+            if lower in SUBJECT_LABELS and entity_alias_key(_VERSION_TAIL.sub("", value) or value) == subject_key:
+                continue
+            predicate = IS_LICENSED_UNDER if lower in LICENSE_LABELS else _snake(label)
+            stated.append((predicate, value, PERSON if lower in _PERSON_LABELS else NAME, line))
+        stated.extend((IS_LICENSED_UNDER, name, NAME, line) for name, line in license_names(text))
+        seen: set[tuple[str, str]] = set()
+        for predicate, value, kind, line in stated:
+            key = entity_alias_key(value)
+            if not key or key == subject_key or (predicate, key) in seen:
+                continue
+            seen.add((predicate, key))
+            description = _cap(f"{subject}: {line}", self.max_description)
+            entities.setdefault(subject_key, ExtractedEntity(subject, NAME, description))
+            entities.setdefault(key, ExtractedEntity(value, kind, description))
+            keywords = predicate.replace("_", " ")
+            relations.append(ExtractedRelation(subject, predicate, value, NAME, kind, keywords, description))
 
     # steps ----------------------------------------------------------------------------------------
     @staticmethod
     def _spans(body: str, seen_mid: set[str]) -> tuple[list[Span], list[NameSpan]]:
         """Pattern, title and CJK spans, plus capitalised-name candidates, of one unit."""
         titles = title_spans(body)
+        titles += file_spans(mask(body, ((s.start, s.end) for s in titles)))  # "build.ninja" whole, not "build"
         taken = mask(body, ((s.start, s.end) for s in titles))
         spans = titles + pattern_spans(taken)
         taken = mask(body, ((s.start, s.end) for s in spans))
@@ -347,7 +544,7 @@ class RuleExtractor:
         free = mask(unit.body, ((s.start, s.end) for s in spans))  # a gap holding another mention has no verb
         for _, i, j in sorted(pairs, key=lambda p: (p[1], p[2])):
             head, tail = spans[i], spans[j]
-            predicate = between_predicate(free[head.end : tail.start]) or RELATED_TO
+            predicate = between_predicate(free[head.end : tail.start], tail.type == QUANTITY) or RELATED_TO
             if predicate == IS_A and not _ends_noun_phrase(unit.body, tail.end):
                 predicate = RELATED_TO  # "Kismet is a 1944 film": the mention only modifies the type
             out.append(
