@@ -1,12 +1,15 @@
 """KGQA benchmark: ReaRev over subgraphs exported from the embedded store, on MetaQA 1/2/3-hop.
 
-    python -m benchmarks.kgqa [--hops 1 2 3] [--minutes 18] [--max-train N] [--threads 1] [--json]
+    python -m benchmarks.kgqa [--hops 1 2 3] [--minutes 18] [--max-train N] [--threads 1] [--json] [--misses DIR]
 
 Imports ``../shared/data/metaqa/kb.txt`` into a fresh SQLite store, then for each hop count splits
 ``qa_dev_{h}hop.txt`` 80/20 (seed 0), trains one model on the 80% (10% of it held out for early
 stopping), and evaluates on the 20%: Hit@1, Hits, F1, answer coverage of the exported subgraphs
 (the ceiling for Hit@1), training time and inference time per question (link + export + encode +
 score). A non-learned baseline (BFS ranked by relation-text similarity) runs on the same subgraphs.
+With ``--misses DIR`` the GNN's misses on the 20% go to ``DIR/misses-{h}hop.jsonl``, one JSON object a
+line: question, topics, gold answers, the predicted answer, the relations linking each to a topic,
+the gold answers' best rank and probability, and whether a gold answer was in the subgraph.
 """
 
 from __future__ import annotations
@@ -30,12 +33,12 @@ from graphproof.reasoning.gnn.dataset import answer_ids, prepare_questions
 from graphproof.reasoning.gnn.device import resolve_device
 from graphproof.reasoning.gnn.errors import GnnError
 from graphproof.reasoning.gnn.evaluate import evaluate
-from graphproof.reasoning.gnn.export import ExportConfig, SubgraphExporter
+from graphproof.reasoning.gnn.export import ExportConfig, ExportedGraph, SubgraphExporter
 from graphproof.reasoning.gnn.linking import link_topics
 from graphproof.reasoning.gnn.metrics import KgqaReport, score_question
 from graphproof.reasoning.gnn.qa import QAExample, read_qa, split_examples
 from graphproof.reasoning.gnn.reason import GnnReasoner
-from graphproof.reasoning.gnn.train import TrainConfig, train_reasoner
+from graphproof.reasoning.gnn.train import SELECTIONS, TrainConfig, train_reasoner
 
 from benchmarks._common import data_file
 
@@ -77,6 +80,51 @@ def baseline_scores(store: SQLiteStore, embedder: SentenceTransformerEmbedder, e
     return report
 
 
+def _topic_relations(graph: ExportedGraph, entity_id: str) -> list[str]:
+    """Predicates of the edges between a topic entity and ``entity_id`` (``p⁻¹`` when the topic is the object)."""
+    index = graph.position().get(entity_id)
+    seeds = set(graph.seeds)
+    found = set()
+    for relation, s, d in zip(graph.relations, graph.src, graph.dst, strict=True):
+        if s in seeds and d == index:
+            found.add(relation.predicate)
+        if d in seeds and s == index and s != d:
+            found.add(f"{relation.predicate}⁻¹")
+    return sorted(found)
+
+
+def write_misses(reasoner: GnnReasoner, examples: list[QAExample], path: Path) -> int:
+    """The questions whose top answer is not a gold one, as JSON lines (see the module docstring); their count."""
+    misses = 0
+    with path.open("w", encoding="utf-8") as out:
+        for example in examples:
+            gold = answer_ids(example)
+            try:
+                prediction = reasoner.predict(example.question)
+            except GnnError as exc:
+                out.write(json.dumps({"question": example.question, "gold": sorted(gold), "error": type(exc).__name__}))
+                out.write("\n")
+                misses += 1
+                continue
+            ranked, graph = prediction.ranked_ids(), prediction.graph
+            if ranked and ranked[0][0] in gold:
+                continue
+            misses += 1
+            gold_ranks = [k for k, (i, _) in enumerate(ranked) if i in gold]
+            row = {
+                "question": example.question, "topics": [graph.entities[i].id for i in graph.seeds],
+                "gold": sorted(gold), "predicted": ranked[0][0] if ranked else None,
+                "predicted_p": round(ranked[0][1], 4) if ranked else None,
+                "predicted_relations": _topic_relations(graph, ranked[0][0]) if ranked else [],
+                "gold_relations": sorted({r for a in gold for r in _topic_relations(graph, a)}),
+                "gold_rank": gold_ranks[0] if gold_ranks else None,
+                "gold_p": round(ranked[gold_ranks[0]][1], 4) if gold_ranks else 0.0,
+                "gold_in_subgraph": any(e.id in gold for e in graph.entities), "top5": ranked[:5],
+            }  # fmt: skip
+            out.write(json.dumps(row) + "\n")
+    return misses
+
+
 def run_hop(store: SQLiteStore, embedder: SentenceTransformerEmbedder, hops: int, args: argparse.Namespace,
             log: Log, folder: Path) -> dict[str, object]:  # fmt: skip
     examples = read_qa(data_file("metaqa", f"qa_dev_{hops}hop.txt"))
@@ -87,7 +135,7 @@ def run_hop(store: SQLiteStore, embedder: SentenceTransformerEmbedder, hops: int
         test = test[: args.max_test]
     export = ExportConfig(hops=hops, per_node=args.per_node, limit=args.limit)
     config = TrainConfig(epochs=args.epochs, batch_size=args.batch_size, lr=args.lr, patience=args.patience,
-                         seed=0, time_budget_s=args.minutes * 60, device=args.device)  # fmt: skip
+                         seed=0, time_budget_s=args.minutes * 60, device=args.device, select=args.select)  # fmt: skip
     log.log(f"{hops}-hop: training on {len(train)} questions, testing on {len(test)}")
     started = time.perf_counter()
     checkpoint, report = train_reasoner(store, train, embedder, export, None, config, log)
@@ -98,6 +146,10 @@ def run_hop(store: SQLiteStore, embedder: SentenceTransformerEmbedder, hops: int
     reasoner.predict(test[0].question)  # warm-up: first-use costs (model load, caches) are not per-question costs
     gnn = evaluate(reasoner, test, log).as_dict()
     log.log(f"{hops}-hop GNN: {gnn}")
+    if args.misses:
+        args.misses.mkdir(parents=True, exist_ok=True)
+        target = args.misses / f"misses-{hops}hop.jsonl"
+        log.log(f"{hops}-hop: {write_misses(reasoner, test, target)} misses written to {target}")
     base = baseline_scores(store, embedder, export, test).as_dict()
     log.log(f"{hops}-hop baseline: {base}")
     torch.set_num_threads(args.threads)
@@ -164,6 +216,8 @@ def main() -> None:
     parser.add_argument("--patience", type=int, default=3)
     parser.add_argument("--batch-size", type=int, default=8)
     parser.add_argument("--lr", type=float, default=5e-3)
+    parser.add_argument("--select", default="mass", choices=SELECTIONS,
+                        help="validation score that picks the best epoch (reasoning.gnn.train)")  # fmt: skip
     parser.add_argument("--per-node", type=int, default=60)
     parser.add_argument("--limit", type=int, default=1000)
     parser.add_argument("--max-train", type=int, help="train on at most this many questions of the 80%%")
@@ -171,6 +225,7 @@ def main() -> None:
     parser.add_argument("--threads", type=int, default=1, help="torch threads for training")
     parser.add_argument("--out", type=Path, help="keep the store and checkpoints here (default: a temporary folder)")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--misses", type=Path, help="write the GNN's misses on the 20%% here (misses-{h}hop.jsonl)")
     parser.add_argument("--device", default="auto", help="auto (CUDA when available), cpu or cuda")
     parser.add_argument("--export-only", action="store_true", help="only time the export of every dev question")
     args = parser.parse_args()

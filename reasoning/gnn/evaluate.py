@@ -35,8 +35,9 @@ def evaluate(reasoner: GnnReasoner, examples: Sequence[QAExample], progress: Pro
             continue
         ranked = prediction.ranked_ids()
         elapsed = (time.perf_counter() - started) * 1000
-        seeds = {prediction.graph.entities[i].id for i in prediction.graph.seeds}
-        report.covered += any(e.id in gold and e.id not in seeds for e in prediction.graph.entities)
+        graph = prediction.graph
+        silent = {graph.entities[i].id for i in set(graph.seeds) - graph.answerable_seeds()}
+        report.covered += any(e.id in gold and e.id not in silent for e in graph.entities)
         top1 = ranked[0][0] if ranked else None
         report.add(score_question(top1, predicted_set(ranked), gold), elapsed)
     return report
