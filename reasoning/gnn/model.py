@@ -170,18 +170,27 @@ class ReaRev(nn.Module):
         for module in [*self.convs, *self.updates, self.score]:
             module.reset_parameters()
 
-    def forward(self, data: QuestionBatch) -> Tensor:
-        """Log-probabilities ``[N]`` of every entity of every subgraph being an answer (−inf where masked)."""
-        return self.layer_outputs(data)[-1]
+    def forward(self, data: QuestionBatch, relation_text: Tensor | None = None) -> Tensor:
+        """Log-probabilities ``[N]`` of every entity of every subgraph being an answer (−inf where masked).
 
-    def layer_outputs(self, data: QuestionBatch) -> list[Tensor]:
+        ``relation_text`` (``[2R', D_in]``, forward texts then inverse texts) replaces the trained
+        relations' embeddings for this call: the trained ``R`` first, in their order, then relations the
+        model never saw (``RelationVocab.with_unseen``), which it reads by their text like the others.
+        """
+        return self.layer_outputs(data, relation_text)[-1]
+
+    def layer_outputs(self, data: QuestionBatch, relation_text: Tensor | None = None) -> list[Tensor]:
         """The log-probabilities after every layer of every iteration (``T·L`` tensors ``[N]``), in order."""
+        texts = self.relation_text if relation_text is None else relation_text
+        if texts.dim() != 2 or texts.size(1) != self.config.input_dim or texts.size(0) % 2:
+            raise ValueError(f"relation_text must be [2R, {self.config.input_dim}], got {list(texts.shape)}")
+        num_relations = texts.size(0) // 2
         graph, num_graphs = data.graph, data.num_graphs
         edge_index, edge_type, batch = graph.edge_index, graph.edge_type, graph.batch
         num_nodes = int(batch.size(0))
         tokens = self.question_proj(data.tokens)
         sentence = self.question_proj(data.sentence)
-        relation = self.question_proj(self.relation_text)
+        relation = self.question_proj(texts)
         instructions = self.instructions(tokens, data.token_mask, sentence)
 
         seeds = graph.seed_mask.float()
@@ -192,7 +201,7 @@ class ReaRev(nn.Module):
         for iteration in range(self.config.num_iterations):
             p = p0
             for conv in self.convs:
-                h = conv(h, p, edge_index, edge_type, relation, instructions, batch, self.num_relations)
+                h = conv(h, p, edge_index, edge_type, relation, instructions, batch, num_relations)
                 logits = self.score(self.dropout(h)).squeeze(-1).masked_fill(~mask, NEG_INF)
                 log_p = group_log_softmax(logits, batch, num_graphs)
                 p = log_p.exp()

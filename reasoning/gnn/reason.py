@@ -6,6 +6,13 @@ shortest subgraph paths from the topic entities to each, formatted ``Entity → 
 Every failure is a ``GnnError`` with a message naming the input (no linkable entity, a topic not in
 the store, an empty subgraph, a checkpoint of another version, encoder or relation vocabulary), so
 a caller with other methods (``graphproof ask``) can fall back and say why.
+
+Relations the model was not trained on (free-text predicates an enrichment run wrote, say) are read by
+their text (``unseen_relations="text"``, the default: ReaRev sees a relation only through the encoder's
+embedding of its words, ``RelationVocab.with_unseen``) or left out (``"drop"``); either way the
+prediction's warnings name them. They are read only where the subgraph extends the graph the model was
+trained on: it holds a trained relation, or an edge an enrichment run added (``origin="enrichment"``).
+A subgraph with neither comes from another graph and is refused (``CheckpointMismatch``).
 """
 
 from __future__ import annotations
@@ -14,7 +21,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path as FsPath
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 import torch
 from graphproof.graph.embed import Embedder
@@ -31,12 +38,14 @@ from graphproof.reasoning.gnn.model import collate
 from graphproof.reasoning.gnn.paths import format_paths, merge_paths, shortest_paths
 from graphproof.reasoning.gnn.qa import plain_question
 from graphproof.reasoning.gnn.rog import llm_relation_paths
+from graphproof.reasoning.gnn.vocab import RelationVocab
 
 if TYPE_CHECKING:
     from langchain_core.language_models import BaseChatModel
 
 DEFAULT_K = 3
 PATHS_PER_ANSWER = 3
+UnseenRelations = Literal["text", "drop"]
 
 
 @dataclass
@@ -86,8 +95,13 @@ class GnnReasoner:
         embedder: Embedder,
         source: str = "<memory>",
         device: str = "auto",
+        unseen_relations: UnseenRelations = "text",
     ) -> None:
+        if unseen_relations not in ("text", "drop"):
+            raise GnnError(f"unseen_relations must be 'text' or 'drop', got {unseen_relations!r}")
         checkpoint.check_encoder(embedder, source)
+        self.unseen_relations = unseen_relations
+        self._unseen_text: dict[str, torch.Tensor] = {}
         self.device = resolve_device(device)
         self.checkpoint = checkpoint
         self.store = store
@@ -97,13 +111,20 @@ class GnnReasoner:
         self.model = checkpoint.model.to(self.device).eval()
 
     @classmethod
-    def load(cls, path: str | FsPath, store: GraphStore, embedder: Embedder, device: str = "auto") -> GnnReasoner:
+    def load(
+        cls,
+        path: str | FsPath,
+        store: GraphStore,
+        embedder: Embedder,
+        device: str = "auto",
+        unseen_relations: UnseenRelations = "text",
+    ) -> GnnReasoner:
         """Load a checkpoint (saved on any device) onto ``device`` (``auto``: CUDA when available).
 
         ``CheckpointError``/``CheckpointMismatch`` say what is wrong with it; ``DeviceUnavailable``
         that ``cuda`` was asked for on a machine without it.
         """
-        return cls(load_checkpoint(path), store, embedder, str(path), device)
+        return cls(load_checkpoint(path), store, embedder, str(path), device, unseen_relations)
 
     def topics(self, question: str, topic_entities: Sequence[str] | None = None) -> list[LinkedTopic]:
         if topic_entities:
@@ -116,20 +137,36 @@ class GnnReasoner:
         topics = self.topics(question, topic_entities)
         self.exporter.clear()  # the store may have changed since the last question
         graph = self.exporter.export([t.entity.id for t in topics])
-        data, unknown = to_data(graph, self.checkpoint.vocab)
+        vocab = self.checkpoint.vocab
+        unknown = vocab.unknown([r.predicate for r in graph.relations])
+        if unknown and self.unseen_relations == "text" and _extends_trained_graph(graph, vocab):
+            vocab = vocab.with_unseen(unknown)
+        data, _ = to_data(graph, vocab)
         warnings = [
             f"{t.mention!r} was linked to {t.entity.name!r} by {t.method} search (score {t.score:.3f})"
             for t in topics if t.method in ("fulltext", "vector")
         ]  # fmt: skip
         if unknown:
-            warnings.append(
-                f"edges with relations the model was not trained on were left out: {', '.join(unknown[:10])}"
-            )
+            done = "read by their text" if self.unseen_relations == "text" else "left out"
+            warnings.append(f"edges with relations the model was not trained on were {done}: {', '.join(unknown[:10])}")
         encoded = self.encoder.encode([plain_question(question)])
-        probs = self.model(collate([data], encoded, self.device)).exp().cpu()
+        texts = self._relation_text(vocab) if vocab.unseen else None
+        probs = self.model(collate([data], encoded, self.device), texts).exp().cpu()
         order = torch.argsort(probs, descending=True, stable=True).tolist()
         ranked = [(i, float(probs[i])) for i in order if float(probs[i]) > 0.0]
         return Prediction(topics, graph, ranked, warnings)
+
+    def _relation_text(self, vocab: RelationVocab) -> torch.Tensor:
+        """The model's relation embeddings with those of ``vocab.unseen`` inserted (forward, then inverse)."""
+        trained, r = self.model.relation_text, self.checkpoint.vocab.size
+        texts = vocab.texts()
+        unseen = texts[r : vocab.size] + texts[vocab.size + r :]  # their forward texts, then their inverse texts
+        missing = [t for t in unseen if t not in self._unseen_text]
+        if missing:
+            self._unseen_text.update(zip(missing, self.encoder.encode_texts(missing), strict=True))
+        vectors = torch.stack([self._unseen_text[t] for t in unseen]).to(trained)
+        u = len(vocab.unseen)
+        return torch.cat([trained[:r], vectors[:u], trained[r:], vectors[u:]])
 
     def reason(
         self,
@@ -225,3 +262,8 @@ def reasoning_paths(
     if errors and len(errors) == (reasoner is not None) + (chat_model is not None):
         raise errors[0]
     return path_1st(answer, llm, notes)
+
+
+def _extends_trained_graph(graph: ExportedGraph, vocab: RelationVocab) -> bool:
+    """The subgraph holds a relation the model was trained on or one an enrichment run added (module docstring)."""
+    return any(r.predicate in vocab.index or r.origin == "enrichment" for r in graph.relations)

@@ -278,9 +278,7 @@ def run_epoch(
     return total_loss, seen
 
 
-def fit(
-    model: ReaRev, prepared: Prepared, config: TrainConfig, progress: Progress, deadline: float | None
-) -> ReaRev:
+def fit(model: ReaRev, prepared: Prepared, config: TrainConfig, progress: Progress, deadline: float | None) -> ReaRev:
     """Epochs with learning-rate halving on a plateau and early stopping; the model ends at its best epoch."""
     rng = random.Random(config.seed)  # noqa: S311 - reproducible shuffles
     report = prepared.report
