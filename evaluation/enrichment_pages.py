@@ -7,6 +7,10 @@ a list, a sentence stating two facts, and others), chosen per fact by a seeded g
 carries distractor sentences about the same film with facts the graph still has (genre, writer,
 language), and distractor pages about other films. The enrichment loop must find the removed facts in
 these pages; a hidden set of pages in other phrasings is also used by the project.
+
+``phrasings="other"`` writes the same facts in a second, separately written set (``PHRASING_SETS["other"]``:
+other verbs and constructions — "helmed by", possessives, "featuring", "premiered in", lists and
+two-fact sentences of their own), a perturbation: anything tuned on the first set is measured on these.
 """
 
 from __future__ import annotations
@@ -55,6 +59,57 @@ LISTS: dict[str, str] = {
     "release_year": "Release years given for {film}: {objects}.",
 }
 TWO_FACTS = "{film} was directed by {director} and released in {year}."
+
+# The perturbation set: written apart from the first one and from any extractor or aligner.
+OTHER_ONE_FACT: dict[str, tuple[str, ...]] = {
+    "directed_by": (
+        "{film} was helmed by {o}.",
+        "{film}'s director was {o}.",
+        "{o} took the director's chair for {film}.",
+        "{o} is the filmmaker behind {film}.",
+        "Under the direction of {o}, {film} was finished on a modest budget.",
+        "{film} is a film by {o}.",
+    ),
+    "starred_actors": (
+        "{film}, featuring {o}, drew large crowds.",
+        "{o} had a role in {film}.",
+        "{film} features {o} in the lead.",
+        "{o} acted in {film}.",
+        "Among the actors of {film} was {o}.",
+        "{o} was cast in {film}.",
+    ),
+    "release_year": (
+        "{film} premiered in {o}.",
+        "{film} first hit theaters in {o}.",
+        "{film} is a {o} film.",
+        "{film} was first shown to audiences in {o}.",
+        "{o} saw the release of {film}.",
+    ),
+}
+OTHER_LISTS: dict[str, str] = {
+    "directed_by": "{film} was made by a team of directors: {objects}.",
+    "starred_actors": "{film} features {objects}.",
+    "release_year": "{film} reached cinemas several times, in {objects}.",
+}
+OTHER_TWO_FACTS = (
+    "{film}, which {director} helmed, premiered in {year}.",
+    "Made by {director}, {film} first hit theaters in {year}.",
+)
+
+
+@dataclass(frozen=True)
+class Phrasings:
+    """One set of sentence templates: per relation single-fact sentences, a list sentence, two-fact sentences."""
+
+    one_fact: dict[str, tuple[str, ...]]
+    lists: dict[str, str]
+    two_facts: tuple[str, ...]
+
+
+PHRASING_SETS: dict[str, Phrasings] = {
+    "main": Phrasings(ONE_FACT, LISTS, (TWO_FACTS,)),
+    "other": Phrasings(OTHER_ONE_FACT, OTHER_LISTS, OTHER_TWO_FACTS),
+}
 DISTRACTORS: dict[str, str] = {
     "written_by": "The screenplay of {film} was written by {o}.",
     "has_genre": "{film} is usually described as {o}.",
@@ -101,23 +156,27 @@ def removed_facts(
     return [f for i, f in enumerate(facts) if i not in removed], [f for i, f in enumerate(facts) if i in removed]
 
 
-def _sentences(film: str, facts: Sequence[Fact], rng: random.Random, counts: dict[str, int]) -> list[str]:
+def _sentences(
+    film: str, facts: Sequence[Fact], rng: random.Random, counts: dict[str, int], phrasings: Phrasings
+) -> list[str]:
     by_relation: dict[str, list[str]] = defaultdict(list)
     for _, relation, obj in facts:
         by_relation[relation].append(obj)
     out: list[str] = []
     directors, years = by_relation.get("directed_by", []), by_relation.get("release_year", [])
     if directors and years and rng.random() < 0.3:  # one sentence, two facts
-        out.append(TWO_FACTS.format(film=film, director=directors.pop(), year=years.pop()))
-        counts["two facts"] += 1
+        index = rng.randrange(len(phrasings.two_facts)) if len(phrasings.two_facts) > 1 else 0  # main: as before
+        out.append(phrasings.two_facts[index].format(film=film, director=directors.pop(), year=years.pop()))
+        counts["two facts" if len(phrasings.two_facts) == 1 else f"two facts {index + 1}"] += 1
     for relation, objects in by_relation.items():
         if len(objects) >= 3 and rng.random() < 0.5:
-            out.append(LISTS[relation].format(film=film, objects=", ".join(objects[:-1]) + " and " + objects[-1]))
+            listed = ", ".join(objects[:-1]) + " and " + objects[-1]
+            out.append(phrasings.lists[relation].format(film=film, objects=listed))
             counts[f"{relation}: list"] += 1
             continue
         for obj in objects:
-            index = rng.randrange(len(ONE_FACT[relation]))
-            out.append(ONE_FACT[relation][index].format(film=film, o=obj))
+            index = rng.randrange(len(phrasings.one_fact[relation]))
+            out.append(phrasings.one_fact[relation][index].format(film=film, o=obj))
             counts[f"{relation}: phrasing {index + 1}"] += 1
     rng.shuffle(out)
     return out
@@ -133,11 +192,14 @@ def _page(title: str, sentences: Iterable[str], titled: bool = True) -> str:
 
 def fact_pages(
     removed: Sequence[Fact], kept: Sequence[Fact], folder: Path, seed: int = 0, distractor_pages: int = 200,
-    titled: bool = True,
+    titled: bool = True, phrasings: str = "main",
 ) -> PageSet:
     """One HTML page per film of ``removed`` (module docstring) plus ``distractor_pages`` pages of other films;
     ``titled=False`` leaves out each page's ``<title>`` and heading (a perturbation: pages that do not name
-    their subject)."""
+    their subject); ``phrasings`` names the template set (``PHRASING_SETS``)."""
+    if phrasings not in PHRASING_SETS:
+        raise DatasetError(f"unknown phrasing set {phrasings!r}; expected one of {sorted(PHRASING_SETS)}")
+    templates = PHRASING_SETS[phrasings]
     rng = random.Random(seed)  # noqa: S311 - seeded phrasing choices, not a secret
     folder.mkdir(parents=True, exist_ok=True)
     by_film: dict[str, list[Fact]] = defaultdict(list)
@@ -149,7 +211,7 @@ def fact_pages(
             others[fact[0]].append(fact)
     counts: dict[str, int] = defaultdict(int)
     for number, (film, facts) in enumerate(sorted(by_film.items())):
-        sentences = _sentences(film, facts, rng, counts)
+        sentences = _sentences(film, facts, rng, counts, templates)
         sentences += [DISTRACTORS[r].format(film=film, o=o) for _, r, o in others.get(film, [])[:3]]
         rng.shuffle(sentences)
         (folder / f"film-{number:05d}.html").write_text(_page(film, sentences, titled), encoding="utf-8")

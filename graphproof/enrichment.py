@@ -42,8 +42,20 @@ from typing import TYPE_CHECKING, Any
 from graphproof.errors import GraphproofError
 from graphproof.graph.model import RELATED_TO, Entity, Path, Relation, content_hash
 from graphproof.graph.runs import question_id
-from graphproof.loaders.enrichment import EmbedFn, Rejected, enrichment_records, fixed_pieces, rank_pieces
+from graphproof.loaders.enrichment import (
+    AlignedTriple,
+    EmbedFn,
+    EnrichmentRecords,
+    Rejected,
+    align_records,
+    enrichment_records,
+    entity_roles,
+    fixed_pieces,
+    rank_pieces,
+    sample_type_profile,
+)
 from graphproof.loaders.ingest import known_entity_ids
+from graphproof.loaders.relation_types import Aligner, Weights
 from graphproof.loaders.resolve import clean_name, entity_alias_key
 from graphproof.reasoning.self_eval import SelfEvaluation
 
@@ -71,7 +83,9 @@ def utc_now() -> str:
 
 @dataclass(frozen=True)
 class EnrichOptions:
-    """Piece size and overlap (words), pieces kept per question, their minimum similarity, pages per question."""
+    """Piece size and overlap (words), pieces kept per question, their minimum similarity, pages per question;
+    ``align`` maps extracted predicates onto the graph's relation types with ``align_weights``
+    (``loaders.relation_types``); ``align=False`` writes every predicate as extracted."""
 
     piece_size: int = 120
     overlap: int = 20
@@ -81,6 +95,8 @@ class EnrichOptions:
     stale_after_s: float = 900.0
     path_hops: int = 2
     topic_edges_only: bool = True
+    align: bool = True
+    align_weights: Weights = field(default_factory=Weights)
 
 
 @dataclass
@@ -99,6 +115,17 @@ class QuestionOutcome:
     rejected: list[Rejected] = field(default_factory=list)
     path_2nd: list[Path] = field(default_factory=list)
     note: str = ""
+    alignments: list[AlignedTriple] = field(default_factory=list)
+
+    @property
+    def aligned(self) -> int:
+        """Triples written with one of the graph's relation types."""
+        return sum(a.alignment is not None for a in self.alignments)
+
+    @property
+    def free_text(self) -> int:
+        """Triples the aligner looked at and left with their extracted predicate."""
+        return sum(a.alignment is None for a in self.alignments)
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -113,8 +140,18 @@ class QuestionOutcome:
             "entities_added": self.entities_added,
             "already_in_graph": self.skipped_existing,
             "rejected": [{"source": r.url, "triple": r.triple, "reason": r.reason} for r in self.rejected],
+            "aligned": self.aligned,
+            "free_text": self.free_text,
+            "alignments": [_alignment_dict(a) for a in self.alignments if a.alignment is not None],
             "path_2nd": [_path_dict(p) for p in self.path_2nd],
         }
+
+
+def _alignment_dict(item: AlignedTriple) -> dict[str, Any]:
+    r, a = item.extracted, item.alignment
+    assert a is not None  # only aligned triples are listed
+    return {"extracted": f"{r.source_name} -[{r.predicate}]-> {r.target_name}", "type": a.type,
+            "reversed": a.reversed, "score": round(a.score, 4)}  # fmt: skip
 
 
 def _path_dict(path: Path) -> dict[str, Any]:
@@ -142,6 +179,14 @@ class RunReport:
     def relations_added(self) -> int:
         return sum(o.relations_added for o in self.outcomes)
 
+    @property
+    def aligned(self) -> int:
+        return sum(o.aligned for o in self.outcomes)
+
+    @property
+    def free_text(self) -> int:
+        return sum(o.free_text for o in self.outcomes)
+
     def as_dict(self) -> dict[str, Any]:
         return {
             "run_id": self.run_id,
@@ -151,6 +196,8 @@ class RunReport:
             "enriched": sum(o.enriched for o in self.outcomes),
             "relations_added": self.relations_added,
             "entities_added": sum(o.entities_added for o in self.outcomes),
+            "aligned": self.aligned,
+            "free_text": self.free_text,
             "errors": self.errors,
             "seconds": round(self.seconds, 3),
             "outcomes": [o.as_dict() for o in self.outcomes],
@@ -183,6 +230,7 @@ class Enricher:
         self.options = options or EnrichOptions()
         self.clock = clock
         self.holder = holder or f"enrichment-{uuid.uuid4().hex[:12]}"
+        self._aligner: Aligner | None = None
 
     # a run ----------------------------------------------------------------------------------------
     def run(
@@ -210,6 +258,7 @@ class Enricher:
                 self._check_resumable(run_id)  # type: ignore[arg-type]
             run_id = run_id or f"run-{self.clock().replace(':', '').replace('-', '')}-{uuid.uuid4().hex[:6]}"
             self.store.begin_run(run_id, self.clock(), list(sources), list(questions), resume=resume)
+            self._aligner = None  # the type profile is sampled again for each run
             done = set(self.store.get_run(run_id).batches_done)
             outcomes: list[QuestionOutcome] = []
             errors: list[str] = []
@@ -283,6 +332,8 @@ class Enricher:
         if topics and self.options.topic_edges_only:
             records = records.touching({e.id for e in topics})
         outcome.rejected = records.rejected
+        if self.options.align:
+            records, outcome.alignments = self.align(records)
         report = self.store.add_run_batch(run_id, key, records.entities, records.relations)
         outcome.relations_added = len(report.created_relation_ids)
         outcome.entities_added = len(report.created_entity_ids)
@@ -290,6 +341,22 @@ class Enricher:
         created = set(report.created_relation_ids)
         outcome.path_2nd = self.second_paths(topics, [r for r in records.relations if r.id in created])
         return outcome
+
+    def aligner(self) -> Aligner:
+        """The aligner over the store's type profile (sampled on first use in a run)."""
+        if self._aligner is None:
+            self._aligner = Aligner(sample_type_profile(self.store), self.embed, self.options.align_weights)
+        return self._aligner
+
+    def align(self, records: EnrichmentRecords) -> tuple[EnrichmentRecords, list[AlignedTriple]]:
+        """``records`` with predicates aligned to the graph's relation types (``loaders.enrichment.align_records``)."""
+        aligner = self.aligner()
+        if not aligner.profile.types or not records.relations:
+            return records, []
+        ids = sorted({e for r in records.relations for e in (r.source_id, r.target_id)})
+        types = {e.id: e.type for e in records.entities}
+        types |= {e.id: e.type for e in self.store.entities(ids) if e.type}
+        return align_records(records, aligner, types, entity_roles(self.store, ids))
 
     def _resolver(self, extractions: Sequence[Any]) -> Callable[[str], str | None]:
         names = {clean_name(n) for e in extractions for r in e.relations for n in (r.head, r.tail)}

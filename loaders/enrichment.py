@@ -24,15 +24,30 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
 
 import numpy as np
 from graphproof.graph.model import CONCEPT, RELATED_TO, Entity, Relation, normalize_id
 from graphproof.loaders.errors import LoaderError
+from graphproof.loaders.relation_types import (
+    Aligner,
+    Alignment,
+    Candidate,
+    Evidence,
+    Role,
+    TypeProfile,
+    build_profile,
+    choose,
+    roles_of,
+)
 from graphproof.loaders.resolve import clean_name, clean_predicate
 from graphproof.loaders.types import ExtractedRelation, Extraction
 from numpy.typing import NDArray
+
+if TYPE_CHECKING:
+    from graphproof.graph.store import GraphStore
 
 MAX_NAME_CHARS = 200
 MAX_RELATION_CHARS = 80
@@ -195,3 +210,109 @@ def enrichment_records(
     out.entities = list(entities.values())
     out.relations = list(relations.values())
     return out
+
+
+# predicate alignment (step 5) ---------------------------------------------------------------------
+PROFILE_HUBS = 50
+PROFILE_PER_NODE = 40
+PROFILE_ROUNDS = 3
+PROFILE_FRONTIER = 1500
+ROLES_PER_NODE = 200
+
+
+def sample_type_profile(
+    store: GraphStore,
+    *,
+    hubs: int = PROFILE_HUBS,
+    per_node: int = PROFILE_PER_NODE,
+    rounds: int = PROFILE_ROUNDS,
+    frontier: int = PROFILE_FRONTIER,
+    min_count: int = 3,
+) -> TypeProfile:
+    """The store's relation-type profile (``relation_types.build_profile``) from a sample of its edges.
+
+    Starting at the ``hubs`` entities with most edges, ``rounds`` times: read up to ``per_node`` edges of
+    each entity of the frontier (``GraphStore.neighbors``), which gives those entities' roles; the next
+    frontier is the first ``frontier`` entities not read yet (by id). Only existing store reads are used.
+    """
+    if min(hubs, per_node, rounds, frontier) < 1:
+        raise LoaderError(f"profile sampling needs positive sizes, got hubs={hubs}, per_node={per_node}, "
+                          f"rounds={rounds}, frontier={frontier}")  # fmt: skip
+    current = store.top_entities(hubs)
+    entities: dict[str, Entity] = {e.id: e for e in store.entities(current)}
+    relations: dict[str, Relation] = {}
+    seen: list[tuple[str, Relation]] = []
+    read: set[str] = set()
+    for _ in range(rounds):
+        if not current:
+            break
+        read.update(current)
+        rows = store.neighbors(current, per_node=per_node)
+        for from_id, relation, other in rows:
+            entities.setdefault(other.id, other)
+            relations.setdefault(relation.id, relation)
+            seen.append((from_id, relation))
+        current = sorted({other.id for _, _, other in rows} - read)[:frontier]
+    roles = roles_of(seen)
+    return build_profile(relations.values(), entities, {k: v for k, v in roles.items() if k in read},
+                         min_count=min_count)  # fmt: skip
+
+
+def entity_roles(store: GraphStore, ids: Sequence[str], per_node: int = ROLES_PER_NODE) -> dict[str, frozenset[Role]]:
+    """The roles (``(predicate, side)``) that the stored entities ``ids`` play in non-enrichment edges; an id
+    with none is absent."""
+    if not ids:
+        return {}
+    return roles_of((from_id, relation) for from_id, relation, _ in store.neighbors(sorted(set(ids)), per_node))
+
+
+@dataclass(frozen=True)
+class AlignedTriple:
+    """One relation as extracted, what the aligner said (None: it stays free text) and every candidate scored."""
+
+    extracted: Relation
+    alignment: Alignment | None
+    candidates: tuple[Candidate, ...] = ()
+
+
+def triple_evidence(relation: Relation, types: Mapping[str, str], roles: Mapping[str, frozenset[Role]]) -> Evidence:
+    """The aligner's evidence for an extracted ``relation``: its names, predicate, the ends' entity types
+    (``types``, by id), its description as the sentence, and the ends' roles (absent: None)."""
+    return Evidence(
+        relation.source_name or relation.source_id, relation.predicate, relation.target_name or relation.target_id,
+        types.get(relation.source_id, ""), types.get(relation.target_id, ""), relation.description,
+        roles.get(relation.source_id), roles.get(relation.target_id),
+    )  # fmt: skip
+
+
+def aligned_relation(relation: Relation, alignment: Alignment) -> Relation:
+    """``relation`` with the aligned type as its predicate, its ends swapped when the alignment says so, and the
+    extracted triple kept at the end of its description."""
+    ends = [(relation.source_id, relation.source_name), (relation.target_id, relation.target_name)]
+    (source, source_name), (target, target_name) = ends[::-1] if alignment.reversed else ends
+    note = f" [extracted as: {relation.source_name} -[{relation.predicate}]-> {relation.target_name}]"
+    description = relation.description[: max(MAX_DESCRIPTION_CHARS - len(note), 0)] + note
+    return replace(relation, source_id=source, target_id=target, predicate=alignment.type, source_name=source_name,
+                   target_name=target_name, description=description[:MAX_DESCRIPTION_CHARS], id="")  # fmt: skip
+
+
+def align_records(
+    records: EnrichmentRecords, aligner: Aligner, types: Mapping[str, str], roles: Mapping[str, frozenset[Role]]
+) -> tuple[EnrichmentRecords, list[AlignedTriple]]:
+    """``records`` with each relation aligned where the aligner finds a type (step 5), and what it decided.
+
+    Two relations that align to the same typed edge become one (the more confident). ``types`` and ``roles``
+    describe the relations' ends (``triple_evidence``).
+    """
+    evidences = [triple_evidence(r, types, roles) for r in records.relations]
+    found = aligner.candidates(evidences)
+    decided = [
+        AlignedTriple(r, choose(c, aligner.weights), tuple(c)) for r, c in zip(records.relations, found, strict=True)
+    ]
+    relations: dict[str, Relation] = {}
+    for item in decided:
+        relation = item.extracted if item.alignment is None else aligned_relation(item.extracted, item.alignment)
+        best = relations.get(relation.id)
+        if best is None or (relation.confidence or 0.0) > (best.confidence or 0.0):
+            relations[relation.id] = relation
+    return EnrichmentRecords(records.entities, list(relations.values()), records.rejected), decided

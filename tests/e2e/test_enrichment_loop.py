@@ -80,6 +80,45 @@ def test_a_run_adds_triples_with_provenance_records_them_and_undo_removes_exactl
     assert [r.predicate for r in store.relations([Relation("kismet", "casablanca", "related_to").id])] == ["related_to"]
 
 
+def _typed_store(path: Path) -> SQLiteStore:
+    """A graph that already has relation types: films ``directed_by`` their directors, with ``release_year``."""
+    store = _store(path)
+    films = [("Gilda", "Charles Vidor", "1946"), ("Laura", "Otto Preminger", "1944"),
+             ("Spellbound", "Alfred Hitchcock", "1945"), ("Kismet", "Harry Lachman", "1944")]  # fmt: skip
+    store.upsert_entities([Entity.named(n) for film in films for n in film])
+    store.upsert_relations(
+        [Relation(film.casefold(), who.casefold(), "directed_by", film, who) for film, who, _ in films]
+        + [Relation(film.casefold(), year, "release_year", film, year) for film, _, year in films]
+    )
+    return store
+
+
+def test_enrichment_writes_triples_with_the_graphs_relation_types_or_as_extracted_when_alignment_is_off(
+    tmp_path: Path,
+) -> None:
+    pages = _pages(tmp_path / "pages")
+    store = _typed_store(tmp_path / "typed.db")
+    report = _enricher(store, pages).run(["who directed Kismet"], ["pages/"], force=True)
+    added = store.relations(list(store.get_run(report.run_id).relation_ids))
+    triples = {(r.source_id, r.predicate, r.target_id) for r in added}
+    assert ("kismet", "directed_by", "william dieterle") in triples
+    assert not any(p == "was_directed_by" for _, p, _ in triples)
+    typed = next(r for r in added if r.predicate == "directed_by")
+    assert "[extracted as: Kismet -[was_directed_by]-> William Dieterle]" in typed.description
+    assert report.aligned >= 1 and report.as_dict()["aligned"] == report.aligned
+    shown = report.outcomes[0].as_dict()["alignments"]
+    extracted = "Kismet -[was_directed_by]-> William Dieterle"
+    assert {"extracted": extracted, "type": "directed_by", "reversed": False}.items() <= shown[-1].items()
+
+    plain = _typed_store(tmp_path / "plain.db")
+    off = _enricher(plain, pages)
+    off.options = EnrichOptions(min_score=0.0, stale_after_s=60, align=False)
+    report = off.run(["who directed Kismet"], ["pages/"], force=True)
+    added = plain.relations(list(plain.get_run(report.run_id).relation_ids))
+    triples = {(r.source_id, r.predicate, r.target_id) for r in added}
+    assert ("kismet", "was_directed_by", "william dieterle") in triples and report.aligned == 0
+
+
 def test_a_passing_self_evaluation_fetches_nothing(tmp_path: Path) -> None:
     store = _store(tmp_path / "g.db")
     fine = SelfEvaluation((Judgement("no_path", True, "a path links the topic to the answer"),), "paths")
