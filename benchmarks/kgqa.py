@@ -216,7 +216,7 @@ def main() -> None:
     parser.add_argument("--patience", type=int, default=3)
     parser.add_argument("--batch-size", type=int, default=8)
     parser.add_argument("--lr", type=float, default=5e-3)
-    parser.add_argument("--select", default="mass", choices=SELECTIONS,
+    parser.add_argument("--select", default="hit1", choices=SELECTIONS,
                         help="validation score that picks the best epoch (reasoning.gnn.train)")  # fmt: skip
     parser.add_argument("--per-node", type=int, default=60)
     parser.add_argument("--limit", type=int, default=1000)

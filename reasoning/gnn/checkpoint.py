@@ -21,7 +21,7 @@ from graphproof.reasoning.gnn.model import ModelConfig, ReaRev
 from graphproof.reasoning.gnn.vocab import RelationVocab
 
 FORMAT = "graphproof-rearev"
-MODEL_VERSION = 2  # 2: topic entities with a self-loop may be answers; hub seeds sampled by relation type
+MODEL_VERSION = 1
 
 
 @dataclass

@@ -58,10 +58,7 @@ def answer_ids(example: QAExample) -> set[str]:
 
 @dataclass
 class PreparedQuestion:
-    """A question with its exported subgraph; ``covered`` says a gold answer it can predict is in it.
-
-    Topic entities are not predicted, except along a self-loop (``ExportedGraph.answerable_seeds``).
-    """
+    """A question with its exported subgraph; ``covered`` says a gold answer is in it (besides the topics)."""
 
     example: QAExample
     graph: CompactGraph
@@ -133,6 +130,6 @@ def prepare_questions(
 
 def _prepared(example: QAExample, graph: ExportedGraph) -> PreparedQuestion:
     gold = answer_ids(example)
-    silent = {graph.entities[i].id for i in set(graph.seeds) - graph.answerable_seeds()}
-    covered = any(e.id in gold and e.id not in silent for e in graph.entities)
+    seeds = {graph.entities[i].id for i in graph.seeds}
+    covered = any(e.id in gold and e.id not in seeds for e in graph.entities)
     return PreparedQuestion(example, CompactGraph.of(graph), gold, covered)

@@ -35,9 +35,8 @@ def evaluate(reasoner: GnnReasoner, examples: Sequence[QAExample], progress: Pro
             continue
         ranked = prediction.ranked_ids()
         elapsed = (time.perf_counter() - started) * 1000
-        graph = prediction.graph
-        silent = {graph.entities[i].id for i in set(graph.seeds) - graph.answerable_seeds()}
-        report.covered += any(e.id in gold and e.id not in silent for e in graph.entities)
+        seeds = {prediction.graph.entities[i].id for i in prediction.graph.seeds}
+        report.covered += any(e.id in gold and e.id not in seeds for e in prediction.graph.entities)
         top1 = ranked[0][0] if ranked else None
         report.add(score_question(top1, predicted_set(ranked), gold), elapsed)
     return report

@@ -3,14 +3,8 @@
 The expansion is breadth-first from the topic entities, ``hops`` steps, through
 ``GraphStore.neighbors`` (edges in both directions), with a deterministic capping rule:
 
-- A *seed* keeps at most ``seed_per_node`` of its edges, so a hub topic (a genre, a year) is
-  sampled, not dropped. The sample is even across the seed's relation types (predicate and
-  direction; ``stratified``): with ``n_t`` edges of type ``t`` read (at most ``seed_scan`` in the
-  store's order: highest weight, then relation id) and ``C = seed_per_node``, type ``t`` keeps
-  ``min(n_t, c)`` edges, its first ones in the store's order, where ``c`` is the largest share
-  with ``Σ_t min(n_t, c) ≤ C`` (round-robin over the types fills what is left of ``C``, in order of
-  first appearance). A year that is also a film title keeps its one ``release_year`` edge
-  beside hundreds of films released that year, instead of losing it to them by chance.
+- A *seed* keeps at most ``seed_per_node`` of its edges, in the store's order (highest weight,
+  then relation id), so a hub topic (a genre, a year) is sampled, not dropped.
 - Any other entity with more than ``per_node`` edges is a *hub*: it stays in the subgraph as a
   leaf but is never expanded (a language linked to 10,000 films says nothing about any of them,
   and expanding it would cost more than the rest of the subgraph). Hubs are remembered per
@@ -20,9 +14,7 @@ The expansion is breadth-first from the topic entities, ``hops`` steps, through
 
 ``to_data`` turns an ``ExportedGraph`` into ``Data`` with ``edge_index`` holding every edge twice:
 ``s → o`` with relation id ``r`` and ``o → s`` with ``r + R`` (the inverse), as ReaRev reasons
-along both directions. A topic entity is a gold answer (``y``) only when the subgraph relates it to
-itself (``looped``): names merged into one entity (a film *Hotel* tagged ``hotel``) make the
-topic its own answer, reached along that self-loop; otherwise a topic never answers its question.
+along both directions.
 """
 
 from __future__ import annotations
@@ -40,25 +32,17 @@ if TYPE_CHECKING:
     from torch_geometric.data import Data
 
 
-FIELDS = ("hops", "per_node", "seed_per_node", "limit", "seed_scan")
-
-
 @dataclass(frozen=True)
 class ExportConfig:
-    """Caps of a question subgraph. Defaults: 2 hops, hubs above 100 edges, 200 seed edges, 2,000 entities.
-
-    ``seed_scan`` (default 10,000) bounds the edges of a seed read to sample its ``seed_per_node``
-    evenly across relation types (see the module docstring).
-    """
+    """Caps of a question subgraph. Defaults: 2 hops, hubs above 100 edges, 200 seed edges, 2,000 entities."""
 
     hops: int = 2
     per_node: int = 100
     seed_per_node: int = 200
     limit: int = 2000
-    seed_scan: int = 10_000
 
     def __post_init__(self) -> None:
-        for name in FIELDS:
+        for name in ("hops", "per_node", "seed_per_node", "limit"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
                 raise ValueError(f"ExportConfig.{name} must be a positive integer, got {value!r}")
@@ -68,7 +52,7 @@ class ExportConfig:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> ExportConfig:
-        return cls(**{k: int(data[k]) for k in FIELDS if k in data or k != "seed_scan"})
+        return cls(**{k: int(data[k]) for k in ("hops", "per_node", "seed_per_node", "limit")})
 
 
 @dataclass
@@ -88,15 +72,6 @@ class ExportedGraph:
 
     def position(self) -> dict[str, int]:
         return {e.id: i for i, e in enumerate(self.entities)}
-
-    def answerable_seeds(self) -> set[int]:
-        """The topic entities that may answer the question: those with an edge to themselves (``looped``)."""
-        return looped(self.src, self.dst) & set(self.seeds)
-
-
-def looped(src: Sequence[int], dst: Sequence[int]) -> set[int]:
-    """The entities with a self-loop (an edge ``e → e``) among the edges ``src[k] → dst[k]``."""
-    return {s for s, d in zip(src, dst, strict=True) if s == d}
 
 
 Neighbours = list[tuple[Relation, Entity]]
@@ -208,17 +183,17 @@ class SubgraphExporter:
             if not query:
                 break
             cap = cfg.seed_per_node if hop == 0 else cfg.per_node
-            answered = yield query, max(cap + 1, cfg.seed_scan) if hop == 0 else cap + 1
+            answered = yield query, cap + 1
             grouped = {i: answered[i] for i in query if answered.get(i)}
             next_frontier: list[str] = []
-            for from_id in sorted(grouped, key=lambda i: (min(len(grouped[i]), cap + 1), i)):
+            for from_id in sorted(grouped, key=lambda i: (len(grouped[i]), i)):
                 rows = grouped[from_id]
                 if len(rows) > cap:
                     graph.truncated = True
                     if hop > 0:
                         self._hubs.add(from_id)
                         continue
-                    rows = stratified(rows, from_id, cap)
+                    rows = rows[:cap]
                 for relation, neighbour in rows:
                     if neighbour.id not in index:
                         if len(graph.entities) >= cfg.limit:
@@ -236,29 +211,6 @@ class SubgraphExporter:
         return graph
 
 
-def stratified(rows: Neighbours, entity_id: str, cap: int) -> Neighbours:
-    """At most ``cap`` of ``entity_id``'s edges ``rows``, even across relation types, in ``rows``' order.
-
-    A type is a predicate and a direction (``entity_id`` its subject or its object). Taking the
-    types' edges in turn (round-robin, each type's in ``rows``' order) keeps ``min(n_t, c)`` of a
-    type with ``n_t`` edges, ``c`` the largest equal share that fits ``cap``: a rare relation type
-    is never crowded out by a frequent one.
-    """
-    if len(rows) <= cap:
-        return list(rows)
-    by_type: dict[tuple[str, bool], list[int]] = {}
-    for k, (relation, _) in enumerate(rows):
-        by_type.setdefault((relation.predicate, relation.source_id == entity_id), []).append(k)
-    kept: list[int] = []
-    queues = list(by_type.values())
-    depth = 0
-    while len(kept) < cap:
-        layer = [q[depth] for q in queues if depth < len(q)]
-        kept.extend(layer[: cap - len(kept)])
-        depth += 1
-    return [rows[k] for k in sorted(kept)]
-
-
 @dataclass
 class CompactGraph:
     """An ``ExportedGraph`` without store objects (ids and predicates only): what training keeps in memory."""
@@ -268,10 +220,6 @@ class CompactGraph:
     src: list[int]
     dst: list[int]
     predicates: list[str]
-
-    def answerable_seeds(self) -> set[int]:
-        """The topic entities that may answer the question: those with an edge to themselves (``looped``)."""
-        return looped(self.src, self.dst) & set(self.seeds)
 
     @classmethod
     def of(cls, graph: ExportedGraph) -> CompactGraph:
@@ -288,7 +236,7 @@ def to_data(
 
     ``Data`` fields: ``num_nodes``; ``edge_index`` ``[2, 2E]`` (``s → o`` then ``o → s``);
     ``edge_type`` ``[2E]`` (``r`` then ``r + R``); ``seed_mask`` ``[N]``; ``y`` ``[N]`` (1.0 on gold
-    answers other than the topic entities without a self-loop, when ``answers`` holds entity ids); ``node_ids``. An
+    answers other than the topic entities, when ``answers`` holds entity ids); ``node_ids``. An
     ``ExportedGraph`` also gives ``node_text`` (entity names), ``relation_text`` (the text of every
     relation id) and ``edge_relations`` (the store relations of the ``E`` forward edges). Edges whose predicate the
     vocabulary lacks are dropped and their predicates returned. Raises ``EmptySubgraph`` when the
@@ -331,10 +279,7 @@ def to_data(
     if answers is not None:
         gold = set(answers)
         data.y = torch.tensor([1.0 if i in gold else 0.0 for i in node_ids])
-        # a topic entity is predicted only along a self-loop, so only then is it a training target
-        silent = seed_mask.clone()
-        silent[sorted(graph.answerable_seeds())] = False
-        data.y[silent] = 0.0
+        data.y[seed_mask] = 0.0  # a topic entity is never predicted, so it is no training target either
     if full:
         data.node_text = [e.name for e in graph.entities]
         data.relation_text = vocab.texts()

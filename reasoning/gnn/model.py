@@ -22,11 +22,8 @@
 
 Defaults: hidden 64, K = 3 instructions, L = 2 layers, T = 2 iterations, no dropout (on this CPU the
 Bernoulli sampling of dropout took a fifth of a training step). Unlike the
-paper, topic entities are masked out of the softmax (``exclude_seeds``): a question's topic entity
-is not its answer, unless the subgraph relates it to itself (an edge ``e → e``, as when a film and
-one of its tags share a name and so one entity), the one path along which it can be::
-
-    candidates(q) = (V_q ∖ S_q) ∪ {s ∈ S_q : (s, r, s) ∈ E_q}      (all of V_q when that is empty)
+paper, topic entities are masked out of the final softmax (``exclude_seeds``): a question's topic
+entity is not its answer (MetaQA never lists it).
 """
 
 from __future__ import annotations
@@ -195,7 +192,7 @@ class ReaRev(nn.Module):
 
         seeds = graph.seed_mask.float()
         p0 = seeds / scatter(seeds, batch, dim=0, dim_size=num_graphs, reduce="sum").clamp_min(1.0)[batch]
-        mask = self._answer_mask(graph.seed_mask, edge_index, batch, num_graphs)
+        mask = self._answer_mask(graph.seed_mask, batch, num_graphs)
         h = self.init_layer(edge_index, edge_type, relation, num_nodes)
         outputs: list[Tensor] = []
         for iteration in range(self.config.num_iterations):
@@ -213,15 +210,12 @@ class ReaRev(nn.Module):
                 )
         return outputs
 
-    def _answer_mask(self, seed_mask: Tensor, edge_index: Tensor, batch: Tensor, num_graphs: int) -> Tensor:
-        """Entities that may be answers: all but the topic entities without a self-loop (all, if none is left)."""
+    def _answer_mask(self, seed_mask: Tensor, batch: Tensor, num_graphs: int) -> Tensor:
+        """Entities that may be answers: all but the topic entities (unless a graph has nothing else)."""
         if not self.config.exclude_seeds:
             return torch.ones_like(seed_mask)
-        looped = torch.zeros_like(seed_mask)
-        looped[edge_index[0, edge_index[0] == edge_index[1]]] = True
-        candidate = ~seed_mask | looped
-        others = scatter(candidate.float(), batch, dim=0, dim_size=num_graphs, reduce="sum")
-        return candidate | (others[batch] == 0)
+        others = scatter((~seed_mask).float(), batch, dim=0, dim_size=num_graphs, reduce="sum")
+        return ~seed_mask | (others[batch] == 0)
 
 
 def kl_loss(log_p: Tensor, y: Tensor, batch: Tensor, num_graphs: int) -> Tensor:

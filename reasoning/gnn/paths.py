@@ -30,18 +30,10 @@ def shortest_paths(graph: ExportedGraph, source: int, target: int, limit: int = 
 
     All shortest paths are enumerated (at most ``ENUMERATION_CAP``), sorted by their entity ids and
     relation ids, and the first ``limit`` returned, so the result is deterministic. Empty when the
-    two are not connected. From an entity to itself: its self-loop edges (``e → r → e``, the path
-    along which a topic entity answers its own question), else the path of no edge.
+    two are not connected.
     """
     if source == target:
-        entity = graph.entities[source]
-        loops = sorted(
-            (graph.relations[k] for k, (s, d) in enumerate(zip(graph.src, graph.dst, strict=True)) if s == d == source),
-            key=lambda r: r.id,
-        )
-        return [Path(entities=(entity, entity), relations=(r,)) for r in loops][:limit] or [
-            Path(entities=(entity,), relations=())
-        ]
+        return [Path(entities=(graph.entities[source],), relations=())]
     adj = _adjacency(graph)
     dist = {source: 0}
     parents: dict[int, list[tuple[int, int]]] = {source: []}

@@ -66,7 +66,7 @@ def test_another_model_version_is_refused(trained: tuple[Path, SQLiteStore, Hash
     payload["version"] = ckpt_module.MODEL_VERSION + 1
     other = tmp_path / "future.pt"
     torch.save(payload, other)
-    with pytest.raises(CheckpointMismatch, match=rf"model version {ckpt_module.MODEL_VERSION + 1}.*retrain"):
+    with pytest.raises(CheckpointMismatch, match=r"model version 2.*retrain"):
         load_checkpoint(other)
 
 

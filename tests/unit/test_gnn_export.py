@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 import torch
-from graphproof.graph.model import Entity, Relation
+from graphproof.graph.model import Entity
 from graphproof.graph.sqlite_store import SQLiteStore
 from graphproof.reasoning.gnn.errors import CheckpointMismatch, EmptySubgraph, TopicNotFound
-from graphproof.reasoning.gnn.export import CompactGraph, ExportConfig, SubgraphExporter, stratified, to_data
+from graphproof.reasoning.gnn.export import CompactGraph, ExportConfig, SubgraphExporter, to_data
 from graphproof.reasoning.gnn.synthetic import build_film_store, load_triples
 from graphproof.reasoning.gnn.vocab import RelationVocab
 
@@ -126,49 +126,3 @@ def test_export_many_matches_one_by_one_with_one_query_per_hop(store: SQLiteStor
     assert alone.queries > together.queries
     assert together.export_many([[ids[0]]])[0] is got[seed_lists.index([ids[0]])]  # cached per topic
     assert together.queries <= config.hops
-
-
-def _edges(relations: list[tuple[str, str, bool]]) -> list[tuple[Relation, Entity]]:
-    """``(predicate, other, hub is the subject)`` rows of entity ``hub``, in this order."""
-    hub = Entity.named("Hub")
-    out = []
-    for predicate, other, outgoing in relations:
-        o = Entity.named(other)
-        source, target = (hub, o) if outgoing else (o, hub)
-        out.append((Relation(source.id, target.id, predicate), o))
-    return out
-
-
-def test_stratified_keeps_an_equal_share_of_every_relation_type_in_order() -> None:
-    rows = _edges(
-        [("release_year", f"film {i}", False) for i in range(3)]
-        + [("has_tags", "a", True), ("release_year", "film 3", False), ("release_year", "y", True)]
-        + [("has_tags", "b", True), ("release_year", "film 4", False)]
-    )
-    kept = stratified(rows, "hub", 4)
-    # types: release_year⁻¹ (5 edges), has_tags (2), release_year (1): round-robin 2 + 1 + 1 = 4,
-    # the first type (in order of appearance) taking what the equal share of 1 leaves
-    assert [e.id for _, e in kept] == ["film 0", "film 1", "a", "y"]
-    assert stratified(rows, "hub", 20) == rows
-    assert [e.id for _, e in stratified(rows, "hub", 7)] == ["film 0", "film 1", "film 2", "a", "film 3", "y", "b"]
-
-
-def test_a_hub_seed_keeps_its_rare_relation_type(store: SQLiteStore) -> None:
-    # "1990" is a year of 6 films and also a film title with one director; the director edge comes last in the
-    # store's order (lowest weight), so taking the first 4 edges would drop it
-    store.upsert_entities([Entity.named("Director Z")])
-    store.upsert_relations([Relation("1990", "director z", "directed_by", weight=0.5)])
-    graph = SubgraphExporter(store, ExportConfig(hops=1, seed_per_node=4)).export(["1990"])
-    assert len(graph.entities) == 5 and graph.truncated
-    assert "director z" in graph.node_ids
-    assert sorted(r.predicate for r in graph.relations) == ["directed_by"] + ["release_year"] * 3
-    narrow = SubgraphExporter(store, ExportConfig(hops=1, seed_per_node=4, seed_scan=4)).export(["1990"])
-    assert "director z" not in narrow.node_ids  # edges beyond seed_scan are never read
-
-
-def test_export_config_reads_checkpoints_without_seed_scan() -> None:
-    old = {"hops": 2, "per_node": 60, "seed_per_node": 200, "limit": 1000}
-    assert ExportConfig.from_dict(old) == ExportConfig(hops=2, per_node=60, limit=1000)
-    assert ExportConfig.from_dict(ExportConfig(seed_scan=300).as_dict()).seed_scan == 300
-    with pytest.raises(ValueError, match="seed_scan"):
-        ExportConfig(seed_scan=0)
