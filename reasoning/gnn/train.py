@@ -21,7 +21,8 @@ hundred validation questions it picks epochs by chance. ``mass`` counts every qu
 of its distribution is right, so it rises and falls with the model's fit, not with near-ties. Measured on
 MetaQA (``benchmarks.kgqa``, held-out 20%) it was no better: in a trial that also let looped topics answer
 and sampled hub seeds by relation type, 1-hop Hit@1 was 0.9692 with either score (0.9713 without the
-trial), 2-hop 0.9861 with ``mass`` (0.9892 without the trial); ``hit1`` stays the default. (``loss`` is dominated by the few questions whose gold answers get almost no
+trial), 2-hop 0.9861 with ``mass`` (0.9892 without the trial); ``hit1`` stays the default.
+(``loss`` is dominated by the few questions whose gold answers get almost no
 probability: on a fold of MetaQA 1-hop's training part it kept the first epoch.)
 Everything random is seeded (``torch.manual_seed``, a seeded shuffle), so the same inputs and seed
 give the same checkpoint.
