@@ -9,15 +9,18 @@ chunks and the weighted paths (prompt in ``reasoning/prompts/answer.md``).
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+import re
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from importlib.resources import files
+from pathlib import PurePosixPath
 from typing import TYPE_CHECKING
 
 from graphproof.graph.analyzer import Analyzer, default_analyzer
-from graphproof.graph.model import Chunk
+from graphproof.graph.model import Chunk, Document
 from graphproof.graph.store import GraphStore
 from graphproof.reasoning.errors import ReasoningError
+from graphproof.reasoning.paths import word_key
 from graphproof.reasoning.retriever import Retrieval
 from graphproof.text.chat import chat_messages, speaker_handles
 from graphproof.text.sentences import split_sentences, unwrap
@@ -46,13 +49,18 @@ def extractive_answer(store: GraphStore, retrieval: Retrieval, sentences: int = 
     A unit is a sentence, or in a chat (a chunk with ``speakers`` metadata) a whole message quoted as
     ``[time] Handle: message`` — who said it and when are part of what a message states ("Who proposed
     …?", "… on 20260507?"); a message is some three sentences long, so a chat answer is one message
-    by default, about as long as three sentences. A unit scores the idf of the question terms it contains, divided by
-    ``1 + 0.1 · rank`` of its chunk. A unit that asks something (an FAQ's "Is zlib thread-safe?"; in a
-    chat, a message with a question in it) comes with the unit after it, which answers it. A unit that
-    occurs in several chunks (chunk overlap, quoted messages) is given once. The answer keeps to the
-    document of its best unit: a unit of another document joins only when it scores at least
-    ``OTHER_DOCUMENT`` times the best — as well as it — (so "Who wrote Git?" is not answered with who
-    wrote libffi).
+    by default, about as long as three sentences. A unit scores the idf of the question terms it covers,
+    divided by ``1 + 0.1 · rank`` of its chunk. It covers a term it contains, a term whose word has the same
+    lemma as one of its words (``reasoning.paths.word_key``: "wrote" is covered by "written"), and — once it
+    covers one term of its own — the terms of what it is about without naming it (``_contexts``): its
+    document's title, and in a record of ``Label: value`` lines the record's first field ("Author: …" under
+    "Program: GNU bc"). A unit that asks something (an FAQ's "Is zlib thread-safe?"; in a chat, a message
+    with a question in it) comes with the unit after it, which answers it; one that leads into what follows
+    comes with that too (``_answered``: a list it announces, the line an unfinished sentence goes on in, the
+    terms a definition list item defines). A unit that occurs in several chunks (chunk overlap, quoted
+    messages) is given once. The answer keeps to the document of its best unit: a unit of another document
+    joins only when it scores at least ``OTHER_DOCUMENT`` times the best — as well as it — (so "Who wrote
+    Git?" is not answered with who wrote libffi).
     """
     analyzer = analyzer or default_analyzer()
     terms = analyzer.query_terms(retrieval.question)
@@ -60,15 +68,20 @@ def extractive_answer(store: GraphStore, retrieval: Retrieval, sentences: int = 
         return Answer("No evidence was found for this question.", "extractive")
     stats = store.term_stats("chunks", terms)
     idf = {t: math.log(1 + (stats.rows - n + 0.5) / (n + 0.5)) for t, n in stats.df.items()}
+    by_key = _terms_by_key(retrieval.question, idf.keys(), analyzer)
+    top = retrieval.chunks[:chunks]
+    titles = {d.id: document_subject(d) for d in store.documents(list(dict.fromkeys(h.item.document_id for h in top)))}
     scored: list[tuple[float, int, str, str, str]] = []
     chats = set()
-    for rank, hit in enumerate(retrieval.chunks[:chunks]):
+    for rank, hit in enumerate(top):
         found, chat = answer_units(hit.item), bool(hit.item.metadata.get("speakers"))
         if chat:
             chats.add(hit.item.id)
+        contexts = [""] * len(found) if chat else _contexts(found, titles.get(hit.item.document_id, ""))
         for index, unit in enumerate(found):
-            covered = set(analyzer.tokens(unit)) & idf.keys()
+            covered = _covered(unit, idf.keys(), by_key, analyzer)
             if covered:
+                covered |= _covered(contexts[index], idf.keys(), by_key, analyzer)
                 score = sum(idf[t] for t in covered) / (1 + 0.1 * rank)
                 scored.append((score, rank, hit.item.id, _answered(found, index, chat), hit.item.document_id))
     if not scored:
@@ -86,6 +99,63 @@ def extractive_answer(store: GraphStore, retrieval: Retrieval, sentences: int = 
     return Answer(" ".join(s[3] for s in best), "extractive", [(s[2], s[3]) for s in best])
 
 
+_WORD = re.compile(r"[^\W_]+(?:[-'’][^\W_]+)*")
+# A "Label: value" line of a record ("Author: Ada Lovelace", "Copying: GNU GPL version 2"); not a one-letter
+# turn ("Q: …", "A: …") nor a question.
+_FIELD = re.compile(r"^[A-Z][\w.'’-]+(?:[ \t][\w.'’()-]+){0,3}[ \t]*[:：][ \t]*\S(?!.*\?\s*$)")
+RECORD_MIN = 2  # consecutive field lines that make a record
+
+
+def _terms_by_key(question: str, terms: Iterable[str], analyzer: Analyzer) -> dict[str, set[str]]:
+    """The question's terms by the lemma key of the word each comes from (``word_key``)."""
+    wanted = set(terms)
+    out: dict[str, set[str]] = {}
+    for word in _WORD.findall(question):
+        stems = analyzer.tokens(word)
+        if len(stems) == 1 and stems[0] in wanted:
+            out.setdefault(word_key(word.casefold()), set()).add(stems[0])
+    return out
+
+
+def _covered(text: str, terms: Iterable[str], by_key: dict[str, set[str]], analyzer: Analyzer) -> set[str]:
+    """The question terms ``text`` covers: those it contains, and those a word of it shares a lemma with."""
+    if not text:
+        return set()
+    covered = set(analyzer.tokens(text)) & set(terms)
+    if by_key:
+        for word in {w.casefold() for w in _WORD.findall(text)}:
+            covered |= by_key.get(word_key(word), set())
+    return covered
+
+
+def document_subject(document: Document) -> str:
+    """What a document is about, as far as its name says: its title; when the title only repeats the file's
+    name ("README" for ``mawk/README.txt``, "FAQ") or is empty, the name of the folder it lies in."""
+    title = document.title.strip()
+    source = PurePosixPath(document.source.replace("\\", "/"))
+    stem = source.name.split(".")[0].casefold()
+    if title and title.casefold() != stem:
+        return title
+    return f"{source.parent.name} {title}".strip()
+
+
+def _contexts(found: Sequence[str], title: str = "") -> list[str]:
+    """What each unit is about without naming it: its document's ``title``, and for a field of a record (a run
+    of at least ``RECORD_MIN`` ``Label: value`` units) the record's first field, which names what the record
+    describes ("Program: GNU bc" for "Author: Philip A. Nelson")."""
+    contexts = [title] * len(found)
+    index = 0
+    while index < len(found):
+        end = index
+        while end < len(found) and _FIELD.match(found[end]):
+            end += 1
+        if end - index >= RECORD_MIN:
+            for field_index in range(index + 1, end):
+                contexts[field_index] = f"{title} {found[index]}"
+        index = max(end, index + 1)
+    return contexts
+
+
 def answer_units(chunk: Chunk) -> list[str]:
     """A chunk's units: its chat messages as ``[time] Handle: message`` when it is a chat (``speakers``
     metadata), else its sentences."""
@@ -100,15 +170,56 @@ def answer_units(chunk: Chunk) -> list[str]:
     ]
 
 
+_ITEM = re.compile(r"^(?:[-*+•‣◦]|\d{1,3}[.)])\s+\S")
+_ANNOUNCES = re.compile(r"\b(?:the\s+following|as\s+follows)\b|:$", re.IGNORECASE)
+# A sentence cut short: it ends in a colon or a preposition ("Send bug reports to", "Contact:"); its object is
+# the next line.
+_UNFINISHED = re.compile(r"(?:[:：]|\b(?:to|by|at|from|with|of|for|in|on|via|under))$", re.IGNORECASE)
+TERM_WORDS = 3  # a list item this short without a sentence end is a term a following item defines
+LIST_ITEMS = 10  # list items an announcing unit brings along at most
+
+
+def _term_item(unit: str) -> bool:
+    text = unit.rstrip()
+    return bool(_ITEM.match(text)) and len(text.split()) <= TERM_WORDS + 1 and not text.endswith((".", "!", "?"))
+
+
 def _answered(found: Sequence[str], index: int, chat: bool = False) -> str:
-    """The unit at ``index``; a question in the text (an FAQ's "Is zlib thread-safe?") comes with the
-    unit that follows it, which is its answer ("Yes. …"). In a chat, a message that asks anything
-    ("Hope you're well. When's a good time to come by? Thanks!") comes with the reply after it."""
+    """The unit at ``index`` with what it needs to be read on its own.
+
+    A question in the text (an FAQ's "Is zlib thread-safe?") comes with the unit that follows it, which is
+    its answer ("Yes. …"); in a chat, a message that asks anything ("Hope you're well. When's a good time to
+    come by? Thanks!") comes with the reply after it. Outside a chat, a unit that announces a list ("The
+    following formats are supported.", "…:") comes with the list items that start right after it or one
+    unit later (at most ``LIST_ITEMS``); a unit cut short (it ends in a colon or a preposition: "Send bug
+    reports to") comes with the next unit, which completes it; and a list item that follows short items
+    without a sentence end (a definition list: "- -q", "- --quiet", "- Print nothing.") comes after those
+    terms, which it defines.
+    """
     unit = found[index]
     asks = "?" in unit if chat else unit.rstrip().endswith("?")
     if asks and index + 1 < len(found) and not found[index + 1].rstrip().endswith("?"):
         return f"{unit} {found[index + 1]}"
-    return unit
+    if chat:
+        return unit
+    parts = [unit]
+    if _ITEM.match(unit) and not _term_item(unit):
+        first = index
+        while first > 0 and index - first < TERM_WORDS and _term_item(found[first - 1]):
+            first -= 1
+        parts = [*found[first:index], unit]
+    stripped = unit.rstrip()
+    following = found[index + 1 : index + 3]
+    start = next((i for i, u in enumerate(following) if _ITEM.match(u)), None)
+    if _ANNOUNCES.search(stripped) and start is not None:
+        items = index + 1 + start
+        last = items
+        while last < len(found) and last - items < LIST_ITEMS and _ITEM.match(found[last]):
+            last += 1
+        parts.extend(found[index + 1 : last])
+    elif _UNFINISHED.search(stripped) and following and not following[0].rstrip().endswith("?"):
+        parts.append(following[0])
+    return " ".join(parts)
 
 
 def llm_answer(

@@ -29,6 +29,15 @@ sentence, or for a chat the message as ``"[time] Speaker: message"`` (the chat's
 so questions that name a date find it); its keywords are the unit's best keyphrases
 (``loaders.extract.keyphrases``).
 
+Real documents (issue 10; plain text only, not chats). A subject pronoun ("It is …", "By default, it looks
+for …") stands for the name the nearest earlier sentence opens with (``_resolve_pronouns``); command-line
+options ("--append") and a quoted word before a kind noun (a "libpipeline" library) are names; a keyphrase
+ending in a naming participle ("file named") is not a concept; a definition list written as items ("- -q",
+"- --quiet", "- Print nothing.") reads the definition with its term as subject and its imperative as verb
+(``defined_terms``); "X is the Y designed by Z" also gives X → designed_by → Z (``_copula_passives``); a
+"<Name>-based" mention gives subject → based_on → Name; an FAQ's "Is X Y?" answered "Yes."/"No." gives
+X → is / is_not → Y (``answered_questions``).
+
 Speed: on LiHua-World (442 conversations, 5,897 messages) about 1 s for the whole corpus on one
 core (~5,000–7,000 messages/s); the YAKE keyword method takes ~10 s there. Chunks are independent, so a
 call with at least ``parallel_min`` chunks is split over ``workers`` forked processes where the platform
@@ -66,7 +75,15 @@ from graphproof.loaders.extract.spans import NameSpan, People, humanise, mask, n
 from graphproof.loaders.resolve import entity_alias_key
 from graphproof.loaders.types import ExtractedEntity, ExtractedRelation, Extraction
 from graphproof.text.chat import chat_messages, speaker_handles
-from graphproof.text.lexicon import LIGHT_VERBS, PREDICATE_DROP, PREPOSITIONS, VERBS, is_contraction
+from graphproof.text.lexicon import (
+    ARTICLES,
+    LIGHT_VERBS,
+    PREDICATE_DROP,
+    PREPOSITIONS,
+    VERB_LEMMAS,
+    VERBS,
+    is_contraction,
+)
 from graphproof.text.sentences import sentence_pieces
 
 _CJK_CHAR = re.compile(HAS_CJK.pattern + "+")
@@ -144,7 +161,15 @@ _VERSION_TAIL = re.compile(r"(?:[\s,(-]+(?:version|release|v)?\s*\d[\w.-]*\)?)+$
 _SUBJECT_MAX_WORDS = 5
 _PROBE_MIN = 12
 _OVERLAP_PROBE = 60  # characters: a chunk whose start is found in the previous chunk's tail continues its document
-_PRONOUN = re.compile(r"(?:It|This)(?=\s+(?:is|was|has|had|provides|supports|uses|can|will|does|stands|comes)\b)")
+_PRONOUN = re.compile(
+    r"(?:[A-Z][^\W\d_]*(?:[ \t]+[^\W\d_]+){0,3},[ \t]+)?"  # an opening phrase: "By default, it looks for …"
+    r"(?P<pronoun>[Ii]t|This)(?=[ \t]+(?:(?:also|always|then|now|only|still|usually|often)[ \t]+)?"
+    r"(?P<verb>[^\W\d_]+)\b)"
+)
+_PRONOUN_VERBS = frozenset(
+    ("is", "was", "has", "had", "can", "will", "does", "stands", "comes", "should", "may", "must")
+)
+ANTECEDENT_SENTENCES = 3  # sentences back a pronoun looks for the name it stands for
 _LEAD = 8  # characters: the previous sentence's subject starts within this many of its start ("A:  LZMA ...")
 
 
@@ -239,17 +264,209 @@ def license_names(text: str) -> list[tuple[str, str]]:
     return found
 
 
-def _resolve_pronouns(units: Sequence[_Unit], unit_spans: list[list[Span]]) -> list[list[Span]]:
-    """A sentence-initial "It"/"This" (before a verb: "It is the name of …") stands for the previous sentence's
-    subject when that is a name (a ``name`` or ``title`` mention at the sentence's start)."""
-    out = [list(spans) for spans in unit_spans]
+def _pronoun(body: str) -> re.Match[str] | None:
+    """The subject pronoun a sentence opens with ("It is …", "This provides …", "By default, it looks for …"):
+    "it"/"this" before a verb (``_PRONOUN_VERBS``, or a verb of ``VERBS`` in its third-person -s form)."""
+    match = _PRONOUN.match(body)
+    if match is None:
+        return None
+    verb = match.group("verb").casefold()
+    if verb in _PRONOUN_VERBS or (verb.endswith("s") and verb in VERBS and verb not in LIGHT_VERBS):
+        return match
+    return None
+
+
+_OPTION = re.compile(r"(?<![\w\-/.])--?[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*(?=[\s=,;:)\]]|[.!?](?:\s|$)|$)")
+
+
+def option_spans(text: str) -> list[Span]:
+    """Command-line options ("--append", "-a", "--trace-children" of "--trace-children=yes") as names: one is
+    written as a single token that starts with one or two dashes and a letter, not inside a word or path."""
+    return [Span(m.start(), m.end(), m.group(), NAME) for m in _OPTION.finditer(text)]
+
+
+_ITEM_MARK = re.compile(r"^[ \t]*(?:[-*+•‣◦]|\d{1,3}[.)])[ \t]+")
+TERM_MAX_WORDS = 3  # a list item this short and without a sentence end is a term the next item defines
+
+
+def _term(body: str) -> str:
+    """The term of a list item that names one ("- --quiet", "- -o file"), else ``""``."""
+    mark = _ITEM_MARK.match(body)
+    if not mark:
+        return ""
+    rest = body[mark.end() :].strip()
+    if not rest or len(rest.split()) > TERM_MAX_WORDS or rest[-1] in ".!?:;,":
+        return ""
+    return rest
+
+
+_OBJECT_OPENERS = ARTICLES | frozenset(("all", "every", "each", "no", "nothing", "its", "this", "these", "any"))
+
+
+def _imperative(text: str) -> str:
+    """The verb a definition opens with ("Append the …", "Print nothing", "Use …"), casefolded, or ``""``: its
+    first word when that is a known verb (``VERB_LEMMAS``) or is followed by an article or determiner (an
+    object: "Truncate the file"); a name ("Ninja ought to …") is neither."""
+    words = _GAP_WORD.findall(text[:60])
+    if not words or not words[0][:1].isalpha():
+        return ""
+    first = words[0].casefold()
+    if first in VERB_LEMMAS or (len(words) > 1 and words[1].casefold() in _OBJECT_OPENERS):
+        return first
+    return ""
+
+
+def defined_terms(units: Sequence[_Unit]) -> list[_Unit]:
+    """A definition list written as items ("- -q", "- --quiet", "- Print nothing."): the item after the terms
+    is read with the last term as its subject ("--quiet print nothing."), so what it says is about the term,
+    and an imperative it opens with (``_imperative``: "Append the …", "Print nothing") as a verb. Its
+    description (what an edge quotes) is kept."""
+    out = list(units)
     for i in range(1, len(units)):
-        pronoun = _PRONOUN.match(units[i].body)
-        if not pronoun or any(s.start < pronoun.end() for s in out[i]):
+        mark = _ITEM_MARK.match(units[i].body)
+        term = _term(units[i - 1].body)
+        if not mark or not term or _term(units[i].body):
             continue
-        lead = min((s for s in out[i - 1] if s.start <= _LEAD), key=lambda s: s.start, default=None)
-        if lead is not None and lead.type in (NAME, TITLE):
-            out[i].append(Span(0, pronoun.end(), lead.name, lead.type))
+        rest = units[i].body[mark.end() :]
+        verb = _imperative(rest)
+        verbs = frozenset([verb]) if verb else frozenset()
+        rest = rest[:1].lower() + rest[1:] if verb else rest  # "Print nothing" → "print nothing"; "Ninja can" stays
+        out[i] = _Unit(units[i].speaker, f"{term} {rest}", units[i].description, verbs)
+    return out
+
+
+_BASED = re.compile(r"^(?P<base>\S+?)-based$", re.IGNORECASE)
+BASED_ON = "based_on"
+
+
+def _based_on(spans: Sequence[Span], relations: Sequence[ExtractedRelation]) -> list[ExtractedRelation]:
+    """ "xmltodict is fast (Expat-based)": a "<Name>-based" mention says the sentence's subject is based on Name
+    (``subject → based_on → Name``), whatever the words between them."""
+    if len(spans) < 2:
+        return []
+    subject = spans[0]
+    out = []
+    for relation in relations:
+        if relation.head != subject.name:
+            continue
+        based = _BASED.match(relation.tail)
+        if based and relation.relation == RELATED_TO:
+            out.append(
+                ExtractedRelation(
+                    subject.name, BASED_ON, based.group("base"), subject.type, relation.tail_type, relation.keywords,
+                    relation.description,
+                )
+            )  # fmt: skip
+    return out
+
+
+_QUOTED_NAME = re.compile(
+    r"[\"“'‘](?P<name>[A-Za-z][\w.+-]{1,40})[\"”'’](?=[ \t]+(?:library|module|package|program|tool|command|"
+    r"utility|file|plugin|extension|function|format|daemon|service|project)s?\b)",
+    re.IGNORECASE,
+)
+
+
+def quoted_spans(text: str) -> list[Span]:
+    """A quoted word that a kind noun follows names a thing of that kind (a "libpipeline" library, the "ls"
+    command), whatever its case; a quoted word alone may be a scare quote ("real" input) and is not a name."""
+    return [Span(m.start("name"), m.end("name"), m.group("name"), NAME) for m in _QUOTED_NAME.finditer(text)]
+
+
+_YES_NO_QUESTION = re.compile(r"^(?:\d{1,3}[.)]\s*|Q:\s*)?(?P<verb>is|are|was|were)\s+", re.IGNORECASE)
+_YES_NO_ANSWER = re.compile(r"^(?:A:\s*)?(?P<answer>yes|no)\b", re.IGNORECASE)
+STATE_MAX_WORDS = 3  # "Is zlib thread-safe?": what the question asks of its subject is a short phrase
+
+
+def answered_questions(units: Sequence[_Unit], spans: Sequence[Sequence[Span]]) -> list[ExtractedRelation]:
+    """An FAQ's yes/no question answered in the next sentence states a fact: "Is zlib thread-safe?" / "Yes. …"
+    → ``zlib → is → thread-safe``; "No." → ``is_not``. The subject is the question's first mention, right after
+    its verb (when one keyphrase took both, "zlib thread-safe", its first word); the state is the rest of the
+    question, at most ``STATE_MAX_WORDS`` words."""
+    out = []
+    for i in range(len(units) - 1):
+        body = units[i].body.strip()
+        question = _YES_NO_QUESTION.match(body)
+        answer = _YES_NO_ANSWER.match(units[i + 1].body.strip())
+        if not (question and answer and body.endswith("?") and spans[i]):
+            continue
+        first = spans[i][0]
+        if first.start != question.end():
+            continue
+        name, kind, state = first.name, first.type, body[first.end : -1].strip()
+        if not state and first.type == CONCEPT and len(first.name.split()) > 1:
+            name, state = first.name.split(None, 1)  # one keyphrase took both: "zlib thread-safe"
+        words = state.split()
+        if not words or len(words) > STATE_MAX_WORDS or any(ch in state for ch in ",;:()"):
+            continue
+        predicate = "is" if answer.group("answer").casefold() == "yes" else "is_not"
+        description = f"{units[i].description} {units[i + 1].description}"
+        out.append(ExtractedRelation(name, predicate, state, kind, CONCEPT, state, description))
+    return out
+
+
+NAMING_WORDS = frozenset(("named", "called", "titled", "entitled", "labelled", "labeled", "dubbed"))
+
+
+def _names_what_follows(phrase: str) -> bool:
+    """A keyphrase that ends in a naming participle ("file named", "tool called") only introduces the name
+    after it ("looks for a file named build.ninja"): not a concept of its own, so the verb before it links the
+    subject to that name."""
+    words = phrase.split()
+    return len(words) > 1 and words[-1].casefold() in NAMING_WORDS
+
+
+_COPULA_GAP = re.compile(
+    r"^[\s|]*(?:is|are|was|were)\b(?:[\s|]+(?:a|an|the|also|one|name|kind|type|form|variant|version|of|\|+))*[\s|]*$",
+    re.IGNORECASE,
+)
+
+
+def _copula_passives(
+    spans: Sequence[Span], free: str, relations: Sequence[ExtractedRelation], keywords: str, description: str
+) -> list[ExtractedRelation]:
+    """ "X is the Y designed by Z" also states X → designed_by → Z: a passive relation ("…_by") of a concept Y
+    that the sentence's first mention X is (only a copula, articles and "the name/kind/type of" between
+    them, ``_COPULA_GAP``) holds for X too."""
+    if len(spans) < 3:
+        return []
+    subject = spans[0]
+    out = []
+    for relation in relations:
+        if not relation.relation.endswith("_by") or relation.head_type != CONCEPT:
+            continue
+        concept = next((s for s in spans[1:] if s.name == relation.head), None)
+        if concept is None or not _COPULA_GAP.match(free[subject.end : concept.start]):
+            continue
+        if relation.tail != subject.name:
+            out.append(
+                ExtractedRelation(
+                    subject.name, relation.relation, relation.tail, subject.type, relation.tail_type, keywords,
+                    description,
+                )
+            )  # fmt: skip
+    return out
+
+
+def _resolve_pronouns(units: Sequence[_Unit], unit_spans: list[list[Span]]) -> list[list[Span]]:
+    """A sentence's subject pronoun ("It is the name of …", "By default, it looks for …"; ``_pronoun``) stands
+    for the subject of the nearest of the ``ANTECEDENT_SENTENCES`` sentences before it that opens with a name
+    (a ``name`` or ``title`` mention at the sentence's start): "Ninja joins a sea of build systems. Its goal is
+    speed. It is born from …" — the sentence between opens with no name, so "It" is Ninja."""
+    out = [list(spans) for spans in unit_spans]
+    for i in range(len(units)):
+        pronoun = _pronoun(units[i].body)
+        if not pronoun:
+            continue
+        start, end = pronoun.span("pronoun")
+        if any(s.start < end for s in out[i]):
+            continue
+        for back in range(i - 1, max(i - 1 - ANTECEDENT_SENTENCES, -1), -1):
+            lead = min((s for s in out[back] if s.start <= _LEAD), key=lambda s: s.start, default=None)
+            if lead is not None:
+                if lead.type in (NAME, TITLE):
+                    out[i].append(Span(start, end, lead.name, lead.type))
+                break
     return out
 
 
@@ -264,6 +481,7 @@ class _Unit:
     speaker: str | None
     body: str
     description: str
+    verbs: frozenset[str] = frozenset()  # words known to be verbs here (a definition's imperative: "append")
 
 
 def _cap(text: str, limit: int) -> str:
@@ -296,11 +514,12 @@ _POSSESSION = frozenset(("has", "have", "had"))
 _TRAILING_QUANTIFIER = re.compile(rf"\b(?:{QUANTIFIERS})\s*$", re.IGNORECASE)
 
 
-def between_predicate(gap: str, quantity: bool = False) -> str:
+def between_predicate(gap: str, quantity: bool = False, verbs: frozenset[str] = frozenset()) -> str:
     """The verb phrase written between two mentions ("visited", "works_at", "not_invite"), or ``""``.
 
     A quantifier before the second mention is not part of it: "takes a minimum of [10 minutes]" → ``takes``,
-    "has over [30,000 source files]" → ``has`` (a light verb alone names a relation only to a ``quantity``)."""
+    "has over [30,000 source files]" → ``has`` (a light verb alone names a relation only to a ``quantity``).
+    ``verbs`` are words known to be verbs where the gap was written, besides ``VERBS``."""
     if len(gap) > 60 or any(ch in _GAP_STOPS for ch in gap):
         return ""
     gap = _TRAILING_QUANTIFIER.sub("", gap)
@@ -312,7 +531,7 @@ def between_predicate(gap: str, quantity: bool = False) -> str:
     if len(words) == 2 and words[0] in COPULAS and words[1] in ("a", "an"):
         return IS_A  # "tmux is a terminal multiplexer": a stated type, not co-occurrence
     for index, word in enumerate(words):
-        if word in VERBS:
+        if word in VERBS or word in verbs:
             negated = any(w in _NEGATIONS or w.endswith(("n't", "n’t")) for w in words[:index])
             kept = [w for w in words[index:] if w not in PREDICATE_DROP and not is_contraction(w)]
             if "and" in kept[1:]:  # "written and maintained by" -> "written_by": the first verb, the last preposition
@@ -414,6 +633,7 @@ class RuleExtractor:
             units = chat_units(text, handles, self.max_description, str(metadata.get("time", "")).strip())
         else:  # a sentence wrapped over lines is read as one line
             units = [_Unit(None, _WRAP.sub(" ", s), _cap(s, self.max_description)) for _, s in sentence_pieces(text)]
+            units = defined_terms(units)
         if not units:
             return Extraction()
         people = People(handles)
@@ -436,21 +656,38 @@ class RuleExtractor:
         phrases = self.keyphraser.unit_phrases([u.body for u in units], masked)
         entities: dict[str, ExtractedEntity] = {}
         relations: list[ExtractedRelation] = []
+        ordered_spans: list[list[Span]] = []
         for unit, spans, unit_phrases in zip(units, unit_spans, phrases.units, strict=True):
             concepts = [
                 p
                 for p in unit_phrases
-                if p.start >= 0 and is_concept(p, phrases.frequency) and p.text.casefold() not in QUANTIFIER_NOUNS
+                if p.start >= 0
+                and is_concept(p, phrases.frequency)
+                and p.text.casefold() not in QUANTIFIER_NOUNS
+                and not _names_what_follows(p.text)
+                and p.text.casefold() not in unit.verbs  # the unit's verb ("Truncate the file") is no concept
             ]
             spans = spans + [Span(p.start, p.end, p.text, CONCEPT) for p in concepts[: self.max_concepts]]
             ordered = self._distinct(sorted(spans, key=lambda s: (s.start, -s.end)), unit.speaker)
+            ordered_spans.append(ordered)
             description = unit.description
             if unit.speaker:
                 entities.setdefault(entity_alias_key(unit.speaker), ExtractedEntity(unit.speaker, PERSON, description))
             for span in ordered:
                 entities.setdefault(entity_alias_key(span.name), ExtractedEntity(span.name, span.type, description))
             keywords = ", ".join(p.text for p in unit_phrases[: self.max_keywords])
-            relations.extend(self._relations(unit, ordered, keywords, description))
+            unit_relations = self._relations(unit, ordered, keywords, description)
+            relations.extend(unit_relations)
+            for based in _based_on(ordered, unit_relations):
+                entities.setdefault(
+                    entity_alias_key(based.tail), ExtractedEntity(based.tail, based.tail_type, description)
+                )
+                relations.append(based)
+        if not handles:
+            for answered in answered_questions(units, ordered_spans):
+                for name, kind in ((answered.head, answered.head_type), (answered.tail, CONCEPT)):
+                    entities.setdefault(entity_alias_key(name), ExtractedEntity(name, kind, answered.description))
+                relations.append(answered)
         subject = str(metadata.get(SUBJECT, "")).strip() if not handles else ""
         if subject:
             self._document_relations(text, subject, entities, relations)
@@ -487,6 +724,8 @@ class RuleExtractor:
         """Pattern, title and CJK spans, plus capitalised-name candidates, of one unit."""
         titles = title_spans(body)
         titles += file_spans(mask(body, ((s.start, s.end) for s in titles)))  # "build.ninja" whole, not "build"
+        titles += option_spans(mask(body, ((s.start, s.end) for s in titles)))  # "--append", "-a"
+        titles += quoted_spans(mask(body, ((s.start, s.end) for s in titles)))  # a "libfoo" library
         taken = mask(body, ((s.start, s.end) for s in titles))
         spans = titles + pattern_spans(taken)
         taken = mask(body, ((s.start, s.end) for s in spans))
@@ -529,9 +768,7 @@ class RuleExtractor:
             last_end = span.end
         return out
 
-    def _relations(
-        self, unit: _Unit, spans: list[Span], keywords: str, description: str
-    ) -> list[ExtractedRelation]:
+    def _relations(self, unit: _Unit, spans: list[Span], keywords: str, description: str) -> list[ExtractedRelation]:
         out = []
         if unit.speaker:
             for span in spans[: self.max_speaker_edges]:
@@ -544,10 +781,10 @@ class RuleExtractor:
         free = mask(unit.body, ((s.start, s.end) for s in spans))  # a gap holding another mention has no verb
         for _, i, j in sorted(pairs, key=lambda p: (p[1], p[2])):
             head, tail = spans[i], spans[j]
-            predicate = between_predicate(free[head.end : tail.start], tail.type == QUANTITY) or RELATED_TO
+            gap = free[head.end : tail.start]
+            predicate = between_predicate(gap, tail.type == QUANTITY, unit.verbs) or RELATED_TO
             if predicate == IS_A and not _ends_noun_phrase(unit.body, tail.end):
                 predicate = RELATED_TO  # "Kismet is a 1944 film": the mention only modifies the type
-            out.append(
-                ExtractedRelation(head.name, predicate, tail.name, head.type, tail.type, keywords, description)
-            )
+            out.append(ExtractedRelation(head.name, predicate, tail.name, head.type, tail.type, keywords, description))
+        out.extend(_copula_passives(spans, free, out, keywords, description))
         return out

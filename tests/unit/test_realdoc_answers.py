@@ -1,0 +1,99 @@
+"""The extractive answer on real prose (issue 10): lemma matches, records of ``Label: value`` lines, lists a
+sentence announces, sentences cut short, definition lists, and what a document is about by its name."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from graphproof.graph.model import Chunk, Document, Hit
+from graphproof.graph.sqlite_store import SQLiteStore
+from graphproof.reasoning.answer import document_subject, extractive_answer
+from graphproof.reasoning.retriever import Retrieval
+
+TEXTS = {
+    "quill": (
+        "tools/quill/NOTES.txt",
+        "Quill notes",
+        "The Frobnicator runs on every platform. The Frobnicator is fast.\n"
+        "The Frobnicator was written by Ada Quill in a weekend.\n",
+    ),
+    "record": (
+        "pkgs/zephyr/INFO.txt",
+        "Package info",
+        "Some packages ship a record.\n\nName: Zephyr toolkit\nMaintainer: Ola Berg\nLicence: BSD\n\n"
+        "The Zephyr toolkit draws widgets quickly on many screens.\n",
+    ),
+    "formats": (
+        "pkgs/viewer/guide.md",
+        "Viewer guide",
+        "Formats\n\nThe following two image formats are read by the viewer.\n\n- PNG\n\n- JPEG\n\n"
+        "Colour\n\nThe viewer reads images in colour and in grey.\n",
+    ),
+    "contact": (
+        "pkgs/gadget/CONTACT.txt",
+        "Contact",
+        "Questions\n\nSend patches, questions and ideas to\n\n\tMara Quist <mara@example.org>\n\n"
+        "Patches are reviewed weekly.\n",
+    ),
+    "options": (
+        "pkgs/hush/manual.html",
+        "Hush manual",
+        "The options below change what hush prints.\n- -v\n- --verbose\n- Print every step taken.\n"
+        "- -q\n- --quiet\n- Print nothing on the terminal at all.\n",
+    ),
+    "gizmo": ("docs/gizmo/README", "README", "Report bugs by mail to the list of the project maintainers.\n"),
+    "widget": ("docs/widget/README", "README", "Report bugs by mail to the list of the project maintainers here.\n"),
+}
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[SQLiteStore]:
+    s = SQLiteStore(tmp_path / "g.db")
+    s.init()
+    s.upsert_documents([Document(k, src, title=title, hash=k) for k, (src, title, _) in TEXTS.items()])
+    s.upsert_chunks([Chunk(f"{k}#0", k, 0, text, k) for k, (_, _, text) in TEXTS.items()])
+    yield s
+    s.close()
+
+
+def _ask(store: SQLiteStore, question: str, ids: list[str], sentences: int = 1) -> str:
+    chunks = [Hit(c, 1.0) for c in store.chunks([f"{i}#0" for i in ids])]
+    return extractive_answer(store, Retrieval("bm25", question, chunks), sentences=sentences).text
+
+
+def test_a_sentence_covers_a_question_word_with_the_same_lemma(store: SQLiteStore) -> None:
+    # "wrote" in the question, "written" in the text: one lemma
+    assert "Ada Quill" in _ask(store, "Who wrote the Frobnicator?", ["quill"])
+
+
+def test_a_field_of_a_record_is_about_what_the_records_first_field_names(store: SQLiteStore) -> None:
+    # "Maintainer: Ola Berg" names no toolkit: the record's first field does
+    assert "Ola Berg" in _ask(store, "Who is the maintainer of the Zephyr toolkit?", ["record"])
+
+
+def test_a_sentence_that_announces_a_list_comes_with_its_items(store: SQLiteStore) -> None:
+    answer = _ask(store, "Which image formats are read by the viewer?", ["formats"])
+    assert "PNG" in answer and "JPEG" in answer
+
+
+def test_a_sentence_cut_short_comes_with_the_line_that_completes_it(store: SQLiteStore) -> None:
+    assert "Mara Quist" in _ask(store, "Where should patches be sent?", ["contact"])
+
+
+def test_a_definition_list_item_comes_with_the_terms_it_defines(store: SQLiteStore) -> None:
+    answer = _ask(store, "Which option makes hush print nothing on the terminal?", ["options"])
+    assert answer.startswith("- -q - --quiet - Print nothing")
+
+
+def test_a_documents_subject_is_its_title_or_else_its_folder() -> None:
+    assert document_subject(Document("a", "docs/gizmo/README", title="README")) == "gizmo README"
+    assert document_subject(Document("b", "docs/gizmo/FAQ.txt", title="")) == "gizmo"
+    assert document_subject(Document("c", "docs/gizmo/README.md", title="Gizmo 2")) == "Gizmo 2"
+
+
+def test_a_sentence_of_the_document_about_the_subject_answers_first(store: SQLiteStore) -> None:
+    # both sentences say the same; only the folder of the second says it is about gizmo
+    answer = _ask(store, "Where do I report bugs about gizmo?", ["widget", "gizmo"])
+    assert answer == "Report bugs by mail to the list of the project maintainers."

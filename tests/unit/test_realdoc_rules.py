@@ -1,0 +1,85 @@
+"""Issue 10, rule extractor on real prose: a subject pronoun after an opening phrase or a sentence without a
+name, a keyphrase that only introduces a name ("a file named …"), and "X is the Y designed by Z"."""
+
+from __future__ import annotations
+
+from graphproof.loaders.extract.rule import RuleExtractor, _names_what_follows, _pronoun
+
+
+def _triples(text: str) -> set[tuple[str, str, str]]:
+    extraction = RuleExtractor(workers=1).extract([text], [{}])[0]
+    return {(r.head, r.relation, r.tail) for r in extraction.relations}
+
+
+def test_a_subject_pronoun_is_found_after_an_opening_phrase() -> None:
+    assert _pronoun("In practice, it reads every file.") is not None
+    assert _pronoun("It is small.") is not None
+    assert _pronoun("it was late") is not None
+    assert _pronoun("In practice, it the reads.") is None  # no verb after the pronoun
+    assert _pronoun("Items are sold here.") is None
+
+
+def test_a_lower_case_it_after_an_opening_phrase_stands_for_the_last_named_subject() -> None:
+    text = "We ship Quarkle to many teams. Quarkle parses logs. Usually, it reads a file called quarkle.conf first."
+    assert ("Quarkle", "reads", "file") in _triples(text)
+
+
+def test_a_pronoun_looks_past_a_sentence_that_opens_with_no_name() -> None:
+    text = (
+        "Many people use Zanzibar Search. Zanzibar Search indexes mail. Its main goal is speed. "
+        "It supports Quokka Storage."
+    )
+    assert ("Zanzibar Search", "supports", "Quokka Storage") in _triples(text)
+
+
+def test_a_keyphrase_ending_in_a_naming_participle_is_not_a_concept() -> None:
+    assert _names_what_follows("file named")
+    assert _names_what_follows("small tool called")
+    assert not _names_what_follows("named")
+    assert not _names_what_follows("file name")
+
+
+def test_what_the_subject_is_takes_the_passive_relation_too() -> None:
+    text = "We like Brindle. Brindle is a parsing library written by Ada Quill in Oslo."
+    triples = _triples(text)
+    assert ("Brindle", "written_by", "Ada Quill") in triples
+    # only through a copula: "uses a library written by" says nothing of who wrote Brindle
+    other = _triples("We like Brindle. Brindle uses a parsing library written by Ada Quill in Oslo.")
+    assert ("Brindle", "written_by", "Ada Quill") not in other
+
+
+def test_command_line_options_are_names() -> None:
+    from graphproof.loaders.extract.rule import option_spans
+
+    found = [s.name for s in option_spans("Pass -v or --dry-run=yes, not e-mail nor /usr/x-y nor -5 or -- alone.")]
+    assert found == ["-v", "--dry-run"]
+
+
+def test_a_definition_list_item_is_about_the_term_before_it() -> None:
+    text = "Options of zed:\n- -z\n- --zero\n- Truncate the backup archive before writing.\n- others\n- Zed works too."
+    triples = _triples(text)
+    assert ("--zero", "truncate", "backup archive") in triples  # "Truncate" read as the definition's verb
+    assert not any(h == "others" and r != "related_to" for h, r, _ in triples)  # "Zed works": no imperative
+
+
+def test_a_name_based_mention_states_what_the_subject_is_based_on() -> None:
+    text = "We like Quillet. Quillet is small (Lua-based) and quick."
+    assert ("Quillet", "based_on", "Lua") in _triples(text)
+
+
+def test_a_quoted_word_before_a_kind_noun_is_a_name() -> None:
+    from graphproof.loaders.extract.rule import quoted_spans
+
+    assert [s.name for s in quoted_spans('It calls the "frobnik" tool and a ‘qlib’ library.')] == ["frobnik", "qlib"]
+    assert quoted_spans("The “fast” path and the 'slow' one.") == []  # scare quotes name nothing
+    triples = _triples('We like Brindle. Brindle sorts data quickly, using the special "qsortx" library.')
+    assert any(t == "qsortx" and r != "related_to" for _, r, t in triples)
+
+
+def test_a_yes_no_question_answered_in_the_next_sentence_states_a_fact() -> None:
+    assert ("Frobz Web", "is_not", "free") in _triples(
+        "Q: Is Frobz Web free?\nA: No, it costs money. We like Frobz Web."
+    )
+    assert ("quux", "is", "portable") in _triples("4. Is quux portable?\n\nYes. It builds on most systems.")
+    # no answer after it: nothing is stated
+    assert not any(r in ("is", "is_not") for _, r, _ in _triples("Is quux portable? Maybe one day it will be."))
