@@ -68,3 +68,17 @@ def test_a_question_about_a_date_finds_the_message_of_that_date(store: SQLiteSto
 def test_a_message_that_asks_comes_with_its_reply(store: SQLiteStore) -> None:
     answer = _ask(store, "Which gym near Li Hua's place?", ["gym#0"], sentences=1)
     assert "Do you know a gym near my place?" in answer and "FitZone" in answer
+
+
+def test_in_a_chat_a_word_counts_only_as_written_not_by_its_lemma(tmp_path: Path) -> None:
+    talk = (
+        "Time: 20260301_09:00\nLiHua: I wrote the weekly report yesterday.\n"
+        "WolfgangSchulz: Sam writes reports for us.\n"
+    )
+    s = SQLiteStore(tmp_path / "chat.db")
+    s.init()
+    s.upsert_documents([Document("talk", "chats/talk.txt", hash="h3", metadata=META)])
+    s.upsert_chunks([Chunk("talk#0", "talk", 0, talk, "c3", metadata=META)])
+    answer = _ask(s, "Who writes reports?", ["talk#0"])
+    s.close()
+    assert answer.endswith("WolfgangSchulz: Sam writes reports for us.") and "wrote" not in answer
