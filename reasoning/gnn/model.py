@@ -145,9 +145,7 @@ class ReaRev(nn.Module):
     def __init__(self, config: ModelConfig, relation_text: Tensor) -> None:
         super().__init__()
         self.config = config
-        if relation_text.dim() != 2 or relation_text.size(1) != config.input_dim or relation_text.size(0) % 2:
-            raise ValueError(f"relation_text must be [2R, {config.input_dim}], got {list(relation_text.shape)}")
-        self.num_relations = relation_text.size(0) // 2
+        self.num_relations = _num_relations(relation_text, config.input_dim)
         self.register_buffer("relation_text", relation_text.float().clone())
         hidden = config.hidden
         self.question_proj = nn.Linear(config.input_dim, hidden)
@@ -179,9 +177,7 @@ class ReaRev(nn.Module):
     def layer_outputs(self, data: QuestionBatch, relation_text: Tensor | None = None) -> list[Tensor]:
         """The log-probabilities after every layer of every iteration (``T·L`` tensors ``[N]``), in order."""
         texts = self.relation_text if relation_text is None else relation_text
-        if texts.dim() != 2 or texts.size(1) != self.config.input_dim or texts.size(0) % 2:
-            raise ValueError(f"relation_text must be [2R, {self.config.input_dim}], got {list(texts.shape)}")
-        num_relations = texts.size(0) // 2
+        num_relations = _num_relations(texts, self.config.input_dim)
         graph, num_graphs = data.graph, data.num_graphs
         edge_index, edge_type, batch = graph.edge_index, graph.edge_type, graph.batch
         num_nodes = int(batch.size(0))
@@ -216,6 +212,13 @@ class ReaRev(nn.Module):
             return torch.ones_like(seed_mask)
         others = scatter((~seed_mask).float(), batch, dim=0, dim_size=num_graphs, reduce="sum")
         return ~seed_mask | (others[batch] == 0)
+
+
+def _num_relations(relation_text: Tensor, input_dim: int) -> int:
+    """``R`` of relation embeddings ``[2R, input_dim]`` (forward texts, then inverse texts); else ``ValueError``."""
+    if relation_text.dim() != 2 or relation_text.size(1) != input_dim or relation_text.size(0) % 2:
+        raise ValueError(f"relation_text must be [2R, {input_dim}], got {list(relation_text.shape)}")
+    return relation_text.size(0) // 2
 
 
 def kl_loss(log_p: Tensor, y: Tensor, batch: Tensor, num_graphs: int) -> Tensor:

@@ -180,9 +180,8 @@ def validation_scores(model: ReaRev, data: _Tensors, total: int) -> ValidationSc
         target = graph.y > 0
         if bool(target.any()):
             mass += float(probs[target].sum())
-            # KL(uniform over the gold answers ‖ p) = −log|A| − mean_a log p(a)
-            size = int(target.sum())
-            loss += -math.log(size) - float(probs[target].clamp_min(1e-30).log().mean())
+            one = torch.zeros(probs.size(0), dtype=torch.long)  # the batch vector of a single graph
+            loss += float(kl_loss(probs.clamp_min(1e-30).log(), graph.y, one, 1))
             with_gold += 1
     return ValidationScores(hits / total, f1 / total, mass / total, loss / max(with_gold, 1))
 
