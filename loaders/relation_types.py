@@ -152,7 +152,7 @@ def build_profile(
         raise AlignmentError(f"min_count and max_types must be >= 1, got {min_count} and {max_types}")
     by_type: dict[str, list[Relation]] = defaultdict(list)
     for relation in relations:
-        if relation.origin != "enrichment" and relation.predicate != RELATED_TO:
+        if states_a_type(relation):
             by_type[relation.predicate].append(relation)
     kept = sorted(((p, rs) for p, rs in by_type.items() if len(rs) >= min_count), key=lambda x: (-len(x[1]), x[0]))
     types = []
@@ -165,12 +165,17 @@ def build_profile(
     return TypeProfile(tuple(types), _end_profile(every, {}))
 
 
+def states_a_type(relation: Relation) -> bool:
+    """An edge that counts for the profile and for roles: not written by enrichment, not ``related_to``."""
+    return relation.origin != "enrichment" and relation.predicate != RELATED_TO
+
+
 def roles_of(edges: Iterable[tuple[str, Relation]]) -> dict[str, frozenset[Role]]:
     """``entity id → roles`` from ``(entity id, edge at it)`` pairs; enrichment edges and ``related_to`` count
     for nothing."""
     out: dict[str, set[Role]] = defaultdict(set)
     for entity_id, relation in edges:
-        if relation.origin == "enrichment" or relation.predicate == RELATED_TO:
+        if not states_a_type(relation):
             continue
         if relation.source_id == entity_id:
             out[entity_id].add((relation.predicate, "head"))
