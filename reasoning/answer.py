@@ -20,10 +20,10 @@ from graphproof.graph.analyzer import Analyzer, default_analyzer
 from graphproof.graph.model import Chunk, Document
 from graphproof.graph.store import GraphStore
 from graphproof.reasoning.errors import ReasoningError
-from graphproof.reasoning.paths import word_key
+from graphproof.reasoning.paths import word_key, words
 from graphproof.reasoning.retriever import Retrieval
 from graphproof.text.chat import chat_messages, speaker_handles
-from graphproof.text.sentences import split_sentences, unwrap
+from graphproof.text.sentences import LIST_MARKER, split_sentences, unwrap
 
 if TYPE_CHECKING:
     from langchain_core.language_models import BaseChatModel
@@ -101,7 +101,6 @@ reference's key terms fell 0.451 -> 0.443 full year, 0.397 -> 0.381 Jan–Jun, w
     return Answer(" ".join(s[3] for s in best), "extractive", [(s[2], s[3]) for s in best])
 
 
-_WORD = re.compile(r"[^\W_]+(?:[-'’][^\W_]+)*")
 # A "Label: value" line of a record ("Author: Ada Lovelace", "Copying: GNU GPL version 2"); not a one-letter
 # turn ("Q: …", "A: …") nor a question.
 _FIELD = re.compile(r"^[A-Z][\w.'’-]+(?:[ \t][\w.'’()-]+){0,3}[ \t]*[:：][ \t]*\S(?!.*\?\s*$)")
@@ -112,7 +111,7 @@ def _terms_by_key(question: str, terms: Iterable[str], analyzer: Analyzer) -> di
     """The question's terms by the lemma key of the word each comes from (``word_key``)."""
     wanted = set(terms)
     out: dict[str, set[str]] = {}
-    for word in _WORD.findall(question):
+    for word in words(question):
         stems = analyzer.tokens(word)
         if len(stems) == 1 and stems[0] in wanted:
             out.setdefault(word_key(word.casefold()), set()).add(stems[0])
@@ -125,7 +124,7 @@ def _covered(text: str, terms: Iterable[str], by_key: dict[str, set[str]], analy
         return set()
     covered = set(analyzer.tokens(text)) & set(terms)
     if by_key:
-        for word in {w.casefold() for w in _WORD.findall(text)}:
+        for word in {w.casefold() for w in words(text)}:
             covered |= by_key.get(word_key(word), set())
     return covered
 
@@ -172,7 +171,7 @@ def answer_units(chunk: Chunk) -> list[str]:
     ]
 
 
-_ITEM = re.compile(r"^(?:[-*+•‣◦]|\d{1,3}[.)])\s+\S")
+_ITEM = re.compile(rf"^{LIST_MARKER}\s+\S")
 _ANNOUNCES = re.compile(r"\b(?:the\s+following|as\s+follows)\b|:$", re.IGNORECASE)
 # A sentence cut short: it ends in a colon or a preposition ("Send bug reports to", "Contact:"); its object is
 # the next line.

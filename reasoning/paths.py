@@ -175,10 +175,15 @@ def word_key(word: str) -> str:
     return stems[0] if len(stems) == 1 else lemma
 
 
+def words(text: str) -> list[str]:
+    """The words of ``text`` as written: letter/digit runs, joined across inner hyphens and apostrophes."""
+    return _WORD.findall(text)
+
+
 def content_keys(text: str) -> frozenset[str]:
     """The keys (``word_key``) of the words of ``text`` that say something: stop words and light verbs out."""
-    words = [w.casefold() for w in _WORD.findall(text.replace("_", " "))]
-    keys = {word_key(w) for w in words if w not in ENGLISH_STOP_WORDS and w not in _LIGHT}
+    found = [w.casefold() for w in words(text.replace("_", " "))]
+    keys = {word_key(w) for w in found if w not in ENGLISH_STOP_WORDS and w not in _LIGHT}
     return frozenset(k for k in keys if k not in _LIGHT)
 
 

@@ -220,7 +220,9 @@ _NO_JOIN_NEXT = re.compile(
     r"|\s*[A-Z][\w.'’-]*(?:[ \t][\w.'’-]+){0,3}[ \t]*[:：](?:\s|$)"  # "Label: value", "Handle: message", "Q:"
 )
 _RULE_LINE = re.compile(r"\s*[=\-~_*#]{3,}\s*$")
-_MARKER = re.compile(r"[ \t]*(?:[-*+•‣◦]|\d{1,3}[.)]|[A-Z][\w-]{0,15}[:：])?[ \t]*")
+# a list item's marker: a bullet or a number with "." or ")" (the answer and the rule extractor read it too)
+LIST_MARKER = r"(?:[-*+•‣◦]|\d{1,3}[.)])"
+_MARKER = re.compile(rf"[ \t]*(?:{LIST_MARKER}|[A-Z][\w-]{{0,15}}[:：])?[ \t]*")
 SHORT_LINE = 50  # characters: lines filled to 72-80 columns are longer; a shorter one is a heading, a field, code
 CODE_INDENT = 4  # columns: a next line indented this much deeper than the text above is a code block
 

@@ -84,7 +84,7 @@ from graphproof.text.lexicon import (
     VERBS,
     is_contraction,
 )
-from graphproof.text.sentences import sentence_pieces
+from graphproof.text.sentences import LIST_MARKER, sentence_pieces
 
 _CJK_CHAR = re.compile(HAS_CJK.pattern + "+")
 _GAP_WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
@@ -285,7 +285,7 @@ def option_spans(text: str) -> list[Span]:
     return [Span(m.start(), m.end(), m.group(), NAME) for m in _OPTION.finditer(text)]
 
 
-_ITEM_MARK = re.compile(r"^[ \t]*(?:[-*+•‣◦]|\d{1,3}[.)])[ \t]+")
+_ITEM_MARK = re.compile(rf"^[ \t]*{LIST_MARKER}[ \t]+")
 TERM_MAX_WORDS = 3  # a list item this short and without a sentence end is a term the next item defines
 
 
