@@ -31,7 +31,7 @@ import json
 import statistics
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -48,7 +48,7 @@ from graphproof.reasoning.gnn.dataset import answer_ids
 from graphproof.reasoning.gnn.errors import GnnError
 from graphproof.reasoning.gnn.qa import QAExample, plain_question, read_qa, split_examples
 from graphproof.reasoning.gnn.reason import GnnReasoner
-from graphproof.reasoning.self_eval import CHECKS, PathCheckConfig, SelfEvaluation, path_check
+from graphproof.reasoning.self_eval import CHECKS, Judgement, PathCheckConfig, SelfEvaluation, path_check
 
 from benchmarks._common import data_file, print_table
 from graphproof.enrichment import Enricher, EnrichOptions
@@ -106,22 +106,26 @@ def failures(rows: Sequence[tuple[bool, Any]]) -> str:
     return ", ".join(f"{n} {names.count(n)}" for n in sorted(set(names))) or "none"
 
 
-def rates(rows: Sequence[tuple[bool, SelfEvaluation]]) -> tuple[float, float, int, int]:
-    """(catch rate, false-alarm rate, wrong answers, right answers) of the self-evaluation over ``rows``."""
+def flag_rates(
+    rows: Sequence[tuple[bool, SelfEvaluation]], flagged: Callable[[SelfEvaluation], bool]
+) -> tuple[float, float, int, int]:
+    """(share of wrong answers flagged, share of right answers flagged, wrong answers, right answers)."""
     wrong = [e for right, e in rows if not right]
     good = [e for right, e in rows if right]
-    catch = sum(not e.passed for e in wrong) / len(wrong) if wrong else 0.0
-    alarms = sum(not e.passed for e in good) / len(good) if good else 0.0
-    return catch, alarms, len(wrong), len(good)
+    caught = sum(flagged(e) for e in wrong) / len(wrong) if wrong else 0.0
+    alarms = sum(flagged(e) for e in good) / len(good) if good else 0.0
+    return caught, alarms, len(wrong), len(good)
+
+
+def rates(rows: Sequence[tuple[bool, SelfEvaluation]]) -> tuple[float, float, int, int]:
+    """(catch rate, false-alarm rate, wrong answers, right answers) of the self-evaluation over ``rows``."""
+    return flag_rates(rows, lambda e: not e.passed)
 
 
 def per_check_rates(rows: Sequence[tuple[bool, SelfEvaluation]], name: str) -> tuple[float, float]:
     """(share of wrong answers, share of right answers) that the one check ``name`` flags (as the paper's
     Table 2 counts each check)."""
-    wrong = [e for right, e in rows if not right]
-    good = [e for right, e in rows if right]
-    caught = sum(name in e.failed_checks for e in wrong) / len(wrong) if wrong else 0.0
-    alarms = sum(name in e.failed_checks for e in good) / len(good) if good else 0.0
+    caught, alarms, _, _ = flag_rates(rows, lambda e: name in e.failed_checks)
     return caught, alarms
 
 
@@ -136,8 +140,6 @@ def choose(rows: Sequence[tuple[bool, Any]], embed: Any) -> PathCheckConfig:
 
 
 def check(answer: Any, embed: Any, config: PathCheckConfig) -> SelfEvaluation:
-    from graphproof.reasoning.self_eval import Judgement
-
     if isinstance(answer, str):  # the GNN could not answer: always flagged
         return SelfEvaluation((Judgement("no_path", False, "the GNN failed"),), "paths")
     return path_check(answer, embed, config)
@@ -191,8 +193,8 @@ def main() -> None:
     folds = []
     for report_fold in (0, 1):
         config = choose(order[1 - report_fold], embedder.embed)
-        catch, alarms, wrong, good = rates([(r, check(a, embedder.embed, config)) for r, a in order[report_fold]])
         evaluations = [(r, check(a, embedder.embed, config)) for r, a in order[report_fold]]
+        catch, alarms, wrong, good = rates(evaluations)
         per_check = {name: per_check_rates(evaluations, name) for name in CHECKS}
         folds.append({"thresholds": [config.min_probability, config.min_margin, config.min_relation_similarity],
                       "catch": catch, "false_alarms": alarms, "wrong": wrong, "right": good,
