@@ -59,7 +59,7 @@ from graphproof.graph.sqlite_store import SQLiteStore
 from graphproof.loaders.enrichment import AlignedTriple
 from graphproof.loaders.extract.rule import RuleExtractor
 from graphproof.loaders.outside import FolderSource
-from graphproof.loaders.relation_types import Weights
+from graphproof.loaders.relation_types import Weights, score
 from graphproof.loaders.triples import import_triples
 from graphproof.reasoning.gnn.qa import plain_question, read_qa
 from graphproof.reasoning.retriever import Retriever
@@ -327,6 +327,34 @@ def typed_figures(added: Sequence[Relation], needed: set[Fact], removed: Sequenc
     return sum(fact_key(f) in edges for f in needed), len(edges), len(edges & removed_keys)
 
 
+def write_misses(path: Path, needed: set[Fact], added: Sequence[Relation], alignments: Sequence[AlignedTriple],
+                 weights: Weights) -> None:  # fmt: skip
+    """One JSON line per needed fact that no added edge states with its type and direction: the fact, the edges
+    added between its ends, and every extracted triple between them with its best three candidates scored with
+    ``weights`` (what to read when recovery is low)."""
+    stated = {(r.source_id, r.predicate, r.target_id) for r in added}
+    with path.open("w", encoding="utf-8") as out:
+        for fact in sorted(needed):
+            if fact_key(fact) in stated:
+                continue
+            pair = _pair(fact)
+            triples = []
+            for item in alignments:
+                r = item.extracted
+                if frozenset((r.source_id, r.target_id)) != pair:
+                    continue
+                ranked = sorted(item.candidates, key=lambda c: -score(c.signals, weights))[:3]
+                triples.append({
+                    "triple": [r.source_name, r.predicate, r.target_name], "sentence": r.description,
+                    "aligned": None if item.alignment is None else [item.alignment.type, item.alignment.reversed],
+                    "candidates": [[c.type, c.reversed, round(score(c.signals, weights), 3),
+                                    [round(x, 3) for x in c.signals.as_tuple()]] for c in ranked],
+                })  # fmt: skip
+            edges = [[r.source_name, r.predicate, r.target_name] for r in added
+                     if frozenset((r.source_id, r.target_id)) == pair]  # fmt: skip
+            out.write(json.dumps({"fact": list(fact), "edges": edges, "triples": triples}) + "\n")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--questions", type=int, default=150, help="Affected 1-hop dev questions to enrich.")
@@ -340,6 +368,7 @@ def main() -> None:
     )
     parser.add_argument("--phrasings", choices=sorted(PHRASING_SETS), default="main",
                         help="Phrasing set of the reported pages (other: a perturbation, tuned on main).")  # fmt: skip
+    parser.add_argument("--misses", type=Path, help="Write every needed fact not stated with its type as JSON lines.")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     facts = read_kb(data_file("metaqa", "kb.txt"))
@@ -427,6 +456,8 @@ def main() -> None:
     ]  # fmt: skip
     tuning_alignments = (tuning or run).alignments
     folds, fold_out = fold_rows(tuning_alignments, run.alignments, (kept, removed), needed, tuning is None)
+    if args.misses:
+        write_misses(args.misses, needed, added, run.alignments, Weights())
     out: dict[str, Any] = {label: value for label, value, _, _ in rows + folds}
     out["phrasings"] = pages.phrasings
     out |= fold_out

@@ -40,7 +40,11 @@ def make_embedder(settings: Settings, device: str = "cpu") -> Embedder:
 
 
 def make_retriever(
-    store: GraphStore, settings: Settings, *, embedder: Embedder | None = None, bm25: BM25Params | None = None,
+    store: GraphStore,
+    settings: Settings,
+    *,
+    embedder: Embedder | None = None,
+    bm25: BM25Params | None = None,
     config: RetrievalConfig | None = None,
 ) -> Retriever:
     """A retriever over ``store``; the embedder is created lazily (loaded only by methods that embed)."""
@@ -81,9 +85,7 @@ def make_answerer(store: GraphStore, settings: Settings, *, use_llm: bool = True
     return ExtractiveAnswerer(store)
 
 
-def load_reasoner(
-    checkpoint: str | Path, store: GraphStore, embedder: Embedder, device: str = "auto"
-) -> GnnReasoner:
+def load_reasoner(checkpoint: str | Path, store: GraphStore, embedder: Embedder, device: str = "auto") -> GnnReasoner:
     """A trained ReaRev model over ``store`` (``GnnError`` when the checkpoint is missing or does not fit)."""
     from graphproof.reasoning.gnn.reason import GnnReasoner
 
@@ -153,7 +155,8 @@ def make_self_evaluation(
         from graphproof.reasoning.self_eval import path_check
 
         reasoner = GnnReasoner.load(settings.gnn_checkpoint, store, embedder)
-        return lambda q: path_check(reasoner.reason(q), embedder.embed)
+        types = reasoner.checkpoint.vocab.predicates
+        return lambda q: path_check(reasoner.reason(q), embedder.embed, relation_types=types)
     from graphproof.reasoning.self_eval import retrieval_check
 
     retriever = make_retriever(store, settings, embedder=embedder)

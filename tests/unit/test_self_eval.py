@@ -14,6 +14,7 @@ from graphproof.reasoning.self_eval import (
     llm_self_evaluation,
     parse_verdict,
     path_check,
+    without_names,
 )
 from langchain_core.language_models.fake_chat_models import FakeListChatModel
 
@@ -113,3 +114,41 @@ def test_the_retrieval_check_needs_a_stated_relation_from_a_named_entity() -> No
     assert retrieval_check(wrong, _embed, PathCheckConfig(min_relation_similarity=0.5)).failed_checks == [
         "relation_mismatch"
     ]
+
+
+def _graded_embed(texts: Sequence[str]) -> np.ndarray:
+    """A question about directing reads 0.3 like 'directed by', 0.1 like 'written by' (both low in absolute
+    terms); a text naming Kismet leans towards 'written by' (so the topic's name must not be embedded)."""
+    rows = []
+    for t in texts:
+        if t == "directed by":
+            rows.append([1.0, 0, 0])
+        elif t == "written by":
+            rows.append([0, 1.0, 0])
+        elif "Kismet" in t:
+            rows.append([0.1, 0.5, 0.86])
+        else:
+            rows.append([0.3, 0.1, 0.95])
+    vectors = np.array(rows, dtype=np.float32)
+    return vectors / np.linalg.norm(vectors, axis=1, keepdims=True)
+
+
+def test_the_relative_relation_test_flags_an_answer_reached_through_another_relation_type() -> None:
+    config = PathCheckConfig(min_probability=0.1, min_margin=0.0, min_relation_similarity=0.0, max_relation_gap=0.1)
+    types = ["directed_by", "written_by"]
+    through_writer = path_check(_answer([(WRITER, 0.9)], [WRITTEN]), _graded_embed, config, relation_types=types)
+    assert through_writer.failed_checks == ["relation_mismatch"]
+    judgement = through_writer.judgements[-1]
+    assert "reads most like 'directed by'" in judgement.reason and judgement.detail["gap"] > 0.1
+    through_director = path_check(_answer([(DIRECTOR, 0.9)], [DIRECTED]), _graded_embed, config, relation_types=types)
+    assert through_director.passed and through_director.judgements[-1].detail["gap"] == pytest.approx(0.0, abs=1e-6)
+    # without the graph's types, or with the relative test switched off, only the absolute threshold applies
+    assert path_check(_answer([(WRITER, 0.9)], [WRITTEN]), _graded_embed, config).passed
+    off = PathCheckConfig(0.1, 0.0, 0.0, max_relation_gap=None)
+    assert path_check(_answer([(WRITER, 0.9)], [WRITTEN]), _graded_embed, off, relation_types=types).passed
+
+
+def test_the_topic_name_is_left_out_of_the_question_before_comparing_relations() -> None:
+    assert without_names("which films did [Walter Lang] direct", ["Walter Lang"]) == "which films did direct"
+    assert without_names("who directed kismet", ["Kismet"]) == "who directed"
+    assert without_names("Kismet", ["Kismet"]) == "Kismet"  # nothing would be left: the question as written
