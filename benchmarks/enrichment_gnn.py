@@ -1,7 +1,7 @@
 """Enrichment and the GNN (issue 12): Hit@1 before and after `enrich run`, and the GNN self-evaluation.
 
     python -m benchmarks.enrichment_gnn --checkpoint DIR/rearev-1hop.pt [--share 0.2] [--seed 0]
-                                        [--questions 150] [--json]
+                                        [--questions 150] [--phrasings main|other] [--misses FILE] [--json]
 
 The checkpoint is a 1-hop ReaRev model trained on the full MetaQA graph by ``benchmarks.kgqa --hops 1
 --out DIR`` (it trains on 80% of ``qa_dev_1hop.txt``, split with seed 0); only the other 20%, which the
@@ -38,7 +38,7 @@ from typing import Any
 
 import numpy as np
 import torch
-from graphproof.evaluation.enrichment_pages import RELATIONS, Fact, fact_pages, read_kb, removed_facts
+from graphproof.evaluation.enrichment_pages import PHRASING_SETS, RELATIONS, Fact, fact_pages, read_kb, removed_facts
 from graphproof.graph.embed import SentenceTransformerEmbedder
 from graphproof.graph.model import Entity, normalize_id
 from graphproof.graph.sqlite_store import SQLiteStore
@@ -149,6 +149,19 @@ def check(answer: Any, embed: Any, config: PathCheckConfig, types: Sequence[str]
     return path_check(answer, embed, config, relation_types=types)
 
 
+def write_misses(path: Path, examples: Sequence[QAExample], rows: Sequence[tuple[bool, Any]]) -> None:
+    """One JSON line per missed question: the question, its gold answers, the GNN's answers and paths (or why it
+    failed)."""
+    with path.open("w", encoding="utf-8") as out:
+        for example, (right, answer) in zip(examples, rows, strict=True):
+            if right:
+                continue
+            got: Any = answer if isinstance(answer, str) else {
+                "answers": [[e.name, round(p, 4)] for e, p in answer.answers], "paths": answer.formatted[:8],
+                "warnings": answer.warnings}  # fmt: skip
+            out.write(json.dumps({"question": example.question, "gold": list(example.answers), "got": got}) + "\n")
+
+
 def cached(embed: Callable[[Sequence[str]], np.ndarray]) -> Callable[[Sequence[str]], np.ndarray]:
     """``embed`` with each text's vector kept (the grid asks for the same few texts thousands of times)."""
     memory: dict[str, np.ndarray] = {}
@@ -169,6 +182,9 @@ def main() -> None:
     parser.add_argument("--share", type=float, default=0.2)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--pages", type=int, default=5, help="Pages read per question.")
+    parser.add_argument("--phrasings", choices=sorted(PHRASING_SETS), default="main",
+                        help="Phrasing set of the pages (other: the second, separately written set).")  # fmt: skip
+    parser.add_argument("--misses", type=Path, help="Write the affected questions missed after the run as JSON lines.")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     torch.set_num_threads(1)
@@ -188,7 +204,7 @@ def main() -> None:
         reasoner = GnnReasoner(checkpoint, store, embedder)
         before_affected, before_intact = answers(reasoner, affected), answers(reasoner, intact)
         out["reduced: affected Hit@1"], out["reduced: intact Hit@1"] = hit1(before_affected), hit1(before_intact)
-        fact_pages(removed, kept, folder / "pages", seed=args.seed)
+        fact_pages(removed, kept, folder / "pages", seed=args.seed, phrasings=args.phrasings)
         topics = {plain_question(e.question): e.topics[0] for e in affected}
 
         def link(question: str) -> list[Entity]:
@@ -202,6 +218,8 @@ def main() -> None:
         out["edges added"] = report.relations_added
         after_affected, after_intact = answers(reasoner, affected), answers(reasoner, intact)
         out["enriched: affected Hit@1"], out["enriched: intact Hit@1"] = hit1(after_affected), hit1(after_intact)
+        if args.misses:
+            write_misses(args.misses, affected, after_affected)
         out["failed questions: before / after"] = (f"{failures(before_affected + before_intact)} / "
                                                    f"{failures(after_affected + after_intact)}")  # fmt: skip
         store.close()
