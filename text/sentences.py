@@ -257,8 +257,26 @@ def joins_next(line: str, following: str) -> bool:
     return deeper < content + CODE_INDENT
 
 
+# A line that ends in a word no sentence ends with (a preposition, an article, a conjunction) is cut off:
+# "Send bug reports, comments, questions, etc. to" / (blank line) / "    Thomas E. Dickey <…>".
+_DANGLING = re.compile(r"(?<![\w'’-])(?:to|of|for|with|by|from|at|into|the|an?|and|or)[ \t]*$")
+
+
+def dangles(line: str, following: str, between: str) -> bool:
+    """Whether ``line`` breaks off mid-sentence (``_DANGLING``) and its sentence goes on in ``following``,
+    the next non-blank line, at most one blank line (``between``) away, whatever the lengths and indents:
+    unless ``following`` starts a list item, a heading, a table row, a quote, a rule or a ``Label:`` line,
+    or either line is mostly CJK."""
+    if between.strip(" \t\n\r") or between.count("\n") > 2 or not _DANGLING.search(line):
+        return False
+    if _NO_JOIN_NEXT.match(following) or not following.strip():
+        return False
+    return not (_mostly_cjk(line) or _mostly_cjk(following))
+
+
 def _blocks(text: str) -> list[tuple[int, int]]:
-    """``(start, end)`` of runs of lines that ``joins_next`` joins (a lone line is a run of one)."""
+    """``(start, end)`` of runs of lines that ``joins_next`` joins (a lone line is a run of one); a line that
+    ``dangles`` is joined to the next non-blank line too."""
     blocks: list[tuple[int, int]] = []
     lines = list(_LINE.finditer(text))
     start = None
@@ -266,6 +284,8 @@ def _blocks(text: str) -> list[tuple[int, int]]:
         if start is None:
             start = line.start()
         following = lines[i + 1] if i + 1 < len(lines) else None
+        if following is not None and dangles(line.group(), following.group(), text[line.end() : following.start()]):
+            continue
         adjacent = following is not None and following.start() == line.end() + 1
         if not (adjacent and joins_next(line.group(), following.group())):  # type: ignore[union-attr]
             blocks.append((start, line.end()))

@@ -88,6 +88,15 @@ def _participle(word: str) -> bool:
     )
 
 
+_DETERMINER_AFTER = re.compile(r"[ \t]+(?:a|an|the|this|that|these|those|its|their|his|her|our|your|no|some|any|all)\b")
+
+
+def _finite_verb(word: str) -> bool:
+    """A verb's third-person form ("performs", "includes"): with a determiner after it, it opens the verb phrase
+    of a clause; a plural noun ("builds", "files") is rarely followed by one."""
+    return word.endswith("s") and not word.endswith("ss") and word in VERBS and word not in VERB_LEMMAS
+
+
 def candidates(text: str) -> list[tuple[int, int, list[str]]]:
     """``(start, end, words)`` of stop-word-delimited runs of content words in ``text``."""
     found: list[tuple[int, int, list[str]]] = []
@@ -102,6 +111,8 @@ def candidates(text: str) -> list[tuple[int, int, list[str]]]:
             del run[0]  # but "an updated version" keeps its adjective
         while len(run) > 1 and _participle(run[-1][2]):  # "the algorithm designed by" -> "algorithm"
             del run[-1]
+        if len(run) > 1 and _finite_verb(run[-1][2]) and _DETERMINER_AFTER.match(text, run[-1][1]):
+            del run[-1]  # "man-db performs this search" -> "man-db": the verb of a clause, not part of its subject
         for piece in _pieces(run):
             found.append((piece[0][0], piece[-1][1], [w for _, _, w in piece]))
         run.clear()

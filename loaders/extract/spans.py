@@ -95,10 +95,15 @@ def _is_initial(text: str, start: int) -> bool:
     return not last.isalnum() and last not in _NOT_INITIAL_BEFORE
 
 
+_DIGIT_LED = re.compile(r"\d+-?[A-Z][a-z]")  # "7-Zip", "3Com": a name that opens with a number
+
+
 def _capitalised(word: str) -> bool:
     first = word[0]
     if first.isupper():
         return True
+    if first.isdigit():
+        return _DIGIT_LED.match(word) is not None
     return first.islower() and not word.islower()  # iPhone, eBay
 
 

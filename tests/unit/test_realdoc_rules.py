@@ -83,3 +83,45 @@ def test_a_yes_no_question_answered_in_the_next_sentence_states_a_fact() -> None
     assert ("quux", "is", "portable") in _triples("4. Is quux portable?\n\nYes. It builds on most systems.")
     # no answer after it: nothing is stated
     assert not any(r in ("is", "is_not") for _, r, _ in _triples("Is quux portable? Maybe one day it will be."))
+
+
+def test_a_name_that_opens_with_a_number_is_a_name() -> None:
+    from graphproof.loaders.extract.spans import name_spans
+
+    names = {n.name for n in name_spans("It was designed for 7-Zip and 3Com, not for 3D files or 64-bit ones.", set())}
+    assert {"7-Zip", "3Com"} <= names
+    assert not names & {"3D", "64-bit"}
+
+
+def test_a_passive_goes_on_past_its_agent_to_a_preposition() -> None:
+    text = "LZMA is the name of the compression algorithm designed by Igor Pavlov for 7-Zip."
+    triples = _triples(text)
+    assert ("compression algorithm", "designed_for", "7-Zip") in triples
+    assert ("LZMA", "designed_for", "7-Zip") in triples  # what the subject is takes it too
+    assert ("LZMA", "designed_by", "Igor Pavlov") in triples
+    # no agent before it: the preposition is not read as the verb's
+    assert not any(r == "designed_for" for _, r, _ in _triples("Igor Pavlov likes 7-Zip for Windows Vista."))
+
+
+def test_an_imperative_sends_its_object_to_what_follows_to() -> None:
+    sent = _triples("Send bug reports, comments, questions, etc. to \n\n\tThomas E. Dickey <dickey@example.net>\n")
+    assert ("bug reports", "send_to", "Thomas E. Dickey") in sent
+    assert ("file", "send_to", "mailing list") in _triples("Send the file to the mailing list.")
+    # "to" before a bare keyphrase opens an infinitive ("to select a …"), not a place
+    assert not any(
+        r in ("use_to", "send_to", "sends_to")
+        for _, r, _ in _triples("Use the Quux options to select a cross-compiler.")
+    )
+    # not an imperative: a sentence that opens with a name
+    assert not any(
+        r in ("use_to", "send_to", "sends_to") for _, r, _ in _triples("Frobz sends bug reports to Thomas Dickey.")
+    )
+
+
+def test_a_third_person_verb_before_a_determiner_ends_a_keyphrase() -> None:
+    from graphproof.loaders.extract.keyphrases import candidates
+
+    found = [" ".join(words) for _, _, words in candidates("here: man-db performs this search quickly")]
+    assert "man-db" in found and "man-db performs" not in found
+    plain = [" ".join(words) for _, _, words in candidates("here: man-db performs, then stops")]
+    assert "man-db performs" in plain  # no determiner after it: it may be a plural noun, and stays

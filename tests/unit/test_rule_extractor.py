@@ -6,7 +6,7 @@ import pytest
 from graphproof.graph.analyzer import default_analyzer
 from graphproof.loaders.extract import ExtractorError, make_extractor
 from graphproof.loaders.extract.patterns import pattern_spans, title_spans
-from graphproof.loaders.extract.rule import RuleExtractor, between_predicate
+from graphproof.loaders.extract.rule import RuleExtractor, between_predicate, phrase_through_concepts
 from graphproof.loaders.extract.spans import humanise
 from graphproof.loaders.resolve import EntityResolver
 from graphproof.loaders.types import Extraction
@@ -291,3 +291,20 @@ def test_between_predicate_reads_types_adverbs_and_coordination() -> None:
     assert between_predicate(" was originally written by ") == "was_written_by"
     assert between_predicate(" was written and maintained by ") == "was_written_by"
     assert between_predicate(" reads and writes ") == "reads"
+
+
+def test_a_verb_phrase_is_read_through_concepts_up_to_a_preposition(rule: RuleExtractor) -> None:
+    """ReVerb's V W* P: the concept inside the phrase is part of the relation, not its object."""
+    lead = triples(rule.extract_one("Bob Morley plays a leading role in Road Kill."))
+    assert ("Bob Morley", "plays_leading_role_in", "Road Kill") in lead
+    assert ("Bob Morley", "related_to", "Road Kill") not in lead
+    chair = triples(rule.extract_one("Bob Morley took the director's chair for Road Kill."))
+    assert ("Bob Morley", "took_director_chair_for", "Road Kill") in chair
+    assert phrase_through_concepts(" sent the report to ") == "sent_report_to"
+    assert phrase_through_concepts(" plays a leading role in the ") == "plays_leading_role_in"  # article dropped
+    # no preposition before the second mention, or no verb: the phrase says nothing about it
+    assert phrase_through_concepts(" praised the leading role and ") == ""
+    assert phrase_through_concepts(" a leading role in ") == ""
+    # another name in between still blocks the reading: only concepts are read through
+    mixed = triples(rule.extract_one("Bob Morley met Ann Lee about a leading role in Road Kill."))
+    assert not any(h == "Bob Morley" and t == "Road Kill" and r != "related_to" for h, r, t in mixed)

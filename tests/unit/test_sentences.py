@@ -37,3 +37,17 @@ def test_a_line_without_breaks_is_cut_into_bounded_segments_with_exact_offsets()
 def test_a_single_word_longer_than_a_segment_is_cut_at_the_limit() -> None:
     word = "あ" * (MAX_SEGMENT * 2 + 10)
     assert segments(word) == [(0, MAX_SEGMENT), (MAX_SEGMENT, 2 * MAX_SEGMENT), (2 * MAX_SEGMENT, len(word))]
+
+
+def test_a_line_that_breaks_off_after_a_preposition_goes_on_past_a_blank_line() -> None:
+    text = (
+        "Send bug reports, comments, questions, etc. to \n\n\tThomas E. Dickey <dickey@example.net>\n\thttps://x.org/\n"
+    )
+    assert (
+        split_sentences(text)[0]
+        == "Send bug reports, comments, questions, etc. to \n\n\tThomas E. Dickey <dickey@example.net>"
+    )
+    # a complete line, or two blank lines, or a list item after it: no join
+    assert split_sentences("Send bug reports to Tom.\n\nThomas E. Dickey")[0] == "Send bug reports to Tom."
+    assert len(split_sentences("Send bug reports to\n\n\nThomas E. Dickey")) == 2
+    assert len(split_sentences("Read the notes of\n\n- the first item")) == 2
