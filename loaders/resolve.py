@@ -32,6 +32,7 @@ from graphproof.text.names import alias_key as base_alias_key
 
 _TRIM = " \t\r\n\"'`“”‘’„«»「」『』《》〈〉【】()[]{}<>.,;:!?…*_~|/\\-–—・·"
 _POSSESSIVE = ("'s", "’s")
+_OPTION = re.compile(r"-{1,2}[^\W_][\w.-]*(?:=\S*)?")  # "--append", "-a", "--trace-children=yes"
 _PREDICATE_CHARS = re.compile(r"[^\w]+")
 DESCRIPTION_SEPARATOR = " | "
 
@@ -43,9 +44,15 @@ class ResolutionError(LoaderError):
 def clean_name(name: str) -> str:
     """A mention as a name: whitespace collapsed, surrounding punctuation/quotes and a possessive "'s" removed.
 
-    ``' “Li Hua’s” '`` → ``"Li Hua"``; returns ``""`` when nothing is left.
+    ``' “Li Hua’s” '`` → ``"Li Hua"``; a command-line option keeps its leading dashes (``"--append,"`` →
+    ``"--append"``: the dashes are how the documents and the questions write it); returns ``""`` when nothing
+    is left.
     """
-    text = " ".join(unicodedata.normalize("NFC", name).split()).strip(_TRIM)
+    collapsed = " ".join(unicodedata.normalize("NFC", name).split())
+    option = _OPTION.fullmatch(collapsed.strip(_TRIM.replace("-", "")).rstrip("-"))
+    if option is not None:
+        return option.group()
+    text = collapsed.strip(_TRIM)
     if text.endswith(_POSSESSIVE) and len(text) > 2:
         text = text[:-2].strip(_TRIM)
     return text

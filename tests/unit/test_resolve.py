@@ -36,6 +36,11 @@ def rel(head: str, relation: str, tail: str, keywords: str = "", description: st
         ("(Central Park).", "Central Park"),
         ("C++", "C++"),
         ("...", ""),
+        ("--append,", "--append"),  # an option keeps its dashes
+        ("(-a)", "-a"),
+        ("“--trace-children=yes”.", "--trace-children=yes"),
+        ("- foo", "foo"),  # a list dash is not an option
+        ("--", ""),
     ],
 )
 def test_clean_name(raw: str, clean: str) -> None:
