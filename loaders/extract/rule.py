@@ -133,6 +133,25 @@ def known_spotter(known: str) -> Callable[[str], list[Span]]:
     ]
 
 
+def joined_at_names(text: str, pieces: Sequence[tuple[int, str]], names: Sequence[Span]) -> list[tuple[int, str]]:
+    """``pieces`` (``(offset, sentence)`` of ``text``) with two neighbours joined where a known name is cut by
+    the split: it runs across the boundary ("That Was Then... This Is Now stars …"), or it ends the first
+    piece with its own "!", "?" or "." and the next piece goes on in lower case ("Nativity! stars Martin
+    Freeman.", "Are You Scared? was released in 2006."): the punctuation is the title's, not the sentence's."""
+    out: list[tuple[int, str]] = []
+    for offset, piece in pieces:
+        if out:
+            start = out[-1][0]
+            boundary = start + len(out[-1][1].rstrip())
+            crossing = any(n.start < boundary and n.end > offset for n in names)
+            ending = any(n.start >= start and n.end == boundary and text[n.end - 1] in "!?.…" for n in names)
+            if crossing or (ending and piece.lstrip()[:1].islower()):
+                out[-1] = (start, text[start : offset + len(piece)])
+                continue
+        out.append((offset, piece))
+    return out
+
+
 # Documents: a README's subject, its "Label: value" header fields and its license section --------------------------
 _FIELDS = (
     "author|authors|maintainer|maintainers|homepage|home page|website|web site|url|license|licence|copying|copyright|"
@@ -712,16 +731,17 @@ class RuleExtractor:
             raise ExtractorError(f"chunk {index}: expected text as str, got {type(text).__name__}")
         metadata = metadata or {}
         handles = speaker_handles(str(metadata.get("speakers", "")))
+        known = known_spotter(str(metadata.get("known", "")))
         if handles:
             units = chat_units(text, handles, self.max_description, str(metadata.get("time", "")).strip())
-        else:  # a sentence wrapped over lines is read as one line
-            units = [_Unit(None, _WRAP.sub(" ", s), _cap(s, self.max_description)) for _, s in sentence_pieces(text)]
+        else:  # a sentence wrapped over lines is read as one line; a known name is never cut
+            pieces = joined_at_names(text, sentence_pieces(text), known(text))
+            units = [_Unit(None, _WRAP.sub(" ", s), _cap(s, self.max_description)) for _, s in pieces]
             units = defined_terms(units)
         if not units:
             return Extraction()
         people = People(handles)
         seen_mid: set[str] = set()
-        known = known_spotter(str(metadata.get("known", "")))
         spotted = [known(unit.body) for unit in units]
         addresses = [address_spans(unit.body) for unit in units]
         hidden_spans = [[*a, *((k.start, k.end) for k in found)] for a, found in zip(addresses, spotted, strict=True)]

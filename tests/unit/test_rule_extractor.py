@@ -6,7 +6,13 @@ import pytest
 from graphproof.graph.analyzer import default_analyzer
 from graphproof.loaders.extract import ExtractorError, make_extractor
 from graphproof.loaders.extract.patterns import pattern_spans, title_spans
-from graphproof.loaders.extract.rule import RuleExtractor, between_predicate, phrase_through_concepts
+from graphproof.loaders.extract.rule import (
+    RuleExtractor,
+    between_predicate,
+    joined_at_names,
+    known_spotter,
+    phrase_through_concepts,
+)
 from graphproof.loaders.extract.spans import humanise
 from graphproof.loaders.resolve import EntityResolver
 from graphproof.loaders.types import Extraction
@@ -308,3 +314,20 @@ def test_a_verb_phrase_is_read_through_concepts_up_to_a_preposition(rule: RuleEx
     # another name in between still blocks the reading: only concepts are read through
     mixed = triples(rule.extract_one("Bob Morley met Ann Lee about a leading role in Road Kill."))
     assert not any(h == "Bob Morley" and t == "Road Kill" and r != "related_to" for h, r, t in mixed)
+
+
+def test_a_known_title_with_its_own_punctuation_is_not_cut_into_sentences(rule: RuleExtractor) -> None:
+    released = triples(rule.extract_one("Are You Scared? was released in 2006.", {"known": "Are You Scared?"}))
+    assert ("Are You Scared?", "was_released_in", "2006") in released
+    across = rule.extract_one("That Was Then... This Is Now stars Emilio Estevez.",
+                              {"known": "That Was Then... This Is Now"})  # fmt: skip
+    assert ("That Was Then... This Is Now", "Emilio Estevez") in {(h, t) for h, _, t in triples(across)}
+    # without the known name the split stands, and a capitalised next sentence is a sentence of its own
+    plain = triples(rule.extract_one("Are You Scared? was released in 2006."))
+    assert not any(h == "Are You Scared?" for h, _, _ in plain)
+    pieces = [(0, "I love Nativity!"), (17, "It was great.")]
+    text = "I love Nativity! It was great."
+    assert joined_at_names(text, pieces, known_spotter("Nativity!")(text)) == pieces
+    short = "Nativity! stars Ann."
+    joined = joined_at_names(short, [(0, "Nativity!"), (10, "stars Ann.")], known_spotter("Nativity!")(short))
+    assert joined == [(0, short)]
