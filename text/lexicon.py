@@ -225,7 +225,11 @@ STOP: frozenset[str] = (
 )
 
 # Lower-case words allowed *inside* a capitalised name: "Statue of Liberty", "Ludwig van Beethoven".
-CONNECTORS: frozenset[str] = _words("of the de del della der den van von da di du la le al bin ibn y")
+CONNECTORS: frozenset[str] = _words("of the de del della der den van von da das di dos du la le al bin ibn y")
+
+# Function words that are also given names: capitalised mid-sentence and followed by a capitalised word, they
+# open a name ("written by Don McKellar", "includes Will Arnett") instead of breaking it.
+GIVEN_NAME_WORDS: frozenset[str] = _words("will don may can")
 
 # Titles that mark the following name as a person and are not part of the name.
 PERSON_TITLES: frozenset[str] = _words("mr mrs ms miss mx dr prof professor sir madam madame mister aunt uncle")

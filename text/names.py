@@ -5,9 +5,11 @@ from __future__ import annotations
 import re
 import unicodedata
 
-_ALIAS_DROP = re.compile(r"[\s\-‐-―.'’·・_]+")
+_ALIAS_DROP = re.compile(r"[\s\-‐-―.'’·・_!?]+")
 
 
 def alias_key(name: str) -> str:
-    """``"Li Hua"``, ``"LiHua"``, ``"li-hua"`` -> ``"lihua"``: the key aliases are merged by."""
+    """``"Li Hua"``, ``"LiHua"``, ``"li-hua"`` -> ``"lihua"``: the key aliases are merged by. Exclamation and
+    question marks do not tell names apart either: a title's own "!" or "?" ("Nativity!", "Why Me?") is lost
+    where a mention is cleaned at a sentence end, and the mention must still find the stored title."""
     return _ALIAS_DROP.sub("", unicodedata.normalize("NFKC", name).casefold())

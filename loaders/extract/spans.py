@@ -20,6 +20,7 @@ from graphproof.text.lexicon import (
     BREAK,
     CONNECTORS,
     FILLER,
+    GIVEN_NAME_WORDS,
     PERSON_TITLES,
     STARTERS,
     VERBS,
@@ -128,6 +129,21 @@ def _strip_front(words: list[tuple[int, int, str, bool]]) -> tuple[bool, bool]:
     return person, stripped
 
 
+_NEXT_CAPITALISED = re.compile(r"[ \t]+[A-Z][a-z]")
+
+
+def _given_name(text: str, match: re.Match[str]) -> bool:
+    """A function word that is also a given name ("Will", "Don"), capitalised mid-sentence and followed by a
+    capitalised word: the first name of a name ("includes Will Arnett"), not a break."""
+    word = match.group()
+    return (
+        word[:1].isupper()
+        and word.casefold() in GIVEN_NAME_WORDS
+        and not _is_initial(text, match.start())
+        and _NEXT_CAPITALISED.match(text, match.end()) is not None
+    )
+
+
 def _is_middle_initial(word: str, gap: str) -> bool:
     """Whether ``word`` + ``gap`` is an initial inside a name ("A. " in "Philip A. Nelson")."""
     return len(word) == 1 and word.isupper() and gap[1:].strip(" \t") == "" and len(gap) > 1 and "\n" not in gap
@@ -184,7 +200,7 @@ def name_spans(text: str, seen_mid: set[str]) -> list[NameSpan]:
             continue
         base = word[:-2] if word.endswith(_POSSESSIVE) else word
         middle_initial = bool(run) and joinable and _is_middle_initial(word, text[end : end + 2])
-        if is_contraction(word) or (base.casefold() in BREAK and not middle_initial):
+        if is_contraction(word) or (base.casefold() in BREAK and not middle_initial and not _given_name(text, match)):
             flush()
             continue
         if run and not joinable:

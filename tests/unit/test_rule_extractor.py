@@ -331,3 +331,17 @@ def test_a_known_title_with_its_own_punctuation_is_not_cut_into_sentences(rule: 
     short = "Nativity! stars Ann."
     joined = joined_at_names(short, [(0, "Nativity!"), (10, "stars Ann.")], known_spotter("Nativity!")(short))
     assert joined == [(0, short)]
+
+
+def test_given_names_that_are_function_words_and_name_particles() -> None:
+    from graphproof.loaders.extract.spans import name_spans
+
+    def names(text: str) -> list[str]:
+        return [n.name for n in name_spans(text, set())]
+
+    assert names("The screenplay was written by Don McKellar.") == ["Don McKellar"]
+    assert names("The cast includes Will Arnett.") == ["Will Arnett"]
+    assert names("It was directed by Nelson Pereira dos Santos.") == ["Nelson Pereira dos Santos"]
+    # not before a capitalised word, or at the sentence start, the word stays a function word
+    assert names("He said that Will was late.") == []
+    assert "Will Arnett" not in names("Will Arnett star in it?")
