@@ -41,10 +41,9 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-import numpy as np
 import torch
 from graphproof.evaluation.enrichment_pages import PHRASING_SETS, RELATIONS, Fact, fact_pages, read_kb, removed_facts
-from graphproof.graph.embed import SentenceTransformerEmbedder
+from graphproof.graph.embed import EmbeddingCache, SentenceTransformerEmbedder
 from graphproof.graph.model import Entity, normalize_id
 from graphproof.graph.sqlite_store import SQLiteStore
 from graphproof.loaders.extract.rule import RuleExtractor
@@ -190,19 +189,6 @@ def write_misses(path: Path, examples: Sequence[QAExample], rows: Sequence[tuple
             out.write(json.dumps({"question": example.question, "gold": list(example.answers), "got": got}) + "\n")
 
 
-def cached(embed: Callable[[Sequence[str]], np.ndarray]) -> Callable[[Sequence[str]], np.ndarray]:
-    """``embed`` with each text's vector kept (the grid asks for the same few texts thousands of times)."""
-    memory: dict[str, np.ndarray] = {}
-
-    def embed_cached(texts: Sequence[str]) -> np.ndarray:
-        missing = [t for t in dict.fromkeys(texts) if t not in memory]
-        if missing:
-            memory.update(zip(missing, embed(missing), strict=True))
-        return np.stack([memory[t] for t in texts])
-
-    return embed_cached
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--checkpoint", type=Path, required=True, help="benchmarks.kgqa --hops 1 --out DIR")
@@ -261,7 +247,7 @@ def main() -> None:
     rows = before_affected + before_intact
     order = [rows[i] for i in range(0, len(rows), 2)], [rows[i] for i in range(1, len(rows), 2)]
     folds = []
-    embed, types = cached(embedder.embed), checkpoint.vocab.predicates
+    embed, types = EmbeddingCache(embedder.embed), checkpoint.vocab.predicates  # the grid asks for the same texts
     for report_fold in (0, 1):
         config = choose(order[1 - report_fold], embed, types)
         evaluations = [(r, check(a, embed, config, types)) for r, a in order[report_fold]]

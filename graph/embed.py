@@ -12,7 +12,8 @@ from __future__ import annotations
 import threading
 import time
 import zlib
-from collections.abc import Iterator, Sequence
+from collections import OrderedDict
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -237,6 +238,26 @@ class SentenceTransformerEmbedder:
 
     def __repr__(self) -> str:
         return f"SentenceTransformerEmbedder(model={self.name!r}, device={self.device!r})"
+
+
+class EmbeddingCache:
+    """``embed`` with each text's vector kept, up to ``size`` texts (the oldest go first): a caller that asks for
+    the same texts many times (the offline verifier's shared context, a benchmark's threshold grid) embeds each
+    once. Calling it returns unit vectors in the order of ``texts``, as ``embed`` does."""
+
+    def __init__(self, embed: Callable[[Sequence[str]], NDArray[np.float32]], size: int = 50_000) -> None:
+        self.embed = embed
+        self.size = size
+        self._cache: OrderedDict[str, NDArray[np.float32]] = OrderedDict()
+
+    def __call__(self, texts: Sequence[str]) -> NDArray[np.float32]:
+        missing = [t for t in dict.fromkeys(texts) if t not in self._cache]
+        if missing:
+            for text, vector in zip(missing, self.embed(missing), strict=True):
+                self._cache[text] = vector
+            while len(self._cache) > self.size:
+                self._cache.popitem(last=False)
+        return np.stack([self._cache[t] for t in texts]) if texts else np.zeros((0, 1), dtype=np.float32)
 
 
 class HashingEmbedder:

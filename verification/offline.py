@@ -30,13 +30,11 @@ from __future__ import annotations
 
 import re
 import time
-from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-import numpy as np
 from graphproof.graph.analyzer import Analyzer, default_analyzer
-from graphproof.graph.embed import Embedder
+from graphproof.graph.embed import Embedder, EmbeddingCache
 from graphproof.verification.claims import Sentence, sentences_of
 from graphproof.verification.english import EnglishTranslator
 from graphproof.verification.fol import Formula, parse_formula
@@ -54,7 +52,6 @@ from graphproof.verification.templates import (
     read_template,
 )
 from graphproof.verification.values import find_values
-from numpy.typing import NDArray
 
 OFFLINE_NOTE = (
     "offline method (no LLM): claims built from question and answer, read as rule-based event frames and logic "
@@ -73,24 +70,6 @@ class _Premise:
     formula: Formula
     origin: str
     text: str = ""
-
-
-class _EmbeddingCache:
-    """Embeddings by text, shared across checks (a right and a hallucinated answer share their context)."""
-
-    def __init__(self, embedder: Embedder, size: int = 50_000) -> None:
-        self.embedder = embedder
-        self.size = size
-        self._cache: OrderedDict[str, NDArray[np.float32]] = OrderedDict()
-
-    def __call__(self, texts: Sequence[str]) -> NDArray[np.float32]:
-        missing = [t for t in dict.fromkeys(texts) if t not in self._cache]
-        if missing:
-            for text, vector in zip(missing, self.embedder.embed(missing), strict=True):
-                self._cache[text] = vector
-            while len(self._cache) > self.size:
-                self._cache.popitem(last=False)
-        return np.stack([self._cache[t] for t in texts]) if texts else np.zeros((0, 1), dtype=np.float32)
 
 
 class OfflineVerifier:
@@ -112,7 +91,7 @@ class OfflineVerifier:
     ) -> None:
         self.prover = prover or Prover9()
         self.event_threshold = event_threshold
-        self.embed = _EmbeddingCache(embedder)
+        self.embed = EmbeddingCache(embedder.embed)  # a right and a hallucinated answer share their context
         self.constant_threshold = constant_threshold
         self.predicate_threshold = predicate_threshold
         self.paraphrase_threshold = paraphrase_threshold
