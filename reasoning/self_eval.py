@@ -227,10 +227,9 @@ def path_check(
         question = without_names(answer.question, [t.name for t in answer.topics])
         vectors = embed([question, *relations, *types])
         scores = vectors[1:] @ vectors[0]
-        best = float(np.max(scores[: len(relations)]))
         at = int(np.argmax(scores[: len(relations)]))
-        ok = best >= config.min_relation_similarity
-        threshold = config.min_relation_similarity
+        best, threshold = float(scores[at]), config.min_relation_similarity
+        ok = best >= threshold
         reason = f"best question–relation similarity {best:.3f} ({relations[at]!r}; threshold {threshold})"
         detail: dict[str, Any] = {"value": round(best, 6)}
         if types and config.max_relation_gap is not None:
