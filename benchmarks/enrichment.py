@@ -343,12 +343,12 @@ def write_misses(path: Path, needed: set[Fact], added: Sequence[Relation], align
                 r = item.extracted
                 if frozenset((r.source_id, r.target_id)) != pair:
                     continue
-                ranked = sorted(item.candidates, key=lambda c: -score(c.signals, weights))[:3]
+                ranked = sorted(((score(c.signals, weights), c) for c in item.candidates), key=lambda x: -x[0])[:3]
                 triples.append({
                     "triple": [r.source_name, r.predicate, r.target_name], "sentence": r.description,
                     "aligned": None if item.alignment is None else [item.alignment.type, item.alignment.reversed],
-                    "candidates": [[c.type, c.reversed, round(score(c.signals, weights), 3),
-                                    [round(x, 3) for x in c.signals.as_tuple()]] for c in ranked],
+                    "candidates": [[c.type, c.reversed, round(value, 3), [round(x, 3) for x in c.signals.as_tuple()]]
+                                   for value, c in ranked],
                 })  # fmt: skip
             edges = [[r.source_name, r.predicate, r.target_name] for r in added
                      if frozenset((r.source_id, r.target_id)) == pair]  # fmt: skip
