@@ -5,7 +5,8 @@
 Imports ``../shared/data/metaqa/kb.txt`` into a fresh SQLite store, then for each hop count splits
 ``qa_dev_{h}hop.txt`` 80/20 (seed 0), trains one model on the 80% (10% of it held out for early
 stopping), and evaluates on the 20%: Hit@1, Hits, F1, answer coverage of the exported subgraphs
-(the ceiling for Hit@1), training time and inference time per question (link + export + encode +
+(the ceiling for Hit@1), how often the top answer is tied and Hit@1 with tied answers sharing credit
+(`reasoning.gnn.metrics`), training time and inference time per question (link + export + encode +
 score). A non-learned baseline (BFS ranked by relation-text similarity) runs on the same subgraphs.
 With ``--misses DIR`` the GNN's misses on the 20% go to ``DIR/misses-{h}hop.jsonl``, one JSON object a
 line: question, topics, gold answers, the predicted answer, the relations linking each to a topic,
@@ -204,8 +205,10 @@ def print_tables(results: list[dict[str, object]], import_s: float, threads: int
             f"encode {s['encode']:.0f} s, train {s['train']:.0f} s; "
             f"epochs {r['epochs']} (best {r['best_epoch']}); train coverage {r['train_coverage']:.4f}; "
             f"inference mean {r['gnn']['mean_ms']} ms, p95 {r['gnn']['p95_ms']} ms; "  # type: ignore[index]
-            f"unanswerable {r['gnn']['failures'] or 'none'}"
-        )  # type: ignore[index]
+            f"unanswerable {r['gnn']['failures'] or 'none'}; "  # type: ignore[index]
+            f"top answer tied for {r['gnn']['tied_top']:.4f} of questions, Hit@1 with tied answers sharing "  # type: ignore[index]
+            f"credit {r['gnn']['hit1_ties_shared']:.4f}"  # type: ignore[index]
+        )
 
 
 def main() -> None:

@@ -14,6 +14,9 @@ Rules (``ANALYZER_VERSION`` changes whenever one of them does):
    names, speakers), so time and people can be searched.
 5. English stop words are dropped and the remaining English words are stemmed with the Snowball
    English stemmer (``PyStemmer``), when ``stem`` is on (the default).
+6. A calendar date written as ``2026-04-28``, ``2026/04/28``, ``April 28, 2026``, ``28 April 2026`` or
+   ``28th of April 2026`` also gives one term ``20260428`` (before its own words), the form chat logs and
+   file names stamp: every way of writing a day then shares one rare term. Impossible dates give none.
 """
 
 from __future__ import annotations
@@ -27,7 +30,7 @@ from functools import lru_cache
 from graphproof.text.lexicon import ENGLISH_STOP_WORDS
 from graphproof.text.names import alias_key
 
-ANALYZER_VERSION = "2"
+ANALYZER_VERSION = "3"
 
 _CJK_RANGES = (
     "\u1100-\u11ff"  # Hangul Jamo
@@ -42,6 +45,42 @@ _CJK_RANGES = (
 )
 _RUN = re.compile(rf"[{_CJK_RANGES}]+|[^\W_{_CJK_RANGES}]+")
 _CJK = re.compile(rf"[{_CJK_RANGES}]")
+_MONTH_NAMES = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+                "november", "december")  # fmt: skip
+_MONTH = "(?P<month>" + "|".join(_MONTH_NAMES) + ")"
+_DAY = r"(?P<day>\d{1,2})(?:st|nd|rd|th)?"
+_YEAR = r"(?P<year>\d{4})"
+_DATES = (
+    re.compile(r"(?<![\w.-])(?P<year>\d{4})([-/])(?P<month>\d{1,2})\2(?P<day>\d{1,2})(?![\w-])"),
+    re.compile(rf"(?<!\w){_MONTH}\s+{_DAY},?\s+{_YEAR}(?!\w)", re.IGNORECASE),
+    re.compile(rf"(?<!\w){_DAY}\s+(?:of\s+)?{_MONTH},?\s+{_YEAR}(?!\w)", re.IGNORECASE),
+)
+
+
+_COMPACT_DATE = re.compile(r"(?<![\w])(?P<year>(?:19|20)\d{2})(?P<month>\d{2})(?P<day>\d{2})(?![\d])")
+
+
+def find_dates(text: str, *, compact: bool = False) -> list[tuple[int, int, datetime.date]]:
+    """``(start, end, day)`` of each calendar date written in ``text`` (rule 6's forms; with ``compact``
+    also ``20260428`` itself), in order; spans never overlap, impossible dates are skipped."""
+    found: list[tuple[int, int, datetime.date]] = []
+    patterns = (*_DATES, _COMPACT_DATE) if compact else _DATES
+    for pattern in patterns:
+        for match in pattern.finditer(text):
+            month = match["month"].casefold()
+            number = _MONTH_NAMES.index(month) + 1 if month.isalpha() else int(month)
+            try:
+                day = datetime.date(int(match["year"]), number, int(match["day"]))
+            except ValueError:
+                continue
+            if not any(start < match.end() and match.start() < end for start, end, _ in found):
+                found.append((match.start(), match.end(), day))
+    return sorted(found, key=lambda f: f[0])
+
+
+def date_terms(folded: str) -> dict[int, str]:
+    """``start offset → YYYYMMDD`` for each calendar date written in ``folded`` (case-folded text; rule 6)."""
+    return {start: day.strftime("%Y%m%d") for start, _, day in find_dates(folded)}
 
 
 
@@ -78,9 +117,12 @@ class Analyzer:
         if not text:
             return []
         folded = unicodedata.normalize("NFKC", text).casefold()
+        dates = date_terms(folded) if any(ch.isdigit() for ch in folded) else {}
         out: list[str] = []
         for match in _RUN.finditer(folded):
             run = match.group()
+            if dates and match.start() in dates:
+                out.append(dates[match.start()])
             if _CJK.match(run):
                 if len(run) == 1:
                     out.append(run)
@@ -98,7 +140,8 @@ class Analyzer:
         """``index_text(" ".join(parts))``, with short parts (names, predicates) cached.
 
         Equal to analysing the joined text because parts are joined by a space, which always
-        separates tokens. Bulk imports repeat the same names thousands of times.
+        separates tokens (a written date cut across two parts is not one date: rule 6 sees neither half as
+        one). Bulk imports repeat the same names thousands of times.
         """
         out = []
         for part in parts:
@@ -129,6 +172,12 @@ class Analyzer:
         """What the chunk index stores: the text's terms plus its metadata's (see ``metadata_words``)."""
         extra = metadata_words(metadata)
         return self.index_text(f"{text} {extra}" if extra else text)
+
+    def dates(self, text: str) -> list[str]:
+        """The distinct calendar dates written in ``text`` as ``YYYYMMDD`` terms, in order: rule 6's forms and
+        the term itself (``20260428``, a stamp's ``20260428_17:00``; years 1900-2099)."""
+        folded = unicodedata.normalize("NFKC", text).casefold()
+        return list(dict.fromkeys(day.strftime("%Y%m%d") for _, _, day in find_dates(folded, compact=True)))
 
     def query_terms(self, text: str) -> list[str]:
         """The distinct terms of a query, in first-seen order."""

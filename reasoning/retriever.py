@@ -8,10 +8,13 @@
 | ``graph-vector``| MiniRAG-style: link entities, score edges near them by embedding similarity, weight paths |
 | ``edge-bm25``   | the same graph retrieval, edges scored by BM25 over edge text (the store's index) |
 | ``chunk-bm25``  | the same graph retrieval, edges scored by BM25 over the chunks their endpoints hold |
-| ``hybrid-rrf``  | ``edge-bm25`` fused with ``bm25`` by RRF (and ``naive``, when ``hybrid_dense_weight`` > 0) |
+| ``hybrid-rrf``  | ``edge-bm25``, ``bm25``, the chunks of days the question names (and ``naive``) by weighted RRF |
 | ``hybrid-rerank``| the union of ``hybrid-rrf``'s inputs re-scored by a cross-encoder |
 
 Every method returns the ranked chunks, the weighted paths it used (graph methods) and timings.
+A ``RetrievalMemo`` given to retrievers that differ only in their fusion settings (``rrf_k`` and the hybrid
+weights) lets them share each question's input rankings, so a grid of fusion settings costs one retrieval
+per question (``evaluation.retrieval.two_fold`` uses it while tuning, never while timing).
 With ``BM25Params`` set, BM25 scores from the index are re-computed in process with those k1/b
 over the candidates the index returned, using the index's corpus statistics.
 """
@@ -21,6 +24,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from typing import TypeVar
 
 import numpy as np
 from graphproof.graph.analyzer import Analyzer, default_analyzer
@@ -46,6 +50,7 @@ METHODS: tuple[str, ...] = (
 )  # fmt: skip
 GRAPH_METHODS = frozenset({"graph-vector", "edge-bm25", "chunk-bm25"})
 NEEDS_EMBEDDER = frozenset({"naive", "bm25-dense", "graph-vector", "hybrid-rerank"})
+_T = TypeVar("_T")
 
 
 @dataclass(frozen=True)
@@ -59,7 +64,18 @@ class RetrievalConfig:
     # methods never load a model (measured: same quality for hybrid-rrf, see ARCHITECTURE.md)
     link_with_vectors: bool | None = None
     rrf_k: int = DEFAULT_RRF_K
+    hybrid_graph_weight: float = 1.0  # the graph (edge-bm25) list's RRF weight in hybrid-rrf; bm25's is 1
     hybrid_dense_weight: float = 0.0
+    hybrid_date_weight: float = 1.0  # the list of chunks stamped with a day the question names (none: no list)
+
+    def __post_init__(self) -> None:
+        for name in ("hybrid_graph_weight", "hybrid_dense_weight", "hybrid_date_weight"):
+            if getattr(self, name) < 0:
+                raise RetrievalError(f"RetrievalConfig.{name} must be >= 0, got {getattr(self, name)}")
+
+    def without_fusion(self) -> RetrievalConfig:
+        """This config with the fusion settings blanked: what the input rankings of a question depend on."""
+        return replace(self, rrf_k=0, hybrid_graph_weight=0.0, hybrid_dense_weight=0.0, hybrid_date_weight=0.0)
     bm25: BM25Params | None = None
     paths: PathWeighting = field(default_factory=PathWeighting)
 
@@ -88,8 +104,32 @@ class Retrieval:
         }  # fmt: skip
 
 
+FUSED_METHODS = frozenset({"bm25-dense", "hybrid-rrf"})
+
+
+class RetrievalMemo:
+    """Input rankings kept per (part, question, linking, config without fusion settings), shared by retrievers.
+
+    Only for evaluation grids: a memoised ranking costs nothing, so timings taken through it mean nothing.
+    """
+
+    def __init__(self) -> None:
+        self._kept: dict[tuple[object, ...], object] = {}
+
+    def get(self, key: tuple[object, ...], compute: Callable[[], object]) -> object:
+        if key not in self._kept:
+            self._kept[key] = compute()
+        return self._kept[key]
+
+    def clear(self) -> None:
+        self._kept.clear()
+
+    def __len__(self) -> int:
+        return len(self._kept)
+
+
 class Retriever:
-    """Runs the retrieval methods against one store."""
+    """Runs the retrieval methods against one store (``memo``: see ``RetrievalMemo``)."""
 
     def __init__(
         self,
@@ -102,6 +142,7 @@ class Retriever:
         self.store, self.embedder, self.reranker = store, embedder, reranker
         self.config = config or RetrievalConfig()
         self.analyzer = analyzer or default_analyzer()
+        self.memo: RetrievalMemo | None = None
         self._methods: dict[str, Callable[[_Query], Retrieval]] = {
             "naive": self._naive, "bm25": self._bm25, "bm25-dense": self._bm25_dense,
             "graph-vector": self._graph_vector, "edge-bm25": self._edge_bm25, "chunk-bm25": self._chunk_bm25,
@@ -121,9 +162,20 @@ class Retriever:
         if not question.strip():
             raise RetrievalError("the question is empty; expected some words")
         start = time.perf_counter()
-        result = self._methods[method](_Query(question, self, self._links_by_vector(method)))
+        query = _Query(question, self, self._links_by_vector(method))
+        if method in FUSED_METHODS:
+            result = self._methods[method](query)
+        else:
+            kept = self._memo(f"method:{method}", query, lambda: self._methods[method](query))
+            result = replace(kept, notes=list(kept.notes))
         result.ms = (time.perf_counter() - start) * 1000
         return result
+
+    def _memo(self, part: str, query: _Query, compute: Callable[[], _T]) -> _T:
+        if self.memo is None:
+            return compute()
+        key = (part, query.text, query.link_by_vector, self.config.without_fusion())
+        return self.memo.get(key, compute)  # type: ignore[return-value]
 
     def _links_by_vector(self, method: str) -> bool:
         if self.embedder is None:
@@ -149,6 +201,13 @@ class Retriever:
 
     def dense_chunks(self, query: _Query) -> list[Hit[Chunk]]:
         return self.store.nearest_chunks(query.vector, k=self.config.depth)
+
+    def dated_chunks(self, query: _Query) -> list[Hit[Chunk]]:
+        """The chunks that carry a day the question names (``Analyzer.dates``: "on 2026-04-28", "on April 28,
+        2026"), found through the chunk index by the day's ``YYYYMMDD`` term, which chat stamps and date metadata
+        give; none when the question names no day."""
+        days = self.analyzer.dates(query.text)
+        return self.store.search_chunks(" ".join(days), k=self.config.depth) if days else []
 
     def bm25_edges(self, query: _Query) -> list[Hit[Relation]]:
         hits = self.store.search_relations(query.text, k=self.config.edge_candidates)
@@ -185,9 +244,9 @@ class Retriever:
         return Retrieval("bm25", q.text, self.bm25_chunks(q))
 
     def _bm25_dense(self, q: _Query) -> Retrieval:
-        return self._fuse(
-            "bm25-dense", q, [self.bm25_chunks(q), self.dense_chunks(q)], self.config.rrf_k, self.config.depth
-        )
+        lists = [self._memo("chunks:bm25", q, lambda: self.bm25_chunks(q)),
+                 self._memo("chunks:dense", q, lambda: self.dense_chunks(q))]  # fmt: skip
+        return self._fuse("bm25-dense", q, lists, self.config.rrf_k, self.config.depth)
 
     def _edge_bm25(self, q: _Query) -> Retrieval:
         return self._graph(q, "edge-bm25", self.bm25_edges(q), [])
@@ -239,19 +298,24 @@ class Retriever:
         return self._graph(q, "graph-vector", scored[: self.config.edge_candidates], notes)
 
     def _hybrid_rrf(self, q: _Query) -> Retrieval:
-        """RRF of the graph (edge-bm25) ranking and plain BM25; dense vectors join with a weight if configured.
+        """Weighted RRF of the graph (edge-bm25) ranking, plain BM25 and the chunks of the days the question
+        names (``dated_chunks``); dense vectors join with a weight if configured.
 
         On LiHua-World, where a conversation is one chunk, whole-conversation MiniLM vectors rank far below
         BM25 (naive Recall@10 0.75 vs 0.93 on the full year) and fusing them at full weight lowered nDCG@10
         (0.819 -> 0.790), so they are off by default.
         """
-        graph = self._edge_bm25(q)
-        lists, weights = [graph.chunks, self.bm25_chunks(q)], [1.0, 1.0]
+        graph = self._memo("graph:edge-bm25", q, lambda: self._edge_bm25(q))
+        lists = [graph.chunks, self._memo("chunks:bm25", q, lambda: self.bm25_chunks(q))]
+        weights = [self.config.hybrid_graph_weight, 1.0]
         if self.config.hybrid_dense_weight > 0 and self.embedder is not None:
-            lists.append(self.dense_chunks(q))
+            lists.append(self._memo("chunks:dense", q, lambda: self.dense_chunks(q)))
             weights.append(self.config.hybrid_dense_weight)
+        if self.config.hybrid_date_weight > 0:
+            lists.append(self._memo("chunks:dated", q, lambda: self.dated_chunks(q)))
+            weights.append(self.config.hybrid_date_weight)
         fused = self._fuse("hybrid-rrf", q, lists, self.config.rrf_k, self.config.depth, weights)
-        return replace(fused, paths=graph.paths, seeds=graph.seeds, notes=graph.notes)
+        return replace(fused, paths=graph.paths, seeds=graph.seeds, notes=list(graph.notes))
 
     def _hybrid_rerank(self, q: _Query) -> Retrieval:
         assert self.reranker is not None
@@ -265,7 +329,7 @@ class _Query:
     """A question with its analysed terms, embedding and linked entities, each computed once."""
 
     def __init__(self, text: str, retriever: Retriever, link_by_vector: bool = True) -> None:
-        self.text, self._retriever, self._link_by_vector = text, retriever, link_by_vector
+        self.text, self._retriever, self.link_by_vector = text, retriever, link_by_vector
         self._terms: list[str] | None = None
         self._vector: Sequence[float] | None = None
         self._seeds: list[Hit[Entity]] | None = None
@@ -296,7 +360,7 @@ class _Query:
     @property
     def seeds(self) -> list[Hit[Entity]]:
         if self._seeds is None:
-            vector = self.vector if self._link_by_vector else None
+            vector = self.vector if self.link_by_vector else None
             config = self._retriever.config
             self._seeds = link_entities(
                 self._retriever.store, self.text, vector, config.seeds, self._retriever.analyzer,

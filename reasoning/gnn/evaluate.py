@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from graphproof.reasoning.gnn.dataset import NullProgress, Progress, answer_ids
 from graphproof.reasoning.gnn.errors import CheckpointMismatch, GnnError
-from graphproof.reasoning.gnn.metrics import KgqaReport, predicted_set, score_question
+from graphproof.reasoning.gnn.metrics import KgqaReport, predicted_set, score_question, tied_at_top
 from graphproof.reasoning.gnn.qa import QAExample
 from graphproof.reasoning.gnn.reason import GnnReasoner
 
@@ -38,5 +38,5 @@ def evaluate(reasoner: GnnReasoner, examples: Sequence[QAExample], progress: Pro
         seeds = {prediction.graph.entities[i].id for i in prediction.graph.seeds}
         report.covered += any(e.id in gold and e.id not in seeds for e in prediction.graph.entities)
         top1 = ranked[0][0] if ranked else None
-        report.add(score_question(top1, predicted_set(ranked), gold), elapsed)
+        report.add(score_question(top1, predicted_set(ranked), gold, tied_at_top(ranked)), elapsed)
     return report

@@ -1,7 +1,14 @@
-"""KGQA metrics: Hit@1, Hits (any gold answer in the predicted set) and F1 of the predicted set.
+r"""KGQA metrics: Hit@1, Hits (any gold answer in the predicted set) and F1 of the predicted set.
 
 The predicted set follows NSM/ReaRev's evaluation: entities in decreasing probability until their
 cumulative probability exceeds ``eps`` (0.95), at most ``max_set`` of them.
+
+Hit@1 takes the first entity of the ranking, so where several entities tie at the top probability (the
+model cannot tell them apart: MetaQA merges films of the same title, so "who directed [Hamlet]" has
+every Hamlet's directors one hop away, all reached the same way) it depends on their order. Two more
+figures make that visible: ``tied_top``, the share of questions whose top probability is shared (within
+``TIE_TOLERANCE``, relative), and ``hit1_ties_shared``, the expected Hit@1 if the tied entities were
+drawn at random, :math:`|T \cap G| / |T|` for the tied set :math:`T` and gold answers :math:`G`.
 """
 
 from __future__ import annotations
@@ -14,6 +21,15 @@ from graphproof.reasoning.timing import p50_ms
 
 EPS = 0.95
 MAX_SET = 100
+TIE_TOLERANCE = 1e-4  # relative: p >= (1 - TIE_TOLERANCE) * top probability counts as tied with the top
+
+
+def tied_at_top(ranked: Sequence[tuple[str, float]], tolerance: float = TIE_TOLERANCE) -> list[str]:
+    """The ids whose probability ties with the first one's (``ranked`` sorted, highest first)."""
+    if not ranked:
+        return []
+    floor = ranked[0][1] * (1 - tolerance)
+    return [entity_id for entity_id, prob in ranked if prob >= floor]
 
 
 def predicted_set(ranked: Sequence[tuple[str, float]], eps: float = EPS, max_set: int = MAX_SET) -> list[str]:
@@ -33,10 +49,15 @@ class QuestionScore:
     hit1: float
     hits: float
     f1: float
+    hit1_ties_shared: float = 0.0
+    tied_top: bool = False
 
 
-def score_question(top1: str | None, predicted: Collection[str], gold: Collection[str]) -> QuestionScore:
-    """Scores of one question (a question without prediction scores 0 everywhere)."""
+def score_question(
+    top1: str | None, predicted: Collection[str], gold: Collection[str], tied: Sequence[str] = ()
+) -> QuestionScore:
+    """Scores of one question (a question without prediction scores 0 everywhere); ``tied`` lists the
+    entities tied at the top probability (``tied_at_top``; empty: ``top1`` alone)."""
     gold_set, pred = set(gold), set(predicted)
     if top1 is None or not gold_set:
         return QuestionScore(0.0, 0.0, 0.0)
@@ -44,7 +65,9 @@ def score_question(top1: str | None, predicted: Collection[str], gold: Collectio
     precision = correct / len(pred) if pred else 0.0
     recall = correct / len(gold_set)
     f1 = 2 * precision * recall / (precision + recall) if correct else 0.0
-    return QuestionScore(float(top1 in gold_set), float(correct > 0), f1)
+    top = list(tied) or [top1]
+    shared = sum(e in gold_set for e in top) / len(top)
+    return QuestionScore(float(top1 in gold_set), float(correct > 0), f1, shared, len(top) > 1)
 
 
 @dataclass
@@ -73,6 +96,8 @@ class KgqaReport:
         return {
             "questions": len(self.scores),
             "hit1": round(self._mean("hit1"), 4),
+            "hit1_ties_shared": round(self._mean("hit1_ties_shared"), 4),
+            "tied_top": round(self._mean("tied_top"), 4),
             "hits": round(self._mean("hits"), 4),
             "f1": round(self._mean("f1"), 4),
             "p50_ms": round(p50_ms(times), 2) if times else None,

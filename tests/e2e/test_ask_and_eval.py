@@ -123,6 +123,57 @@ def test_fold_split_and_grid() -> None:
     assert configs[0] == RetrievalConfig(), "the defaults come first, so a tie keeps them"
 
 
+def test_two_fold_tunes_through_the_memo_and_reports_without_it() -> None:
+    from graphproof.evaluation.retrieval import QAItem, two_fold
+    from graphproof.reasoning.retriever import RetrievalConfig
+
+    seen: list[object] = []
+
+    class Recording:
+        """A retriever that notes whether a memo was on for each question it answered."""
+
+        def __init__(self, config: RetrievalConfig) -> None:
+            self.config, self.memo, self.store = config, None, self
+
+        def documents(self, ids: list[str]) -> list[object]:
+            return []
+
+        def retrieve(self, question: str, method: str) -> object:
+            from graphproof.reasoning.retriever import Retrieval
+
+            seen.append((question, self.memo is not None))
+            return Retrieval(method, question, [], ms=1.0)
+
+    items = [QAItem(question=f"q{i}", answer="a", evidence="20260105_10:00", type="Single") for i in range(4)]
+    results = two_fold(Recording, items, ["bm25"], grid={"rrf_k": (60, 30)})  # type: ignore[arg-type]
+    assert [r.fold for r in results] == [2, 1]
+    tuning = [q for q, memo in seen if memo]
+    reported = [q for q, memo in seen if not memo]
+    assert sorted(set(tuning)) == sorted(set(reported)) == ["q0", "q1", "q2", "q3"]
+    assert len(reported) == 4, "each question is reported once, retrieved afresh"
+
+
+def test_rewrite_dates_writes_each_day_every_way() -> None:
+    from graphproof.evaluation.errors import EvaluationError
+    from graphproof.evaluation.retrieval import rewrite_dates
+    from graphproof.graph.analyzer import default_analyzer
+
+    question = "What did Adam say on 20260428 and as of 2026-05-02?"
+    forms = {form: rewrite_dates(question, form) for form in ("compact", "iso", "written", "day-first", "none")}
+    assert forms == {
+        "compact": "What did Adam say on 20260428 and as of 20260502?",
+        "iso": "What did Adam say on 2026-04-28 and as of 2026-05-02?",
+        "written": "What did Adam say on April 28, 2026 and as of May 2, 2026?",
+        "day-first": "What did Adam say on 28 April 2026 and as of 2 May 2026?",
+        "none": "What did Adam say and?",
+    }
+    for form in ("compact", "iso", "written", "day-first"):  # the analyzer reads every written form as the same days
+        assert default_analyzer().dates(forms[form]) == ["20260428", "20260502"], form
+    assert rewrite_dates("No day in 2026 here.", "iso") == "No day in 2026 here."
+    with pytest.raises(EvaluationError, match="unknown date form"):
+        rewrite_dates(question, "roman")
+
+
 def test_eval_answers_scores_the_systems_own_answers(
     data: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -62,3 +62,25 @@ def test_metadata_words_name_the_month_and_weekday() -> None:
     assert metadata_words({"time": "20260428_17:00", "date": "2026-04-28"}) == "20260428_17:00 2026-04-28 April Tuesday"
     assert metadata_words({"date": "2026-02-30"}) == "2026-02-30", "an impossible date adds no names"
     assert metadata_words({}) == ""
+
+
+def test_every_written_form_of_a_date_shares_one_term() -> None:
+    analyzer = default_analyzer()
+    forms = ["2026-04-28", "2026/4/28", "April 28, 2026", "april 28th 2026", "28 April 2026", "28th of April, 2026"]
+    for form in forms:
+        assert analyzer.tokens(f"the talk on {form} went well")[1] == "20260428", form
+    assert "20260428" in analyzer.tokens("Time: 20260428_17:00")  # the stamp chat logs write
+    assert analyzer.tokens("on 2026-04-28 at 5 PM") == ["20260428", "2026", "04", "28", "5", "pm"]
+
+
+def test_impossible_or_embedded_dates_give_no_date_term() -> None:
+    analyzer = default_analyzer()
+    for text in ("2026-13-45", "February 30, 2026", "release v1.2026-04-28", "build 2026-04-28-beta", "April 2026"):
+        assert not any(len(t) == 8 and t.isdigit() for t in analyzer.tokens(text)), text
+
+
+def test_dates_lists_each_named_day_once_in_order() -> None:
+    analyzer = default_analyzer()
+    assert analyzer.dates("Between April 28, 2026 and 2026-05-02, and again on 2026/4/28?") == ["20260428", "20260502"]
+    assert analyzer.dates("No day here, only 2026 and 28 reps.") == []
+    assert analyzer.dates("Stamped 20260428_17:00; order 12345678, id 20261399") == ["20260428"]

@@ -16,7 +16,7 @@ from graphproof.loaders.sources import read_sources
 from graphproof.reasoning.answer import extractive_answer, llm_answer
 from graphproof.reasoning.bm25 import BM25Params
 from graphproof.reasoning.errors import RetrievalError
-from graphproof.reasoning.retriever import METHODS, RetrievalConfig, Retriever
+from graphproof.reasoning.retriever import METHODS, Retrieval, RetrievalConfig, RetrievalMemo, Retriever
 
 QUESTION = "Who built the Heron Mk II drones used by Project Heron?"
 
@@ -102,6 +102,60 @@ def test_hybrid_rrf_fuses_graph_and_bm25(retriever: Retriever) -> None:
     assert first.score == pytest.approx(expected)
 
 
+def test_hybrid_graph_weight_scales_the_graph_list(store: SQLiteStore) -> None:
+    def fused(weight: float) -> Retrieval:
+        config = RetrievalConfig(depth=10, hybrid_graph_weight=weight)
+        return Retriever(store, HashingEmbedder(128), config).retrieve(QUESTION, "hybrid-rrf")
+
+    base = Retriever(store, HashingEmbedder(128), RetrievalConfig(depth=10))
+    graph = [h.item.id for h in base.retrieve(QUESTION, "edge-bm25").chunks]
+    bm25 = [h.item.id for h in base.retrieve(QUESTION, "bm25").chunks]
+    for weight in (0.5, 1.5):
+        for hit in fused(weight).chunks:
+            expected = (weight / (61 + graph.index(hit.item.id)) if hit.item.id in graph else 0.0) + (
+                1 / (61 + bm25.index(hit.item.id)) if hit.item.id in bm25 else 0.0
+            )
+            assert hit.score == pytest.approx(expected), (weight, hit.item.id)
+    only_bm25 = [h.item.id for h in fused(0.0).chunks if h.score > 0]
+    assert only_bm25 == bm25[: len(only_bm25)], "with weight 0 the graph list adds nothing"
+    with pytest.raises(RetrievalError, match="hybrid_graph_weight must be >= 0"):
+        RetrievalConfig(hybrid_graph_weight=-1)
+
+
+def test_a_memo_shares_input_rankings_between_fusion_settings(store: SQLiteStore) -> None:
+    calls: list[str] = []
+
+    class Counting:
+        """The store, counting full-text chunk and edge searches."""
+
+        def __getattr__(self, name: str) -> object:
+            attribute = getattr(store, name)
+            if name in ("search_chunks", "search_relations"):
+                def counted(*args: object, **kwargs: object) -> object:
+                    calls.append(name)
+                    return attribute(*args, **kwargs)
+
+                return counted
+            return attribute
+
+    configs = [RetrievalConfig(depth=10, rrf_k=k, hybrid_graph_weight=w) for k in (30, 60) for w in (0.5, 1.0)]
+    plain = [Retriever(store, HashingEmbedder(128), c).retrieve(QUESTION, "hybrid-rrf") for c in configs]
+    memo = RetrievalMemo()
+    shared = []
+    for config in configs:
+        retriever = Retriever(Counting(), HashingEmbedder(128), config)  # type: ignore[arg-type]
+        retriever.memo = memo
+        shared.append(retriever.retrieve(QUESTION, "hybrid-rrf"))
+    assert calls.count("search_chunks") == 1 and calls.count("search_relations") == 1
+    for a, b in zip(plain, shared, strict=True):
+        assert [(h.item.id, h.score) for h in a.chunks] == [(h.item.id, h.score) for h in b.chunks]
+    assert len({tuple(round(h.score, 9) for h in r.chunks) for r in plain}) == len(configs), "each setting counts"
+    other = Retriever(Counting(), HashingEmbedder(128), RetrievalConfig(depth=5))  # type: ignore[arg-type]
+    other.memo = memo
+    other.retrieve(QUESTION, "hybrid-rrf")
+    assert calls.count("search_chunks") == 2, "another depth is another ranking: not shared"
+
+
 def test_rerank_uses_the_configured_cross_encoder(retriever: Retriever) -> None:
     result = retriever.retrieve(QUESTION, "hybrid-rerank")
     counts = [h.item.text.count("Orrery") for h in result.chunks]
@@ -151,3 +205,33 @@ def test_llm_answer_with_a_scripted_model(retriever: Retriever) -> None:
     model = FakeListChatModel(responses=["Orrery Systems built them [1]."])
     answer = llm_answer(model, retriever.retrieve(QUESTION, "hybrid-rrf"))
     assert (answer.method, answer.text) == ("llm", "Orrery Systems built them [1].")
+
+
+def test_a_date_written_another_way_finds_the_stamped_chat(tmp_path: Path) -> None:
+    from graphproof.graph.model import Document
+
+    texts = {  # no metadata: the day is only in the text, written as the source writes it
+        "chat-0427": "Time: 20260427_17:00\nSage: Squats again today: 28 reps, and the breathing drills went well.",
+        "chat-0428": "Time: 20260428_17:00\nSage: Squats again today: 28 reps, and the breathing drills went well.",
+        "notes-0528": "Notes of May 28, 2026: squats again, 28 reps, breathing drills went well.",
+        "notes-0428": "Notes of April 28, 2026: squats again, 28 reps, breathing drills went well.",
+    }
+    with SQLiteStore(tmp_path / "dates.db") as db:
+        db.upsert_documents([Document(id=name, source=f"{name}.txt") for name in texts])
+        db.upsert_chunks([Chunk(id=f"{n}#0", document_id=n, ordinal=0, text=t) for n, t in texts.items()])
+        retriever = Retriever(db, None, RetrievalConfig(depth=4))
+        for question in ("What did Sage say about squats on 2026-04-28?", "Squats on 28 April 2026?"):
+            top = [h.item.id for h in retriever.retrieve(question, "bm25").chunks]
+            assert top[0].split("#")[0].endswith("0428"), (question, top)
+            assert top.index("chat-0428#0") < top.index("chat-0427#0"), (question, top)
+            assert top.index("notes-0428#0") < top.index("notes-0528#0"), (question, top)
+
+        def fused(question: str, weight: float) -> dict[str, float]:
+            config = RetrievalConfig(depth=4, hybrid_date_weight=weight)
+            return {h.item.id: h.score for h in Retriever(db, None, config).retrieve(question, "hybrid-rrf").chunks}
+
+        dated, plain = (fused("What did Sage say about squats on 2026-04-28?", w) for w in (1.0, 0.0))
+        gained = {c for c in dated if dated[c] > plain.get(c, 0.0) + 1e-12}
+        assert gained == {"chat-0428#0", "notes-0428#0"}, "the named day's list adds to those chunks only"
+        undated = "What did Sage say about squats?"
+        assert fused(undated, 1.0) == fused(undated, 0.0), "a question that names no day gets no date list"
