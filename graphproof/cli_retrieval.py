@@ -14,6 +14,7 @@ from graphproof.cli_support import JsonFlag, cli_store, eval_app, fail, graphpro
 from graphproof.components import gnn_checkpoint, make_embedder, make_rag, make_retriever
 from graphproof.evaluation.retrieval import (
     DEFINITIONS,
+    SELECT_RULES,
     TUNING_GRID,
     MethodScores,
     QAItem,
@@ -218,6 +219,11 @@ def eval_retrieval_command(
         typer.Option("--folds", min=0, max=2, help="2: choose the tunables on one half of the questions (even/odd "
                      "position), report the other half, then the reverse; 0: score the defaults on all questions."),
     ] = 0,
+    select: Annotated[
+        str,
+        typer.Option("--select", help="With --folds 2, how a fold picks its settings: one-se (the best unless the "
+                     "defaults are within one standard error of it) or best (the best mean nDCG@10)."),
+    ] = "one-se",
     as_json: JsonFlag = False,
 ) -> None:
     """Recall@K and nDCG@K of every retrieval method on LiHua-World (ingests the chats, or reuses the store)."""
@@ -225,6 +231,9 @@ def eval_retrieval_command(
     unknown = [m for m in chosen if m not in METHODS]
     if unknown:
         raise typer.BadParameter(f"unknown method(s) {unknown}; expected {', '.join(METHODS)}", param_hint="--methods")
+    if select not in SELECT_RULES:
+        expected = " or ".join(SELECT_RULES)
+        raise typer.BadParameter(f"unknown rule {select!r}; expected {expected}", param_hint="--select")
     params = parse_bm25(bm25)
     with graphproof_errors():
         settings = load_settings()
@@ -240,7 +249,7 @@ def eval_retrieval_command(
         store = lihua_store(data, half_year, out, embedder, fresh=fresh, on_ingest=announce)
         try:
             if folds == 2:
-                _two_fold(store, settings, embedder, params, questions, chosen, k, half_year, as_json)
+                _two_fold(store, settings, embedder, params, questions, chosen, k, half_year, as_json, select)
                 return
             retriever = make_retriever(store, settings, embedder=embedder, bm25=params)
             columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
@@ -261,7 +270,7 @@ def eval_retrieval_command(
 
 def _two_fold(
     store: GraphStore, settings: Settings, embedder: Embedder, params: BM25Params | None, questions: list[QAItem],
-    methods: list[str], k: int, half_year: bool, as_json: bool,
+    methods: list[str], k: int, half_year: bool, as_json: bool, select: str,
 ) -> None:  # fmt: skip
     """``eval retrieval --folds 2``: tune on one fold, report the other, both ways, and the mean."""
 
@@ -270,11 +279,13 @@ def _two_fold(
 
     with Progress(TextColumn("{task.description}"), TimeElapsedColumn(), console=stderr(), disable=as_json) as bar:
         task = bar.add_task("tuning", total=None)
-        results = two_fold(retriever, questions, methods, k, on_step=lambda s: bar.update(task, description=s))
+        results = two_fold(retriever, questions, methods, k, on_step=lambda s: bar.update(task, description=s),
+                           select=select)
     summary = fold_summary(results)
     if as_json:
         print_json({"setting": "half" if half_year else "full", "questions": len(questions), "k": k, "folds": 2,
-                    "grid": {name: list(values) for name, values in TUNING_GRID.items()}, **summary})  # fmt: skip
+                    "select": select, "grid": {name: list(values) for name, values in TUNING_GRID.items()},
+                    **summary})  # fmt: skip
         return
     label = "Jan-Jun" if half_year else "full year"
     for result in results:

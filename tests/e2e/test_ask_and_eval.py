@@ -108,7 +108,12 @@ def test_eval_retrieval_two_folds_tunes_on_one_half_and_reports_the_other(data: 
     # the two non-Null questions: the first (position 0) is fold 1, the second fold 2
     assert out["folds"][0]["methods"]["bm25"]["by_type"] == {"Multi": {"questions": 1, "recall": 1.0, "ndcg": 1.0}}
     assert set(out["folds"][1]["methods"]["hybrid-rrf"]["chosen"]) == set(out["grid"])
-    assert out["mean"]["bm25"]["recall"] == 1.0
+    assert out["mean"]["bm25"]["recall"] == 1.0 and out["select"] == "one-se"
+    best = CliRunner().invoke(app, [*args, "--select", "best"])
+    assert best.exit_code == 0, best.output
+    assert json.loads(best.stdout)["select"] == "best"
+    wrong = CliRunner().invoke(app, [*args, "--select", "luck"])
+    assert wrong.exit_code == 2 and "unknown rule 'luck'" in wrong.output
 
 
 def test_fold_split_and_grid() -> None:
@@ -151,6 +156,21 @@ def test_two_fold_tunes_through_the_memo_and_reports_without_it() -> None:
     reported = [q for q, memo in seen if not memo]
     assert sorted(set(tuning)) == sorted(set(reported)) == ["q0", "q1", "q2", "q3"]
     assert len(reported) == 4, "each question is reported once, retrieved afresh"
+
+
+def test_one_se_choice_keeps_the_defaults_unless_a_setting_is_clearly_better() -> None:
+    from graphproof.evaluation.errors import EvaluationError
+    from graphproof.evaluation.retrieval import one_se_choice
+
+    defaults = [0.5, 0.6, 0.7, 0.8]
+    noisy = [0.9, 0.2, 0.9, 0.7]  # mean 0.675 > 0.65, but the per-question gains scatter: within one SE
+    clear = [0.6, 0.7, 0.8, 0.9]  # +0.1 on every question
+    assert one_se_choice([defaults, noisy]) == 0
+    assert one_se_choice([defaults, noisy, clear]) == 2
+    assert one_se_choice([clear, defaults]) == 0, "the defaults win outright"
+    assert one_se_choice([defaults, defaults]) == 0, "a tie keeps the defaults"
+    with pytest.raises(EvaluationError, match="same questions"):
+        one_se_choice([defaults, [0.1]])
 
 
 def test_rewrite_dates_writes_each_day_every_way() -> None:

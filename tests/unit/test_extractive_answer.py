@@ -82,3 +82,25 @@ def test_in_a_chat_a_word_counts_only_as_written_not_by_its_lemma(tmp_path: Path
     answer = _ask(s, "Who writes reports?", ["talk#0"])
     s.close()
     assert answer.endswith("WolfgangSchulz: Sam writes reports for us.") and "wrote" not in answer
+
+
+def test_a_reply_carries_on_what_the_messages_before_it_asked(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A message scores CONTEXT_WEIGHT of the question terms the messages before it cover: at full weight the
+    reply after talk of the bakery event ("I want sourdough ...") outscores that talk; at 0 it does not."""
+    other = "Time: 20260301_09:00\nLiHua: I want new pastries for breakfast.\nWolfgangSchulz: Try the market.\n"
+    event = (
+        "Time: 20260413_21:00\nHaileyJohnson: Our bakery event starts this Saturday!\n"
+        "LiHua: Nice. I want sourdough and sweet pastries then.\n"
+    )
+    s = SQLiteStore(tmp_path / "chat.db")
+    s.init()
+    s.upsert_documents([Document("other", "chats/other.txt", hash="h4", metadata=META),
+                        Document("event", "chats/event.txt", hash="h5", metadata=META)])  # fmt: skip
+    s.upsert_chunks([Chunk("other#0", "other", 0, other, "c4", metadata=META),
+                     Chunk("event#0", "event", 0, event, "c5", metadata=META)])  # fmt: skip
+    question = "Which pastries does Li Hua want at the bakery event?"
+    monkeypatch.setattr("graphproof.reasoning.answer.CONTEXT_WEIGHT", 1.0)
+    assert _ask(s, question, ["other#0", "event#0"]).endswith("LiHua: Nice. I want sourdough and sweet pastries then.")
+    monkeypatch.setattr("graphproof.reasoning.answer.CONTEXT_WEIGHT", 0.0)
+    assert _ask(s, question, ["other#0", "event#0"]).endswith("HaileyJohnson: Our bakery event starts this Saturday!")
+    s.close()
