@@ -59,7 +59,7 @@ from graphproof.graph.sqlite_store import SQLiteStore
 from graphproof.loaders.enrichment import AlignedTriple
 from graphproof.loaders.extract.rule import RuleExtractor
 from graphproof.loaders.outside import FolderSource
-from graphproof.loaders.relation_types import Weights, score
+from graphproof.loaders.relation_types import Weights, choose, score
 from graphproof.loaders.triples import import_triples
 from graphproof.reasoning.gnn.qa import plain_question, read_qa
 from graphproof.reasoning.retriever import Retriever
@@ -71,7 +71,7 @@ from graphproof.enrichment import Enricher, EnrichOptions, RunReport
 Key = tuple[str, str, str]
 # a coarse grid: each half has only ~100 facts, so few values per weight
 GRID_WEIGHTS = {"lexical": (0.5, 1.0), "context": (0.0, 0.5, 1.0), "cosine": (0.5, 1.0, 2.0), "ends": (0.5, 1.0),
-                "shapes": (0.0, 0.5, 1.0), "voice": (0.0, 0.5)}  # fmt: skip
+                "shapes": (0.0, 0.5, 1.0), "voice": (0.0, 0.5), "asked": (0.0, 0.5, 1.0)}  # fmt: skip
 SIGNALS = len(GRID_WEIGHTS)
 GRID_MIN_SCORE = tuple(round(0.2 + 0.1 * i, 2) for i in range(24))
 GRID_MIN_MARGIN = (0.0, 0.05, 0.1, 0.2)
@@ -163,17 +163,19 @@ class Folds:
 @dataclass
 class Scored:
     """A run's triples ready for re-scoring: signals ``[n, m, SIGNALS]``, each candidate's typed key as an index into
-    ``keys``, its type index, and each triple's fold."""
+    ``keys``, its type index, each triple's fold, and which of the ``m`` places hold a candidate (``valid``: a
+    triple whose ends rule some types out has fewer)."""
 
     signals: np.ndarray
     key_index: np.ndarray
     type_index: np.ndarray
     folds: np.ndarray
     keys: list[Key]
+    valid: np.ndarray
 
 
 def scored(alignments: Sequence[AlignedTriple], folds: Folds) -> Scored:
-    """The candidates of every triple that had some, as arrays (all triples of a run share the type list)."""
+    """The candidates of every triple that had some, as arrays padded to the longest list (``Scored.valid``)."""
     items = [a for a in alignments if a.candidates]
     keys: dict[Key, int] = {}
     signals, key_index, type_index, fold = [], [], [], []
@@ -189,12 +191,14 @@ def scored(alignments: Sequence[AlignedTriple], folds: Folds) -> Scored:
         type_index.append([names.index(c.type) for c in item.candidates])
         fold.append(folds.of_ends(r.source_id, r.target_id))
     width = max((len(row) for row in key_index), default=0)
-    if any(len(row) != width for row in key_index):
-        raise SystemExit("the run's triples were scored against different type lists; cannot re-score them")
+    valid = [[True] * len(row) + [False] * (width - len(row)) for row in key_index]
+    for rows, pad in ((signals, (0.0,) * SIGNALS), (key_index, 0), (type_index, -1)):
+        for row in rows:
+            row.extend([pad] * (width - len(row)))  # type: ignore[list-item]
     return Scored(np.array(signals, dtype=np.float64).reshape(len(items), width, SIGNALS),
                   np.array(key_index, dtype=np.int64).reshape(len(items), width),
                   np.array(type_index, dtype=np.int64).reshape(len(items), width), np.array(fold, dtype=np.int64),
-                  list(keys))  # fmt: skip
+                  list(keys), np.array(valid, dtype=bool).reshape(len(items), width))  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -237,7 +241,7 @@ class Evaluator:
         signals = self.data.signals[self.mask]
         if not len(signals):
             return np.zeros(0), np.zeros(0), np.zeros(0, dtype=np.int64)
-        total = signals @ weights
+        total = np.where(self.data.valid[self.mask], signals @ weights, -np.inf)
         best = total.argmax(axis=1)
         rows = np.arange(len(total))
         best_score = total[rows, best]
@@ -263,7 +267,7 @@ def tune(evaluator: Evaluator) -> tuple[Weights, Figures]:
     best: tuple[tuple[float, ...], Weights, Figures] | None = None
     names = list(GRID_WEIGHTS)
     for values in itertools.product(*GRID_WEIGHTS.values()):
-        if not any(values[:-1]):  # the voice alone never aligns
+        if not any(v for n, v in zip(names, values, strict=True) if n != "voice"):  # the voice alone never aligns
             continue
         top, margin, keys = evaluator.scores(np.array(values))
         for min_score, min_margin in itertools.product(GRID_MIN_SCORE, GRID_MIN_MARGIN):
@@ -280,7 +284,7 @@ def tune(evaluator: Evaluator) -> tuple[Weights, Figures]:
 def describe(weights: Weights) -> str:
     w = weights
     return (f"L {w.lexical:g} C {w.context:g} S {w.cosine:g} E {w.ends:g} H {w.shapes:g} V {w.voice:g}"
-            f" / min {w.min_score:g} margin {w.min_margin:g}")  # fmt: skip
+            f" A {w.asked:g} / min {w.min_score:g} margin {w.min_margin:g}")  # fmt: skip
 
 
 def fold_rows(tuning: Sequence[AlignedTriple], report: Sequence[AlignedTriple], facts: tuple[list[Fact], ...],
@@ -355,6 +359,30 @@ def write_misses(path: Path, needed: set[Fact], added: Sequence[Relation], align
             out.write(json.dumps({"fact": list(fact), "edges": edges, "triples": triples}) + "\n")
 
 
+def write_wrong(path: Path, removed: Sequence[Fact], kept: Sequence[Fact], alignments: Sequence[AlignedTriple],
+                weights: Weights) -> None:  # fmt: skip
+    """One JSON line per triple that ``weights`` type as a fact that is neither removed nor in the KB: the
+    extracted triple, its sentence, the type chosen and the best three candidates (what to read when precision
+    is low)."""
+    known = {fact_key(f) for f in (*removed, *kept)}
+    with path.open("w", encoding="utf-8") as out:
+        for item in alignments:
+            chosen = choose(item.candidates, weights)
+            if chosen is None:
+                continue
+            r = item.extracted
+            head, tail = (r.target_id, r.source_id) if chosen.reversed else (r.source_id, r.target_id)
+            if (head, chosen.type, tail) in known:
+                continue
+            ranked = sorted(((score(c.signals, weights), c) for c in item.candidates), key=lambda x: -x[0])[:3]
+            out.write(json.dumps({
+                "triple": [r.source_name, r.predicate, r.target_name], "sentence": r.description,
+                "typed": [head, chosen.type, tail],
+                "candidates": [[c.type, c.reversed, round(value, 3), [round(x, 3) for x in c.signals.as_tuple()]]
+                               for value, c in ranked],
+            }) + "\n")  # fmt: skip
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--questions", type=int, default=150, help="Affected 1-hop dev questions to enrich.")
@@ -369,6 +397,7 @@ def main() -> None:
     parser.add_argument("--phrasings", choices=sorted(PHRASING_SETS), default="main",
                         help="Phrasing set of the reported pages (other: a perturbation, tuned on main).")  # fmt: skip
     parser.add_argument("--misses", type=Path, help="Write every needed fact not stated with its type as JSON lines.")
+    parser.add_argument("--wrong", type=Path, help="Write every triple typed as a fact the KB lacks (JSON lines).")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     facts = read_kb(data_file("metaqa", "kb.txt"))
@@ -458,6 +487,8 @@ def main() -> None:
     folds, fold_out = fold_rows(tuning_alignments, run.alignments, (kept, removed), needed, tuning is None)
     if args.misses:
         write_misses(args.misses, needed, added, run.alignments, Weights())
+    if args.wrong:
+        write_wrong(args.wrong, removed, kept, run.alignments, Weights())
     out: dict[str, Any] = {label: value for label, value, _, _ in rows + folds}
     out["phrasings"] = pages.phrasings
     out |= fold_out

@@ -57,7 +57,7 @@ from graphproof.loaders.enrichment import (
 from graphproof.loaders.ingest import known_entity_ids
 from graphproof.loaders.relation_types import Aligner, Weights
 from graphproof.loaders.resolve import clean_name, entity_alias_key
-from graphproof.reasoning.self_eval import SelfEvaluation
+from graphproof.reasoning.self_eval import SelfEvaluation, without_names
 
 if TYPE_CHECKING:
     from graphproof.graph.store import GraphStore
@@ -333,7 +333,7 @@ class Enricher:
             records = records.touching({e.id for e in topics})
         outcome.rejected = records.rejected
         if self.options.align:
-            records, outcome.alignments = self.align(records)
+            records, outcome.alignments = self.align(records, without_names(question, [e.name for e in topics]))
         report = self.store.add_run_batch(run_id, key, records.entities, records.relations)
         outcome.relations_added = len(report.created_relation_ids)
         outcome.entities_added = len(report.created_entity_ids)
@@ -348,15 +348,16 @@ class Enricher:
             self._aligner = Aligner(sample_type_profile(self.store), self.embed, self.options.align_weights)
         return self._aligner
 
-    def align(self, records: EnrichmentRecords) -> tuple[EnrichmentRecords, list[AlignedTriple]]:
-        """``records`` with predicates aligned to the graph's relation types (``loaders.enrichment.align_records``)."""
+    def align(self, records: EnrichmentRecords, question: str = "") -> tuple[EnrichmentRecords, list[AlignedTriple]]:
+        """``records`` with predicates aligned to the graph's relation types (``loaders.enrichment.align_records``);
+        ``question`` (without the names it links) is what they were found for."""
         aligner = self.aligner()
         if not aligner.profile.types or not records.relations:
             return records, []
         ids = sorted({e for r in records.relations for e in (r.source_id, r.target_id)})
         types = {e.id: e.type for e in records.entities}
         types |= {e.id: e.type for e in self.store.entities(ids) if e.type}
-        return align_records(records, aligner, types, entity_roles(self.store, ids))
+        return align_records(records, aligner, types, entity_roles(self.store, ids), question)
 
     def _resolver(self, extractions: Sequence[Any]) -> Callable[[str], str | None]:
         names = {clean_name(n) for e in extractions for r in e.relations for n in (r.head, r.tail)}

@@ -275,13 +275,16 @@ class AlignedTriple:
     candidates: tuple[Candidate, ...] = ()
 
 
-def triple_evidence(relation: Relation, types: Mapping[str, str], roles: Mapping[str, frozenset[Role]]) -> Evidence:
+def triple_evidence(
+    relation: Relation, types: Mapping[str, str], roles: Mapping[str, frozenset[Role]], question: str = ""
+) -> Evidence:
     """The aligner's evidence for an extracted ``relation``: its names, predicate, the ends' entity types
-    (``types``, by id), its description as the sentence, and the ends' roles (absent: None)."""
+    (``types``, by id), its description as the sentence, the ends' roles (absent: None) and the question it
+    was found for (without the names it links)."""
     return Evidence(
         relation.source_name or relation.source_id, relation.predicate, relation.target_name or relation.target_id,
         types.get(relation.source_id, ""), types.get(relation.target_id, ""), relation.description,
-        roles.get(relation.source_id), roles.get(relation.target_id),
+        roles.get(relation.source_id), roles.get(relation.target_id), question,
     )  # fmt: skip
 
 
@@ -297,14 +300,15 @@ def aligned_relation(relation: Relation, alignment: Alignment) -> Relation:
 
 
 def align_records(
-    records: EnrichmentRecords, aligner: Aligner, types: Mapping[str, str], roles: Mapping[str, frozenset[Role]]
-) -> tuple[EnrichmentRecords, list[AlignedTriple]]:
+    records: EnrichmentRecords, aligner: Aligner, types: Mapping[str, str], roles: Mapping[str, frozenset[Role]],
+    question: str = "",
+) -> tuple[EnrichmentRecords, list[AlignedTriple]]:  # fmt: skip
     """``records`` with each relation aligned where the aligner finds a type (step 5), and what it decided.
 
     Two relations that align to the same typed edge become one (the more confident). ``types`` and ``roles``
-    describe the relations' ends (``triple_evidence``).
+    describe the relations' ends, ``question`` is what they were found for (``triple_evidence``).
     """
-    evidences = [triple_evidence(r, types, roles) for r in records.relations]
+    evidences = [triple_evidence(r, types, roles, question) for r in records.relations]
     found = aligner.candidates(evidences)
     decided = [
         AlignedTriple(r, choose(c, aligner.weights), tuple(c)) for r, c in zip(records.relations, found, strict=True)

@@ -119,6 +119,16 @@ def test_enrichment_writes_triples_with_the_graphs_relation_types_or_as_extracte
     assert ("kismet", "was_directed_by", "william dieterle") in triples and report.aligned == 0
 
 
+def test_the_alignment_reads_what_the_question_asks_for(tmp_path: Path) -> None:
+    store = _typed_store(tmp_path / "typed.db")
+    report = _enricher(store, _pages(tmp_path / "pages")).run(["who directed Kismet"], ["pages/"], force=True)
+    [outcome] = report.outcomes
+    assert outcome.alignments
+    for item in outcome.alignments:
+        asked = {c.type: c.signals.asked for c in item.candidates}
+        assert asked["directed_by"] == 1.0 and asked["release_year"] == 0.0, item.extracted
+
+
 def test_a_passing_self_evaluation_fetches_nothing(tmp_path: Path) -> None:
     store = _store(tmp_path / "g.db")
     fine = SelfEvaluation((Judgement("no_path", True, "a path links the topic to the answer"),), "paths")

@@ -100,11 +100,11 @@ def test_profile_reads_types_their_end_shapes_and_roles_and_skips_co_occurrence_
 
 # signals and the score ------------------------------------------------------------------------------
 def test_score_is_the_weighted_sum_of_the_docstring() -> None:
-    signals = Signals(lexical=1.0, context=0.5, cosine=0.4, ends=0.8, shapes=0.3, voice=-1.0)
-    weights = Weights(lexical=1.0, context=0.5, cosine=0.5, ends=1.0, shapes=0.5, voice=0.25)
-    # 1·1 + 0.5·0.5 + 0.5·0.4 + 1·0.8 + 0.5·0.3 + 0.25·(-1) = 2.15
-    assert score(signals, weights) == pytest.approx(2.15)
-    assert score(signals, Weights(lexical=0, context=0, cosine=0, ends=0, shapes=0, voice=0)) == 0.0
+    signals = Signals(lexical=1.0, context=0.5, cosine=0.4, ends=0.8, shapes=0.3, voice=-1.0, asked=0.6)
+    weights = Weights(lexical=1.0, context=0.5, cosine=0.5, ends=1.0, shapes=0.5, voice=0.25, asked=0.5)
+    # 1·1 + 0.5·0.5 + 0.5·0.4 + 1·0.8 + 0.5·0.3 + 0.25·(-1) + 0.5·0.6 = 2.45
+    assert score(signals, weights) == pytest.approx(2.45)
+    assert score(signals, Weights(lexical=0, context=0, cosine=0, ends=0, shapes=0, voice=0, asked=0)) == 0.0
 
 
 def test_shape_fit_weighs_a_shape_by_how_rare_it_is_over_all_ends() -> None:
@@ -179,6 +179,48 @@ def test_direction_from_the_roles_the_ends_already_play() -> None:
                         head_roles=frozenset({("stars", "tail")}),
                         tail_roles=frozenset({("directed_by", "head"), ("stars", "head")}))  # fmt: skip
     assert _one(evidence) == ("stars", True)
+
+
+def test_the_question_a_triple_was_found_for_says_what_it_most_likely_states() -> None:
+    """"Ann Todd appears in Gilda" shares no word with any type; found for "who are the actors in Gilda", the
+    question's reading (the asked signal) decides; found for no question, it stays free text."""
+    appears = Evidence("Ann Todd", "appears_in", "Gilda", sentence="Ann Todd appears in Gilda.",
+                       tail_roles=frozenset({("directed_by", "head"), ("stars", "head")}))  # fmt: skip
+    weights = Weights(asked=1.0, min_score=0.9, min_margin=0.2)
+    assert _one(appears, weights) is None
+    asked = Evidence(**{**appears.__dict__, "question": "who are the actors in"})
+    assert _one(asked, weights) == ("stars", True)
+    by_director = Evidence(**{**appears.__dict__, "question": "who is the director of"})
+    assert _one(by_director, weights) == ("directed_by", True)  # the lexical reading: "director" ~ "direct"
+    [found] = _aligner(weights).candidates([asked])
+    stars = [c.signals.asked for c in found if c.type == "stars"]
+    assert stars == [pytest.approx(1.0, abs=0.01)] * 2, "both orientations: the question names no direction"
+    assert _one(asked, Weights(asked=0.0, min_score=0.9, min_margin=0.2)) is None, "weight 0: as without"
+
+
+def test_a_new_end_of_a_shape_an_end_rarely_has_rules_the_candidate_out() -> None:
+    """With lower-case tags in the graph, "critics" (lower case) fits only the tag end: at the films, directors,
+    actors and years it is far rarer than at ends overall, so no weighting makes it a film."""
+    relations, entities = _graph()
+    tags = [Relation(f.casefold(), tag, "has_tags", f, tag) for f in ("Kismet", "Gilda", "Laura") for tag in
+            ("noir", "classic")]  # fmt: skip
+    entities |= {t: Entity(t, t) for t in ("noir", "classic")}
+    everything = relations + tags
+    roles = roles_of([(r.source_id, r) for r in everything] + [(r.target_id, r) for r in everything])
+    profile = build_profile(everything, entities, roles, min_count=2)
+    praised = Evidence("Ann Todd", "was_praised_by", "critics", sentence="Gilda, starring Ann Todd, was praised by "
+                       "critics.", question="who are the actors in")  # fmt: skip
+    assert {(c.type, c.reversed) for c in candidates(praised, profile, None, None)} == {("has_tags", False)}
+    # a year takes the year end only; a capitalised name every end but the years and tags has fits the others
+    year = Evidence("Gilda", "came_out_in", "1946")
+    assert {(c.type, c.reversed) for c in candidates(year, profile, None, None)} == {("release_year", False)}
+    name = Evidence("Gilda", "features", "Ann Todd")
+    assert {c.type for c in candidates(name, profile, None, None)} == {"directed_by", "stars"}
+    # an end already in the graph is judged by its roles, not ruled out by its shape
+    known = Evidence("Ann Todd", "appears_in", "gilda", tail_roles=frozenset({("stars", "head")}))
+    assert ("stars", True) in {(c.type, c.reversed) for c in candidates(known, profile, None, None)}
+    # with no lower-case end anywhere (the plain toy graph) the shape tells nothing and rules nothing out
+    assert candidates(praised, _profile(), None, None)
 
 
 def test_a_predicate_that_fits_no_type_stays_free_text() -> None:
