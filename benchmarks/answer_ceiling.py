@@ -33,8 +33,7 @@ def main() -> None:
         for question in single:
             found = [chats[t] for t in question.times if t in chats]
             missing += len(found) < len(question.times)
-            whole += any(key_terms(c.text, question.answer) for c in found) or bool(
-                found and key_terms("\n".join(c.text for c in found), question.answer))
+            whole += bool(found) and key_terms("\n".join(c.text for c in found), question.answer)
             messages = [  # as the extractive answer quotes them: "[time] Handle: message"
                 f"[{c.metadata.get('time', '')}] {m.handle or ''}: {m.body}"
                 for c in found for m in chat_messages(c.text, speaker_handles(str(c.metadata.get("speakers", ""))))

@@ -45,8 +45,10 @@ _CJK_RANGES = (
 )
 _RUN = re.compile(rf"[{_CJK_RANGES}]+|[^\W_{_CJK_RANGES}]+")
 _CJK = re.compile(rf"[{_CJK_RANGES}]")
-_MONTH_NAMES = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
-                "november", "december")  # fmt: skip
+_MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+           "November", "December")  # fmt: skip
+_WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+_MONTH_NAMES = tuple(m.casefold() for m in _MONTHS)
 _MONTH = "(?P<month>" + "|".join(_MONTH_NAMES) + ")"
 _DAY = r"(?P<day>\d{1,2})(?:st|nd|rd|th)?"
 _YEAR = r"(?P<year>\d{4})"
@@ -55,8 +57,6 @@ _DATES = (
     re.compile(rf"(?<!\w){_MONTH}\s+{_DAY},?\s+{_YEAR}(?!\w)", re.IGNORECASE),
     re.compile(rf"(?<!\w){_DAY}\s+(?:of\s+)?{_MONTH},?\s+{_YEAR}(?!\w)", re.IGNORECASE),
 )
-
-
 _COMPACT_DATE = re.compile(r"(?<![\w])(?P<year>(?:19|20)\d{2})(?P<month>\d{2})(?P<day>\d{2})(?![\d])")
 
 
@@ -189,9 +189,6 @@ class Analyzer:
 
 
 _ISO_DATE = re.compile(r"^(\d{4})-(\d{2})-(\d{2})$")
-_MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
-           "November", "December")  # fmt: skip
-_WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 
 
 def metadata_words(metadata: Mapping[str, str]) -> str:

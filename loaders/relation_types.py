@@ -355,15 +355,20 @@ def shape_fit(name: str, type_: str, end: EndProfile, overall: EndProfile) -> fl
     return fit
 
 
+def _placed(evidence: Evidence, reversed_: bool) -> list[tuple[str, str, frozenset[Role] | None, Side]]:
+    """Each end's name, entity type and roles with the side of a type it takes (the written tail is the type's
+    head when ``reversed_``)."""
+    sides: tuple[Side, Side] = ("tail", "head") if reversed_ else ("head", "tail")
+    return [(evidence.head, evidence.head_type, evidence.head_roles, sides[0]),
+            (evidence.tail, evidence.tail_type, evidence.tail_roles, sides[1])]  # fmt: skip
+
+
 def ends_fit(
     evidence: Evidence, relation_type: RelationType, reversed_: bool, overall: EndProfile | None = None
 ) -> tuple[float, float]:
     """``(E(o), H(o))``: the ends' fits, by roles for ends in the graph and by shape for new ones, each sum halved."""
-    sides: tuple[Side, Side] = ("tail", "head") if reversed_ else ("head", "tail")
-    ends = ((evidence.head, evidence.head_type, evidence.head_roles), (evidence.tail, evidence.tail_type,
-            evidence.tail_roles))  # fmt: skip
     by_roles = by_shape = 0.0
-    for (name, type_, roles), side in zip(ends, sides, strict=True):
+    for name, type_, roles, side in _placed(evidence, reversed_):
         end = relation_type.end(side)
         if roles:
             by_roles += role_fit(roles, end, (relation_type.name, side))
@@ -376,9 +381,7 @@ def fits(evidence: Evidence, relation_type: RelationType, reversed_: bool, overa
     """False when a new end (no roles in the graph) has a name shape that the end it would take has under
     ``MIN_SHAPE_RATIO`` times as often as ends overall do (module docstring); ends already in the graph are
     judged by their roles."""
-    sides: tuple[Side, Side] = ("tail", "head") if reversed_ else ("head", "tail")
-    for (name, roles), side in zip(((evidence.head, evidence.head_roles), (evidence.tail, evidence.tail_roles)), sides,
-                                   strict=True):  # fmt: skip
+    for name, _, roles, side in _placed(evidence, reversed_):
         shapes, key = relation_type.end(side).shapes, shape(name)
         if not roles and shapes and shapes.get(key, 0.0) < MIN_SHAPE_RATIO * overall.shapes.get(key, 0.0):
             return False

@@ -67,6 +67,8 @@ class RetrievalConfig:
     hybrid_graph_weight: float = 1.0  # the graph (edge-bm25) list's RRF weight in hybrid-rrf; bm25's is 1
     hybrid_dense_weight: float = 0.0
     hybrid_date_weight: float = 1.0  # the list of chunks stamped with a day the question names (none: no list)
+    bm25: BM25Params | None = None
+    paths: PathWeighting = field(default_factory=PathWeighting)
 
     def __post_init__(self) -> None:
         for name in ("hybrid_graph_weight", "hybrid_dense_weight", "hybrid_date_weight"):
@@ -76,8 +78,6 @@ class RetrievalConfig:
     def without_fusion(self) -> RetrievalConfig:
         """This config with the fusion settings blanked: what the input rankings of a question depend on."""
         return replace(self, rrf_k=0, hybrid_graph_weight=0.0, hybrid_dense_weight=0.0, hybrid_date_weight=0.0)
-    bm25: BM25Params | None = None
-    paths: PathWeighting = field(default_factory=PathWeighting)
 
 
 @dataclass
@@ -124,9 +124,6 @@ class RetrievalMemo:
     def clear(self) -> None:
         self._kept.clear()
 
-    def __len__(self) -> int:
-        return len(self._kept)
-
 
 class Retriever:
     """Runs the retrieval methods against one store (``memo``: see ``RetrievalMemo``)."""
@@ -163,11 +160,11 @@ class Retriever:
             raise RetrievalError("the question is empty; expected some words")
         start = time.perf_counter()
         query = _Query(question, self, self._links_by_vector(method))
-        if method in FUSED_METHODS:
+        if self.memo is None or method in FUSED_METHODS:  # fused methods memoise their inputs themselves
             result = self._methods[method](query)
         else:
             kept = self._memo(f"method:{method}", query, lambda: self._methods[method](query))
-            result = replace(kept, notes=list(kept.notes))
+            result = replace(kept, notes=list(kept.notes))  # the memo's copy stays as it was
         result.ms = (time.perf_counter() - start) * 1000
         return result
 
