@@ -130,6 +130,12 @@ def _quiet_model_loading() -> None:
         pass
 
 
+def _preprocess(model: SentenceTransformer, texts: list[str]) -> dict[str, Any]:
+    """The model's input features for ``texts``: ``preprocess`` (sentence-transformers ≥ 6) or ``tokenize``."""
+    prepare = getattr(model, "preprocess", None) or model.tokenize
+    return dict(prepare(texts))
+
+
 class SentenceTransformerEmbedder:
     """A sentence-transformers model, loaded lazily on first use.
 
@@ -220,20 +226,29 @@ class SentenceTransformerEmbedder:
         model = self._load()
         if not items:
             return []
-        try:
-            outputs = model.encode(
-                items, batch_size=batch_size, output_value=None, convert_to_numpy=False, show_progress_bar=False
-            )
-        except Exception as exc:  # tokenizer/model errors surface as many types
-            raise EmbeddingError(f"cannot encode token states with {self.name!r}: {exc}") from exc
         import torch
 
-        states = []
-        for out in outputs:
-            length = int(out["attention_mask"].sum())
-            tokens = out["token_embeddings"][:length].detach().float().cpu().clone()
-            sentence = torch.nn.functional.normalize(out["sentence_embedding"].detach().float().cpu(), dim=-1)
-            states.append((tokens, sentence.clone()))
+        # The model's own forward pass, batch by batch (longest first, so a batch pads little): its
+        # output dict holds the token states, the attention mask and the pooled vector in every
+        # sentence-transformers release, while ``encode(output_value=None)`` broke in 6.0.x (it
+        # indexed the string entries of that dict per text).
+        order = sorted(range(len(items)), key=lambda i: -len(items[i]))
+        states: list[tuple[Any, Any]] = [None] * len(items)  # type: ignore[list-item]
+        model.eval()
+        try:
+            for start in range(0, len(order), batch_size):
+                batch = order[start : start + batch_size]
+                features = _preprocess(model, [items[i] for i in batch])
+                features = {k: v.to(model.device) if isinstance(v, torch.Tensor) else v for k, v in features.items()}
+                with torch.inference_mode():
+                    out = model(features)
+                mask, tokens, pooled = out["attention_mask"], out["token_embeddings"], out["sentence_embedding"]
+                sentences = torch.nn.functional.normalize(pooled.detach().float(), dim=-1).cpu()
+                for row, index in enumerate(batch):
+                    length = int(mask[row].sum())
+                    states[index] = (tokens[row, :length].detach().float().cpu().clone(), sentences[row].clone())
+        except Exception as exc:  # tokenizer/model errors surface as many types
+            raise EmbeddingError(f"cannot encode token states with {self.name!r}: {exc}") from exc
         return states
 
     def __repr__(self) -> str:

@@ -38,6 +38,18 @@ def test_minilm_similar_sentences_score_higher_than_unrelated(minilm: SentenceTr
     assert _cos(query, similar) > _cos(query, unrelated) + 0.1
 
 
+def test_minilm_token_states_match_embed_in_input_order(minilm: SentenceTransformerEmbedder) -> None:
+    texts = ["who directed Heat", "a", "which films share a director with the film that starred Tom Hanks in 1994"]
+    states = minilm.token_states(texts, batch_size=2)  # batches mix lengths; the order must come back as given
+    vectors = minilm.embed(texts)
+    assert len(states) == 3
+    for (tokens, sentence), vector, text in zip(states, vectors, texts, strict=True):
+        assert tokens.ndim == 2 and tokens.shape[1] == 384 and tokens.shape[0] >= len(text.split()) + 2  # [CLS] … [SEP]
+        np.testing.assert_allclose(sentence.numpy(), vector, atol=1e-4)  # the pooled vector is embed()'s row
+    assert states[1][0].shape[0] < states[0][0].shape[0] < states[2][0].shape[0]  # padding dropped per text
+    assert minilm.token_states([]) == []
+
+
 def test_minilm_empty_batch_and_bad_input(minilm: SentenceTransformerEmbedder) -> None:
     assert minilm.embed([]).shape == (0, 384)
     with pytest.raises(EmbeddingError, match="single str"):
