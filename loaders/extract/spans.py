@@ -144,6 +144,13 @@ def _given_name(text: str, match: re.Match[str]) -> bool:
     )
 
 
+def _surname_particle(words: list[tuple[int, int, str, bool]]) -> bool:
+    """Whether the capitalised particle that ends a run of two or more words is a surname ("Marina de Van",
+    "Gus Van"), kept, rather than a connector left over ("Bank of", "Lord of the"), dropped."""
+    word = words[-1][2]
+    return word[:1].isupper() and word.casefold() not in ("the", "of", "y") and len(words) > 1
+
+
 def _is_middle_initial(word: str, gap: str) -> bool:
     """Whether ``word`` + ``gap`` is an initial inside a name ("A. " in "Philip A. Nelson")."""
     return len(word) == 1 and word.isupper() and gap[1:].strip(" \t") == "" and len(gap) > 1 and "\n" not in gap
@@ -161,7 +168,7 @@ def name_spans(text: str, seen_mid: set[str]) -> list[NameSpan]:
     def flush() -> None:
         words = run[:]
         run.clear()
-        while words and words[-1][2].casefold() in CONNECTORS:
+        while words and words[-1][2].casefold() in CONNECTORS and not _surname_particle(words):
             words.pop()
         if words and words[-1][2].endswith(_POSSESSIVE):
             start, end, word, initial = words[-1]

@@ -345,3 +345,7 @@ def test_given_names_that_are_function_words_and_name_particles() -> None:
     # not before a capitalised word, or at the sentence start, the word stays a function word
     assert names("He said that Will was late.") == []
     assert "Will Arnett" not in names("Will Arnett star in it?")
+    # a capitalised particle that ends a name is a surname; a trailing "of" / "the" is not kept
+    assert names("The screenplay was written by Marina de Van.") == ["Marina de Van"]
+    assert names("Mary Poppins starred Dick Van Dyke.") == ["Mary Poppins", "Dick Van Dyke"]
+    assert names("They met the Rothschilds of.") == ["Rothschilds"]
