@@ -1,6 +1,7 @@
 """KGQA benchmark: ReaRev over subgraphs exported from the embedded store, on MetaQA 1/2/3-hop.
 
-    python -m benchmarks.kgqa [--hops 1 2 3] [--minutes 18] [--max-train N] [--threads 1] [--json] [--misses DIR]
+    python -m benchmarks.kgqa [--hops 1 2 3] [--minutes 19] [--max-train N] [--threads 1] [--device auto|cpu|cuda]
+                              [--skip-baseline] [--json] [--misses DIR]
 
 Imports ``../shared/data/metaqa/kb.txt`` into a fresh SQLite store, then for each hop count splits
 ``qa_dev_{h}hop.txt`` 80/20 (seed 0), trains one model on the 80% (10% of it held out for early
