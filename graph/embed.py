@@ -179,6 +179,7 @@ class SentenceTransformerEmbedder:
             except Exception as exc:  # the library raises OSError, ValueError, HF hub errors, ...
                 hint = "" if self.allow_download else " (only local paths and locally cached models are used)"
                 raise EmbeddingError(f"cannot load embedding model {self.name!r} from {source!r}{hint}: {exc}") from exc
+            model.eval()  # token_states runs its forward pass directly (encode sets eval mode itself)
             dims = model.get_embedding_dimension()
             if not dims:
                 raise EmbeddingError(f"embedding model {self.name!r} does not report a fixed embedding dimension")
@@ -234,7 +235,6 @@ class SentenceTransformerEmbedder:
         # indexed the string entries of that dict per text).
         order = sorted(range(len(items)), key=lambda i: -len(items[i]))
         states: list[tuple[Any, Any]] = [None] * len(items)  # type: ignore[list-item]
-        model.eval()
         try:
             for start in range(0, len(order), batch_size):
                 batch = order[start : start + batch_size]
@@ -243,10 +243,10 @@ class SentenceTransformerEmbedder:
                 with torch.inference_mode():
                     out = model(features)
                 mask, tokens, pooled = out["attention_mask"], out["token_embeddings"], out["sentence_embedding"]
-                sentences = torch.nn.functional.normalize(pooled.detach().float(), dim=-1).cpu()
+                sentences = torch.nn.functional.normalize(pooled.float(), dim=-1).cpu()  # inference tensors: no grad
                 for row, index in enumerate(batch):
                     length = int(mask[row].sum())
-                    states[index] = (tokens[row, :length].detach().float().cpu().clone(), sentences[row].clone())
+                    states[index] = (tokens[row, :length].float().cpu().clone(), sentences[row].clone())
         except Exception as exc:  # tokenizer/model errors surface as many types
             raise EmbeddingError(f"cannot encode token states with {self.name!r}: {exc}") from exc
         return states
