@@ -3,7 +3,8 @@
 The seed paper's enrichment step, without the store writes (``graphproof.enrichment`` does those):
 
 1. ``fixed_pieces`` cuts a page's text into pieces of ``size`` words with ``overlap`` words shared
-   between neighbours (fixed-length chunks, as the paper);
+   between neighbours (fixed-length chunks, as the paper), keeping the page's line breaks between words
+   so that a heading does not run into the sentence after it;
 2. ``rank_pieces`` scores each piece by cosine similarity to the question (unit vectors from the
    packaged all-MiniLM-L6-v2; numpy, no FAISS: a few hundred pieces a question) and keeps the ``keep``
    best at or above ``min_score`` — low-ranked pieces are dropped;
@@ -26,6 +27,7 @@ import re
 import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from itertools import pairwise
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -106,14 +108,18 @@ class EnrichmentRecords:
 
 def fixed_pieces(text: str, url: str, size: int = 120, overlap: int = 20, title: str = "") -> list[Piece]:
     """``text`` cut into pieces of ``size`` words, neighbours sharing ``overlap`` words (module docstring);
-    each piece keeps its page's ``title``."""
+    each piece keeps its page's ``title``. Between two words a piece keeps one line break where the text has
+    any (a heading stays a line of its own, not the start of the next sentence), else one space."""
     if size < 1 or not 0 <= overlap < size:
         raise LoaderError(f"piece size must be >= 1 and 0 <= overlap < size, got size={size}, overlap={overlap}")
-    words = _WORD.findall(text)
+    spans = [m.span() for m in _WORD.finditer(text)]
+    words = [text[a:b] for a, b in spans]
+    separators = ["\n" if "\n" in text[a[1] : b[0]] else " " for a, b in pairwise(spans)]
     step = size - overlap
     pieces = []
     for index, start in enumerate(range(0, max(len(words) - overlap, 1), step)):
-        chunk = " ".join(words[start : start + size])
+        end = min(start + size, len(words))
+        chunk = "".join([words[start], *(separators[i - 1] + words[i] for i in range(start + 1, end))]) if words else ""
         if chunk:
             pieces.append(Piece(url, index, chunk, title=title))
     return pieces

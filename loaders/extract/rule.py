@@ -26,7 +26,10 @@ them when there is one and no other mention sits in between ("Adam Smith visited
 only concepts, a verb phrase ending in a preposition is read through them: "plays a leading role in" →
 ``plays_leading_role_in``, ``phrase_through_concepts``; a lone light verb such as "is"
 or "like" does not count, but a copula before an indefinite article states a type: "tmux is a
-terminal multiplexer" → ``is_a``), else ``related_to``. Each relation's description is its unit: the
+terminal multiplexer" → ``is_a``; a gap's first word in "-ed" is a verb even when the lexicon does not list
+it: "Jim Piddock acted in X" → ``acted_in``), else ``related_to``. Outside chats, mentions written as one list
+of three or more ("features A, B and C") are not paired with each other (``_list_members``).
+Each relation's description is its unit: the
 sentence, or for a chat the message as ``"[time] Speaker: message"`` (the chat's ``time`` metadata,
 so questions that name a date find it); its keywords are the unit's best keyphrases
 (``loaders.extract.keyphrases``).
@@ -83,6 +86,7 @@ from graphproof.loaders.types import ExtractedEntity, ExtractedRelation, Extract
 from graphproof.text.chat import chat_messages, speaker_handles
 from graphproof.text.lexicon import (
     ARTICLES,
+    FUNCTION,
     LIGHT_VERBS,
     PREDICATE_DROP,
     PREPOSITIONS,
@@ -596,12 +600,19 @@ _POSSESSION = frozenset(("has", "have", "had"))
 _TRAILING_QUANTIFIER = re.compile(rf"\b(?:{QUANTIFIERS})\s*$", re.IGNORECASE)
 
 
+def _past_form(word: str) -> bool:
+    """A word in "-ed" of at least five letters that is no function word: right after a mention ("Jim Piddock
+    acted in …", "… which Woody Allen helmed"), a past tense or participle, whether or not ``VERBS`` lists it."""
+    return len(word) >= 5 and word.endswith("ed") and word not in FUNCTION
+
+
 def between_predicate(gap: str, quantity: bool = False, verbs: frozenset[str] = frozenset()) -> str:
     """The verb phrase written between two mentions ("visited", "works_at", "not_invite"), or ``""``.
 
     A quantifier before the second mention is not part of it: "takes a minimum of [10 minutes]" → ``takes``,
     "has over [30,000 source files]" → ``has`` (a light verb alone names a relation only to a ``quantity``).
-    ``verbs`` are words known to be verbs where the gap was written, besides ``VERBS``."""
+    ``verbs`` are words known to be verbs where the gap was written, besides ``VERBS``; the first word of a gap
+    with no comma is a verb too when it ends in "-ed" (``_past_form``)."""
     if len(gap) > 60 or any(ch in _GAP_STOPS for ch in gap):
         return ""
     gap = _TRAILING_QUANTIFIER.sub("", gap)
@@ -613,7 +624,7 @@ def between_predicate(gap: str, quantity: bool = False, verbs: frozenset[str] = 
     if len(words) == 2 and words[0] in COPULAS and words[1] in ("a", "an"):
         return IS_A  # "tmux is a terminal multiplexer": a stated type, not co-occurrence
     for index, word in enumerate(words):
-        if word in VERBS or word in verbs:
+        if word in VERBS or word in verbs or (index == 0 and "," not in gap and _past_form(word)):
             negated = any(w in _NEGATIONS or w.endswith(("n't", "n’t")) for w in words[:index])
             kept = [w for w in words[index:] if w not in PREDICATE_DROP and not is_contraction(w)]
             if "and" in kept[1:]:  # "written and maintained by" -> "written_by": the first verb, the last preposition
@@ -654,6 +665,25 @@ def _ends_noun_phrase(text: str, end: int) -> bool:
     verb ("a terminal multiplexer that ...", "a library for ...") rather than more of the noun phrase."""
     word = (_NEXT_WORD.match(text, end).group(1) or "").casefold()  # type: ignore[union-attr]
     return not word or word in PREPOSITIONS or word in VERBS or word in ("and", "or", "that", "which", "who")
+
+
+_LIST_GAP = re.compile(r"\s*(?:,\s*(?:(?:and|or)\s+)?|(?:and|or)\s+)", re.IGNORECASE)
+LIST_MIN = 3  # mentions joined by commas and a last "and"/"or" that make a list
+
+
+def _list_members(text: str, spans: Sequence[Span]) -> dict[int, int]:
+    """``span index → list number`` for the mentions of ``text`` written as one list of at least ``LIST_MIN``
+    ("Stoker features Mia Wasikowska, Nicole Kidman and Matthew Goode"): mentions in a row with only a comma,
+    "and" or "or" between them. Two names joined by "and" alone are no list: they often act together."""
+    out: dict[int, int] = {}
+    start = 0
+    for index in range(1, len(spans) + 1):
+        joined = index < len(spans) and _LIST_GAP.fullmatch(text[spans[index - 1].end : spans[index].start])
+        if not joined:
+            if index - start >= LIST_MIN:
+                out.update(dict.fromkeys(range(start, index), start))
+            start = index
+    return out
 
 
 class RuleExtractor:
@@ -878,8 +908,12 @@ class RuleExtractor:
                 out.append(
                     ExtractedRelation(unit.speaker, MENTIONS, span.name, PERSON, span.type, keywords, description)
                 )
+        lists = {} if unit.speaker else _list_members(unit.body, spans)
         pairs = sorted(
-            ((spans[j].start - spans[i].end, i, j) for i in range(len(spans)) for j in range(i + 1, len(spans))),
+            (spans[j].start - spans[i].end, i, j)
+            for i in range(len(spans))
+            for j in range(i + 1, len(spans))
+            if not (i in lists and lists[i] == lists.get(j))  # members of one list are not related by it
         )[: self.max_pairs]
         free = mask(unit.body, ((s.start, s.end) for s in spans))  # a gap holding another mention has no verb
         for _, i, j in sorted(pairs, key=lambda p: (p[1], p[2])):

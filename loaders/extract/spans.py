@@ -132,16 +132,22 @@ def _strip_front(words: list[tuple[int, int, str, bool]]) -> tuple[bool, bool]:
 _NEXT_CAPITALISED = re.compile(r"[ \t]+[A-Z][a-z]")
 
 
+_SENTENCE_END = re.compile(r"[.!?](?=\s|$)|\n")
+
+
 def _given_name(text: str, match: re.Match[str]) -> bool:
-    """A function word that is also a given name ("Will", "Don"), capitalised mid-sentence and followed by a
-    capitalised word: the first name of a name ("includes Will Arnett"), not a break."""
+    """A function word that is also a given name ("Will", "Don"), capitalised and followed by a capitalised
+    word: the first name of a name ("includes Will Arnett"), not a break. At a sentence's start it is a name
+    only in a sentence that does not end in "?": "Will Arnett acted in …", but "Will Anna come?"."""
     word = match.group()
-    return (
-        word[:1].isupper()
-        and word.casefold() in GIVEN_NAME_WORDS
-        and not _is_initial(text, match.start())
-        and _NEXT_CAPITALISED.match(text, match.end()) is not None
-    )
+    if not (word[:1].isupper() and word.casefold() in GIVEN_NAME_WORDS):
+        return False
+    if _NEXT_CAPITALISED.match(text, match.end()) is None:
+        return False
+    if not _is_initial(text, match.start()):
+        return True
+    end = _SENTENCE_END.search(text, match.end())
+    return end is not None and end.group() != "?"
 
 
 def _surname_particle(words: list[tuple[int, int, str, bool]]) -> bool:

@@ -30,6 +30,12 @@ def test_fixed_pieces_overlap_and_cover_every_word() -> None:
     assert {w for p in pieces for w in p.text.split()} == set(words)
     assert all(len(p.text.split()) <= 10 for p in pieces) and pieces[1].text.split()[:2] == ["w8", "w9"]
     assert fixed_pieces("", "u") == []
+    # a heading stays a line of its own: "Shadowboxer Among the actors …" would read "Among" into a title
+    page = "Shadowboxer\n\n  Among the actors of Shadowboxer was   Helen Mirren.\tIt was released in 2005."
+    [piece] = fixed_pieces(page, "u", size=50, overlap=5)
+    assert piece.text == "Shadowboxer\nAmong the actors of Shadowboxer was Helen Mirren. It was released in 2005."
+    short = [p.text for p in fixed_pieces(page, "u", size=3, overlap=1)]
+    assert short[:2] == ["Shadowboxer\nAmong the", "the actors of"]
     with pytest.raises(LoaderError, match="overlap"):
         fixed_pieces("a b", "u", size=5, overlap=5)
 

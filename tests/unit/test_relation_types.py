@@ -21,6 +21,7 @@ from graphproof.loaders.relation_types import (
     build_profile,
     candidates,
     choose,
+    good_turing_new,
     overlap,
     phrase_and_context,
     roles_of,
@@ -194,7 +195,10 @@ def test_the_question_a_triple_was_found_for_says_what_it_most_likely_states() -
     assert _one(by_director, weights) == ("directed_by", True)  # the lexical reading: "director" ~ "direct"
     [found] = _aligner(weights).candidates([asked])
     stars = [c.signals.asked for c in found if c.type == "stars"]
-    assert stars == [pytest.approx(1.0, abs=0.01)] * 2, "both orientations: the question names no direction"
+    # the question names no direction; only one orientation is left: the other would put the film Gilda at the
+    # actors' end, whose entities play none of a film's roles
+    assert stars == [pytest.approx(1.0, abs=0.01)]
+    assert [c.reversed for c in found if c.type == "stars"] == [True]
     assert _one(asked, Weights(asked=0.0, min_score=0.9, min_margin=0.2)) is None, "weight 0: as without"
 
 
@@ -264,3 +268,52 @@ def test_records_are_rewritten_with_type_and_direction_and_keep_the_extracted_pr
     assert typed.confidence == 0.9 and typed.origin == "enrichment" and typed.source_url == "file:///p.html"
     assert typed.description.endswith("[extracted as: Spellbound -[was_directed_by]-> Alfred Hitchcock]")
     assert typed.id == Relation("spellbound", "alfred hitchcock", "directed_by").id
+
+
+def test_good_turing_new_is_the_share_of_draws_whose_value_occurs_once() -> None:
+    assert good_turing_new(["drama", "drama", "comedy", "war"]) == 0.5
+    assert good_turing_new(["drama", "drama"]) == 0.0
+    assert good_turing_new([]) == 1.0
+
+
+def _genre_profile() -> tuple[TypeProfile, dict[str, frozenset[tuple[str, str]]]]:
+    """400 films, each with a director of its own (an open end) and one of three genres (a closed end), and one
+    tag each from 200 tags (an open end: half the tags occur once)."""
+    genres, relations = ("drama", "comedy", "western"), []
+    for i in range(400):
+        film = f"film {i}"
+        relations.append(Relation(film, genres[i % 3], "has_genre", film.title(), genres[i % 3].title()))
+        director = f"Director {chr(65 + i % 26)}{chr(97 + i // 26)}"  # capitalised, no digit: one each
+        relations.append(Relation(film, director.casefold(), "directed_by", film.title(), director))
+        tag = f"tag {i if i < 100 else i % 50}"
+        relations.append(Relation(film, tag, "has_tags", film.title(), tag))
+    names = {r.source_id: r.source_name for r in relations} | {r.target_id: r.target_name for r in relations}
+    roles = roles_of([(r.source_id, r) for r in relations] + [(r.target_id, r) for r in relations])
+    return build_profile(relations, {i: Entity(i, n) for i, n in names.items()}, roles), roles
+
+
+def test_a_closed_end_takes_only_values_it_already_has() -> None:
+    """A genre end (three values over 400 edges, none once: closed) takes an existing genre, never a new value
+    nor an entity of the graph that is no genre; a director end (every value once: open) takes a new name."""
+    profile, roles = _genre_profile()
+    ends = {t.name: t for t in profile.types}
+    assert ends["has_genre"].tail.closed and ends["has_genre"].tail.new_value == 0.0
+    assert not ends["directed_by"].tail.closed and not ends["has_tags"].tail.closed
+    assert not ends["has_genre"].head.closed  # 400 films, each once
+
+    def typed(evidence: Evidence) -> set[tuple[str, bool]]:
+        return {(c.type, c.reversed) for c in candidates(evidence, profile, None, None)}
+
+    film = roles["film 1"]
+    western = Evidence("Film 1", "is_a", "Western", head_roles=film, tail_roles=roles["western"])
+    assert typed(western) == {("has_genre", False)}  # a class: only the closed end
+    film_kind = Evidence("Film 1", "is_a", "film", head_roles=film)  # "Film 1 is a film by …": no genre
+    assert typed(film_kind) == set()
+    tagged = Evidence("Film 1", "is_a", "Tag 3", head_roles=film, tail_roles=roles["tag 3"])
+    assert ("has_tags", False) not in typed(tagged)  # a tag is not a class
+    by = Evidence("Film 1", "was_made_by", "Ann Todd", head_roles=film)
+    assert ("directed_by", False) in typed(by) and ("has_genre", False) not in typed(by)
+    a_tag_as_film = Evidence("Tag 3", "was_made_by", "Ann Todd", head_roles=roles["tag 3"])
+    assert typed(a_tag_as_film) == set()  # no film plays a tag's role: a tag is no film, whatever the words say
+    a_tag_as_genre = Evidence("Film 1", "related_to", "Tag 3", head_roles=film, tail_roles=roles["tag 3"])
+    assert ("has_genre", False) not in typed(a_tag_as_genre) and ("has_tags", False) in typed(a_tag_as_genre)

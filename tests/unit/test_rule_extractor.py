@@ -167,10 +167,37 @@ def test_korean_particles_and_honorifics(rule: RuleExtractor) -> None:
 
 
 def test_pairs_are_capped_per_sentence() -> None:
-    names = ", ".join(f"Person{chr(65 + i)} Smith" for i in range(12))
+    names = " with ".join(f"Person{chr(65 + i)} Smith" for i in range(12))
     ex = RuleExtractor(max_pairs=8).extract_one(f"We met {names} yesterday.")
     assert len(ex.entities) == 12
     assert len(ex.relations) == 8
+
+
+STOKER = "Stoker features Mia Wasikowska, Nicole Kidman and Matthew Goode."
+
+
+def test_members_of_one_list_are_not_related_to_each_other(rule: RuleExtractor) -> None:
+    """"Stoker features A, B and C": each member goes with Stoker, not with the other members (they are the
+    sentence's list, it says nothing of them together); two names joined by "and" alone are no list."""
+    ex = rule.extract([STOKER], [{"known": "Stoker"}])[0]
+    pairs = {(r.head, r.tail) for r in ex.relations}
+    cast = ("Mia Wasikowska", "Nicole Kidman", "Matthew Goode")
+    assert {("Stoker", name) for name in cast} <= pairs
+    assert not any(a in cast and b in cast for a, b in pairs)
+    pair = rule.extract_one("Mia Wasikowska and Nicole Kidman met in Sydney.")
+    assert ("Mia Wasikowska", "Nicole Kidman") in {(r.head, r.tail) for r in pair.relations}
+    chat = rule.extract_one("Adam: I saw Mia Wasikowska, Nicole Kidman and Matthew Goode", {"speakers": "Adam"})
+    assert ("Mia Wasikowska", "Nicole Kidman") in {(r.head, r.tail) for r in chat.relations}  # chats keep them
+
+
+def test_a_past_form_after_a_mention_is_its_verb(rule: RuleExtractor) -> None:
+    """A verb the lexicon does not list is read as one by its "-ed" right after the first mention, so the
+    relation says what was done ("acted_in", not ``related_to``); not across a comma."""
+    ex = rule.extract(["Jim Piddock acted in See This Movie. Ann Todd, excited about Gilda, called Li Hua."],
+                      [{"known": "See This Movie|Gilda"}])[0]  # fmt: skip
+    relations = {(r.head, r.tail): r.relation for r in ex.relations}
+    assert relations[("Jim Piddock", "See This Movie")] == "acted_in"
+    assert relations[("Ann Todd", "Gilda")] == "related_to"
 
 
 def test_extraction_is_deterministic_and_batch_checks_lengths(rule: RuleExtractor) -> None:
@@ -342,9 +369,13 @@ def test_given_names_that_are_function_words_and_name_particles() -> None:
     assert names("The screenplay was written by Don McKellar.") == ["Don McKellar"]
     assert names("The cast includes Will Arnett.") == ["Will Arnett"]
     assert names("It was directed by Nelson Pereira dos Santos.") == ["Nelson Pereira dos Santos"]
-    # not before a capitalised word, or at the sentence start, the word stays a function word
+    # not before a capitalised word, or at the start of a question, the word stays a function word
     assert names("He said that Will was late.") == []
     assert "Will Arnett" not in names("Will Arnett star in it?")
+    assert names("Can Bob Jones help? He can.") == ["Bob Jones"]
+    # at the start of a statement it opens the name
+    assert names("Will Arnett acted in it.") == ["Will Arnett"]
+    assert names("Will Arnett acted in it. Did he?") == ["Will Arnett"]
     # a capitalised particle that ends a name is a surname; a trailing "of" / "the" is not kept
     assert names("The screenplay was written by Marina de Van.") == ["Marina de Van"]
     assert names("Mary Poppins starred Dick Van Dyke.") == ["Mary Poppins", "Dick Van Dyke"]
