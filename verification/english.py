@@ -69,6 +69,7 @@ class _Scope:
     heads: dict[str, Var] = field(default_factory=dict)
     target: Term | None = None
     top_existential: bool = False
+    claim: bool = False  # a claim to prove keeps every noun as a condition (``translate``)
 
     def new_var(self, head: str = "") -> Var:
         count = len(self.variables)
@@ -93,11 +94,15 @@ class EnglishTranslator(VerbPhraseReader):
         return cls(verbs, common)
 
     # sentences ----------------------------------------------------------------------------------
-    def translate(self, sentence: str) -> Node | None:
+    def translate(self, sentence: str, *, claim: bool = False) -> Node | None:
+        """``sentence`` as a formula, or ``None``. A premise's generic subject noun in a rule names the domain
+        the sentence talks about ("If a cartoon character is funny, …": FOLIO's reading); a ``claim`` keeps it
+        as a condition ("A design by Max is evocative" → all x.(DesignByMax(x) -> Evocative(x)), never
+        all x.Evocative(x)), so no reading of a claim drops a word of it."""
         text = clean(sentence)
         if not text:
             return None
-        scope = _Scope()
+        scope = _Scope(claim=claim)
         node = self._sentence(text, scope)
         if node is None:
             return None
@@ -207,7 +212,7 @@ class EnglishTranslator(VerbPhraseReader):
         ):
             scope.top_existential = True
         var = scope.new_var(key)
-        if lower[0] in ("a", "an") or (in_rule and lower[0] not in GENERIC_ALL | GENERIC_SOME):
+        if not scope.claim and (lower[0] in ("a", "an") or (in_rule and lower[0] not in GENERIC_ALL | GENERIC_SOME)):
             # "An animal is either …", "If a cartoon character is funny …", "If animals are loved …": the noun
             # names the domain the sentence talks about, not a condition (FOLIO's reading); only a relative
             # clause or participle after it ("a person who …") is a condition.

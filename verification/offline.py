@@ -185,7 +185,7 @@ class OfflineVerifier:
         frames = reader.read(claim.text)
         if frames:
             readings.append(renderer.conjunction(frames))
-        logic = translator.translate(claim.text)
+        logic = translator.translate(claim.text, claim=True)
         if logic is not None and not find_values(claim.text):
             readings.append(symbols.render(logic))
         if not readings:
