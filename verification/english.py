@@ -212,12 +212,22 @@ class EnglishTranslator(VerbPhraseReader):
         ):
             scope.top_existential = True
         var = scope.new_var(key)
-        if not scope.claim and (lower[0] in ("a", "an") or (in_rule and lower[0] not in GENERIC_ALL | GENERIC_SOME)):
+        if (
+            not scope.claim
+            and (lower[0] in ("a", "an") or (in_rule and lower[0] not in GENERIC_ALL | GENERIC_SOME))
+            and not self._names_a_kind_of_its_own(subject)
+        ):
             # "An animal is either …", "If a cartoon character is funny …", "If animals are loved …": the noun
             # names the domain the sentence talks about, not a condition (FOLIO's reading); only a relative
             # clause or participle after it ("a person who …") is a condition.
             return var, self.noun_property(subject[1:] if lower[0] in ("a", "an") else subject, var, scope, domain=True)
         return var, self.noun_property(subject, var, scope)
+
+    @staticmethod
+    def _names_a_kind_of_its_own(subject: list[str]) -> bool:
+        """A generic noun phrase with a name or a preposition in it ("a design by Max", "dried Thai chilies",
+        "a game in the Top 10 list"): it says which things, so it stays a condition even in a premise."""
+        return any(t[:1].isupper() or t.lower() in PREPOSITIONS for t in subject[1:])
 
     @staticmethod
     def _coordinated(subject: list[str]) -> bool:
