@@ -125,6 +125,13 @@ def _is_name(tokens: Sequence[str]) -> bool:
     return bool(kept) and all(t[:1].isupper() or t[:1].isdigit() or t.lower() in ("of", "for", "and") for t in kept)
 
 
+# A sentence that opens with one of these is a subordinate clause and its main clause (a rule, a condition, a
+# cause), never one simple clause: the frame reading leaves it to the logic reading.
+SUBORDINATORS = frozenset(
+    ("if", "when", "whenever", "unless", "although", "though", "because", "since", "while", "whether", "once", "until")
+)
+
+
 class FrameReader:
     """Reads sentences into frames; ``translator`` supplies the verb finder and the texts' vocabulary."""
 
@@ -197,8 +204,8 @@ class FrameReader:
     def _clause(self, text: str, previous_subject: Arg | None) -> list[Frame] | None:
         replaced, values = _with_placeholders(text)
         tokens = [t for t in tokens_of(clean(replaced)) if t != ","]
-        if not tokens:
-            return None
+        if not tokens or tokens[0].lower() in SUBORDINATORS:
+            return None  # "If Yuri is not …, then …" is a rule, not a clause about "If Yuri": the logic reading's
         toks = _Tokens(tokens, values)
         index = self.translator._verb_index(tokens)
         if index is None or index == 0:

@@ -150,3 +150,15 @@ def test_a_comparison_over_something_that_is_not_an_event_is_unknown_not_an_erro
     chunks = [Passage("c1", "Glenn Hughes is an English bassist. Ross Lynch is an American bassist.")]
     report = verifier.check("Who is more famous, Glenn Hughes or Ross Lynch?", chunks, "Glenn Hughes is more famous.")
     assert report.claims[0].status == "unknown" and "comparison" in report.claims[0].reason
+
+
+def test_a_conditional_claim_is_read_as_a_rule_not_as_a_clause_about_if_yuri(verifier: OfflineVerifier) -> None:
+    """"If Yuri is not an American basketball player, then Yuri is a basketball player" is a rule: the chunks say
+    Yuri is no basketball player (so not an American one), so it is refuted. Read as one clause whose subject is
+    "If Yuri" it was a negative atom the same chunks proved."""
+    chunks = [Passage("p1", "All basketball players are tall. If someone is tall, they wear large shoes."),
+              Passage("p2", "Yuri does not wear large shoes.")]  # fmt: skip
+    claim = "If Yuri is not an American basketball player, then Yuri is a basketball player."
+    report = verifier.check("", chunks, claim)
+    assert [c.status for c in report.claims] == ["refuted"], report.claims
+    assert "If" not in (report.claims[0].formula or "") and "if_yuri" not in (report.claims[0].formula or "")
