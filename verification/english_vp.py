@@ -223,7 +223,8 @@ class VerbPhraseReader:
         return self.noun_property(words(tokens), subject, scope)
 
     def noun_property(self, tokens: list[str], subject: Term, scope: _Scope, *, domain: bool = False) -> Node | None:
-        """``(a) NP (who VP | participle …)`` as properties of ``subject``: the noun (``kind="noun"``) ∧ the clause.
+        """``(a) NP (who VP | participle …)`` as properties of ``subject``: the noun (``kind="noun"``) ∧ the clause;
+        "N with X" is read as "N that has X" ("mammals with no teeth": Mammal(x) & -Tooth(x)).
 
         A vacuous head ("ugly person", "evil people") leaves its modifiers; a lone vacuous noun
         ("people who …") adds nothing; with ``domain`` the noun only names the domain and adds nothing.
@@ -244,6 +245,10 @@ class VerbPhraseReader:
             )
             skip = 0
         noun, rest = (tokens, []) if cut is None else (tokens[:cut], tokens[cut + skip :])
+        having: list[str] = []
+        at = next((i for i in range(1, len(noun) - 1) if noun[i].lower() == "with" and noun[i + 1][:1].islower()), None)
+        if at is not None:  # "mammals with no teeth" = mammals that have no teeth
+            noun, having = noun[:at], ["have", *noun[at + 1 :]]
         while len(noun) > 1 and noun[-1].lower() in VACUOUS:
             noun = noun[:-1]
         while noun and noun[0].lower() in VACUOUS:
@@ -251,6 +256,11 @@ class VerbPhraseReader:
         parts: list[Node] = []
         if noun and not domain:
             parts.append(Pred(" ".join(noun), (subject,), "noun"))
+        if having:
+            owned = self._verb_phrase(having, subject, scope)
+            if owned is None:
+                return None
+            parts.append(owned)
         if rest:
             clause = self._verb_phrase(rest, subject, scope)
             if clause is None:

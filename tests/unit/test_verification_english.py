@@ -81,6 +81,18 @@ def test_a_claim_keeps_its_subject_noun_where_a_premise_reads_a_bare_one_as_the_
     assert SymbolTable().render(claim) == "all x.(DesignByMax(x) -> Evoc(x))"  # type: ignore[arg-type]
 
 
+def test_a_noun_with_something_is_a_noun_that_has_it() -> None:
+    """"mammals with no teeth" reads as mammals that have no teeth, the way "Platypus have no teeth" reads; a
+    name with "with" in it stays one name."""
+    texts = ["Platypus have no teeth.", "Platypus are mammals with no teeth.", "Gone with the Wind is a film.",
+             "All films with a happy ending are popular."]  # fmt: skip
+    have, with_, name, rule = (render(t, texts) for t in texts)
+    assert have == "all x.(Platypus(x) -> -Tooth(x))"
+    assert with_ == "all x.(Platypus(x) -> (Mammal(x) & -Tooth(x)))"
+    assert name == "Film(gone_with_the_wind)"
+    assert rule == "all x.((Film(x) & HappiEnd(x)) -> Popular(x))"
+
+
 def test_sentences_without_a_pattern_give_none() -> None:
     assert render("Either female players or male players.") is None
     assert EnglishTranslator().translate("") is None
