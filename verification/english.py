@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 
 from graphproof.text.lexicon import (
     ARTICLES,
+    COPULA,
     DEMONSTRATIVES,
     GENERIC_ALL,
     GENERIC_SOME,
@@ -42,7 +43,7 @@ from graphproof.text.lexicon import (
     RELATIVE,
     SOME_DETS,
 )
-from graphproof.verification.english_ir import Cond, Name, Node, Not, Quant, Term, Var, conj
+from graphproof.verification.english_ir import Cond, Name, Node, Not, Quant, Term, Var, conj, disj
 from graphproof.verification.english_vp import VerbPhraseReader
 from graphproof.verification.english_words import (
     clean,
@@ -57,6 +58,11 @@ _IFF_FIRST = re.compile(r"^if and only if (.+?),\s*(?:then\s+)?(.+)$", re.I)
 _IFF_LAST = re.compile(r"^(.+?),? if and only if (.+)$", re.I)
 _IF_FIRST = re.compile(r"^(?:if|when|whenever) (.+?)(?:,\s*then\s+|,\s*|\s+then\s+)(.+)$", re.I)
 _IF_LAST = re.compile(r"^(.+?),? (?:if|as long as|when|whenever) (.+)$", re.I)
+# "Bonnie either both attends X and is Y, or she neither attends X nor is Y": (P & Q) | (-P & -Q)
+_BOTH_OR_NEITHER = re.compile(
+    r"^(?P<subject>[A-Z][\w'’.\- ]*?)\s+(?:(?P<copula>is|are|was|were)\s+)?either\s+(?:both\s+)?(?P<both>.+?),?\s+or\s+"
+    r"(?:(?:he|she|they|it)\s+)?(?:(?:is|are|was|were)\s+)?neither\s+(?P<first>.+?)\s+nor\s+(?P<second>.+)$"
+)
 _THERE = re.compile(r"^there (?:is|are|was|were|exists?) (?:at least one |some |a |an )?(.+)$", re.I)
 _EXIST = re.compile(r"^some (.+?) exists?$", re.I)
 
@@ -121,6 +127,11 @@ class EnglishTranslator(VerbPhraseReader):
         match = _IF_LAST.match(text)
         if match and not text.lower().startswith(("if ", "when")):
             return self._conditional(match.group(1), match.group(2), scope, False, False)
+        match = _BOTH_OR_NEITHER.match(text)
+        if match:
+            both = self._both_or_neither(match)
+            if both is not None:
+                return both
         match = _THERE.match(text) or _EXIST.match(text)
         if match:
             var = scope.new_var()
@@ -128,6 +139,32 @@ class EnglishTranslator(VerbPhraseReader):
             scope.top_existential = restrictor is not None
             return restrictor
         return self._clause(self._sentence_start(tokens_of(text)), scope)
+
+    def _both_or_neither(self, match: re.Match[str]) -> Node | None:
+        """"S either both P and Q, or neither P nor Q" as (P(S) & Q(S)) | (-P(S) & -Q(S)), when the "both" side is
+        the two "neither" parts joined by "and" (so where to split it is known); each part is a verb phrase, or a
+        complement after the sentence's copula ("is either a manager and …")."""
+        copula = match.group("copula") or "is"
+        first, second = (tokens_of(match.group(g)) for g in ("first", "second"))
+
+        def bare(part: list[str]) -> list[str]:
+            return part[1:] if part and part[0].lower() in COPULA else part
+
+        both = [t.lower() for t in tokens_of(match.group("both"))]
+        joined = ([t.lower() for t in [*a, "and", *b]] for a in (first, bare(first)) for b in (second, bare(second)))
+        if both not in joined:
+            return None
+        subject = Name(match.group("subject").strip())
+        scope = _Scope(target=subject)
+        parts = []
+        for part in (first, second):
+            lower = [t.lower() for t in part]
+            phrase = part if lower and self._starts_verb_phrase(lower, 0) else [copula, *part]
+            read = self._verb_phrase(phrase, subject, scope)
+            if read is None:
+                return None
+            parts.append(read)
+        return disj(conj(*parts), conj(*(Not(p) for p in parts)))
 
     def _sentence_start(self, tokens: list[str]) -> list[str]:
         """The first word in lower case when it is a common word of these texts, not a name."""

@@ -93,6 +93,29 @@ def test_a_noun_with_something_is_a_noun_that_has_it() -> None:
     assert rule == "all x.((Film(x) & HappiEnd(x)) -> Popular(x))"
 
 
+def test_either_both_or_neither_is_all_or_none_of_the_two_parts() -> None:
+    """"S either both P and Q, or neither P nor Q": the "neither" side says where the "both" side splits."""
+    texts = ["Ben is either yellow and ugly or neither yellow nor ugly.",
+             "James is either a manager and appears in the company today or neither a manager nor appears in the "
+             "company today.",
+             "Luke is either both a twin or triplet and develops strong bonds, or he neither is a twin or triplet nor "
+             "develops strong bonds."]  # fmt: skip
+    ben, james, luke = (render(t, texts) for t in texts)
+    assert ben == "((Yellow(ben) & Ugli(ben)) | (-Yellow(ben) & -Ugli(ben)))"
+    assert james == (
+        "((Manag(james) & AppearInCompaniToday(james)) | (-Manag(james) & -AppearInCompaniToday(james)))"
+    )
+    assert luke == (
+        "(((Twin(luke) | Triplet(luke)) & DevelopStrongBond(luke)) | (-(Twin(luke) | Triplet(luke)) & "
+        "-DevelopStrongBond(luke)))"
+    )
+    # the two sides name different things: the plain exclusive "either … or" reading, as before
+    assert render("Ben is either yellow and ugly or neither green nor tall.") == (
+        "(((Yellow(ben) & Ugli(ben)) | (-Green(ben) & -Tall(ben))) & -((Yellow(ben) & Ugli(ben)) & (-Green(ben) & "
+        "-Tall(ben))))"
+    )
+
+
 def test_sentences_without_a_pattern_give_none() -> None:
     assert render("Either female players or male players.") is None
     assert EnglishTranslator().translate("") is None
