@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 
 from graphproof.text.lexicon import (
     ARTICLES,
+    AUX,
     COPULA,
     DEMONSTRATIVES,
     GENERIC_ALL,
@@ -58,6 +59,8 @@ _IFF_FIRST = re.compile(r"^if and only if (.+?),\s*(?:then\s+)?(.+)$", re.I)
 _IFF_LAST = re.compile(r"^(.+?),? if and only if (.+)$", re.I)
 _IF_FIRST = re.compile(r"^(?:if|when|whenever) (.+?)(?:,\s*then\s+|,\s*|\s+then\s+)(.+)$", re.I)
 _IF_LAST = re.compile(r"^(.+?),? (?:if|as long as|when|whenever) (.+)$", re.I)
+# A verbless premise "Either female players or male players.": every thing the story is about is one of the kinds
+_KINDS = re.compile(r"^either\s+(?P<first>[^,]+?)\s+or\s+(?P<second>[^,]+?)$", re.I)
 # "Bonnie either both attends X and is Y, or she neither attends X nor is Y": (P & Q) | (-P & -Q)
 _BOTH_OR_NEITHER = re.compile(
     r"^(?P<subject>[A-Z][\w'’.\- ]*?)\s+(?:(?P<copula>is|are|was|were)\s+)?either\s+(?:both\s+)?(?P<both>.+?),?\s+or\s+"
@@ -127,6 +130,11 @@ class EnglishTranslator(VerbPhraseReader):
         match = _IF_LAST.match(text)
         if match and not text.lower().startswith(("if ", "when")):
             return self._conditional(match.group(1), match.group(2), scope, False, False)
+        match = _KINDS.match(text)
+        if match and not scope.claim:
+            kinds = self._kinds(match, scope)
+            if kinds is not None:
+                return kinds
         match = _BOTH_OR_NEITHER.match(text)
         if match:
             both = self._both_or_neither(match)
@@ -139,6 +147,29 @@ class EnglishTranslator(VerbPhraseReader):
             scope.top_existential = restrictor is not None
             return restrictor
         return self._clause(self._sentence_start(tokens_of(text)), scope)
+
+    def _kinds(self, match: re.Match[str], scope: _Scope) -> Node | None:
+        """A verbless premise "Either A or B." (FOLIO's way of saying what its story's things are): all x.(A(x) |
+        B(x)), each kind a noun phrase with no verb of its own; never a claim (its noun would be the domain)."""
+        parts = [tokens_of(match.group(g)) for g in ("first", "second")]
+        if any(not p or self._is_clause(p) for p in parts):
+            return None
+        var = scope.new_var()
+        read = [self.noun_property(p, var, scope) for p in parts]
+        if any(r is None for r in read):
+            return None
+        return disj(*(r for r in read if r is not None))
+
+    def _is_clause(self, tokens: list[str]) -> bool:
+        """Whether ``tokens`` have a subject and verb: an auxiliary, a pronoun first, or a name (not a possessive)
+        followed by what starts a verb phrase ("Tom runs", not "Zaha Hadid's design style")."""
+        lower = [t.lower() for t in tokens]
+        if any(t in AUX for t in lower) or lower[0] in PRONOUNS:
+            return True
+        if not tokens[0][:1].isupper():
+            return False
+        end = self._name_end(tokens, lower)
+        return end < len(tokens) and not lower[end - 1].endswith(("'s", "’s")) and self._starts_verb_phrase(lower, end)
 
     def _both_or_neither(self, match: re.Match[str]) -> Node | None:
         """"S either both P and Q, or neither P nor Q" as (P(S) & Q(S)) | (-P(S) & -Q(S)), when the "both" side is

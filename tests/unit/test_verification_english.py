@@ -116,8 +116,22 @@ def test_either_both_or_neither_is_all_or_none_of_the_two_parts() -> None:
     )
 
 
+def test_a_verbless_either_or_premise_names_the_kinds_of_things_and_is_never_a_claim() -> None:
+    """FOLIO's "Either female players at X or male players at X." says every thing of the story is one of the two
+    kinds; a claim of that shape would drop its domain, so it has no reading; "Either Tom is happy or …" has verbs
+    and is not read this way."""
+    texts = ["Either female players at Roland Garros or male players at Roland Garros.",
+             "Either Zaha Hadid's design style or Kelly Wearstler's design style.", "Either Tom runs or Ann walks."]
+    translator = EnglishTranslator.for_texts(texts)
+    players, styles, clauses = texts
+    assert render(players, texts) == "all x.(FemalPlayerAtRolandGarro(x) | MalePlayerAtRolandGarro(x))"
+    assert render(styles, texts) == "all x.(ZahaHadidDesignStyle(x) | KelliWearstlerDesignStyle(x))"
+    assert translator.translate(players, claim=True) is None
+    assert render(clauses, texts) is None
+
+
 def test_sentences_without_a_pattern_give_none() -> None:
-    assert render("Either female players or male players.") is None
+    assert render("Either Tom is happy or Ann is sad.") is None
     assert EnglishTranslator().translate("") is None
 
 
