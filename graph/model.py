@@ -20,6 +20,8 @@ Origin = Literal["ingest", "enrichment"]
 ORIGINS: tuple[str, ...] = ("ingest", "enrichment")
 # The predicate of an edge that only says two entities were written in one sentence or message (co-occurrence).
 RELATED_TO = "related_to"
+# The predicate of an edge that states a type: "tmux is a terminal multiplexer" → tmux is_a terminal multiplexer.
+IS_A = "is_a"
 # The entity type of a lower-case keyphrase ("maintenance work", "license"): a concept, not a name.
 CONCEPT = "concept"
 

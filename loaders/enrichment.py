@@ -113,15 +113,16 @@ def fixed_pieces(text: str, url: str, size: int = 120, overlap: int = 20, title:
     if size < 1 or not 0 <= overlap < size:
         raise LoaderError(f"piece size must be >= 1 and 0 <= overlap < size, got size={size}, overlap={overlap}")
     spans = [m.span() for m in _WORD.finditer(text)]
+    if not spans:
+        return []
     words = [text[a:b] for a, b in spans]
     separators = ["\n" if "\n" in text[a[1] : b[0]] else " " for a, b in pairwise(spans)]
     step = size - overlap
     pieces = []
     for index, start in enumerate(range(0, max(len(words) - overlap, 1), step)):
         end = min(start + size, len(words))
-        chunk = "".join([words[start], *(separators[i - 1] + words[i] for i in range(start + 1, end))]) if words else ""
-        if chunk:
-            pieces.append(Piece(url, index, chunk, title=title))
+        chunk = "".join([words[start], *(separators[i - 1] + words[i] for i in range(start + 1, end))])
+        pieces.append(Piece(url, index, chunk, title=title))
     return pieces
 
 

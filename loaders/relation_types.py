@@ -79,7 +79,7 @@ from typing import Literal
 
 import numpy as np
 from graphproof.graph.analyzer import default_analyzer
-from graphproof.graph.model import RELATED_TO, Entity, Relation, predicate_words
+from graphproof.graph.model import IS_A, RELATED_TO, Entity, Relation, predicate_words
 from graphproof.loaders.errors import LoaderError
 from numpy.typing import NDArray
 
@@ -90,7 +90,6 @@ MIN_PREFIX = 4
 MIN_SHAPE_RATIO = 0.1  # a new end's shape this much rarer at a type's end than at any end cannot take it
 MAX_CLOSED_NEW = 0.01  # an end whose Good–Turing chance of a new value is under this takes only values it has
 CLOSED_MIN_EDGES = 300  # = 3 / MAX_CLOSED_NEW: with no singleton in n draws, the chance of a new value is < 3/n (95%)
-IS_A = "is_a"
 _TOKEN = re.compile(r"[^\W_]+(?:['’][^\W_]+)?")
 
 

@@ -61,7 +61,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from graphproof.graph.analyzer import Analyzer, default_analyzer
-from graphproof.graph.model import CONCEPT, RELATED_TO, Entity, Hit, Path, Relation, document_of_chunk
+from graphproof.graph.model import CONCEPT, IS_A, RELATED_TO, Entity, Hit, Path, Relation, document_of_chunk
 from graphproof.graph.store import GraphStore
 from graphproof.text.lexicon import ENGLISH_STOP_WORDS, LIGHT_VERBS, NUMBER_WORDS
 
@@ -236,7 +236,6 @@ def fits_answer(entity: Entity, wants: str | None) -> bool:
     return False
 
 
-IS_A = "is_a"  # the extractor's predicate for a stated type ("tmux is a terminal multiplexer")
 # Predicates that state nothing about their ends: co-occurrence, and a chat speaker's ``mentions`` edge
 # (``loaders.extract.rule.MENTIONS``: the speaker wrote the name, whatever the message said about it).
 UNSTATED = frozenset((RELATED_TO, "mentions"))

@@ -137,7 +137,7 @@ class EnglishTranslator(VerbPhraseReader):
                 return kinds
         match = _BOTH_OR_NEITHER.match(text)
         if match:
-            both = self._both_or_neither(match)
+            both = self._both_or_neither(match, scope)
             if both is not None:
                 return both
         match = _THERE.match(text) or _EXIST.match(text)
@@ -171,7 +171,7 @@ class EnglishTranslator(VerbPhraseReader):
         end = self._name_end(tokens, lower)
         return end < len(tokens) and not lower[end - 1].endswith(("'s", "’s")) and self._starts_verb_phrase(lower, end)
 
-    def _both_or_neither(self, match: re.Match[str]) -> Node | None:
+    def _both_or_neither(self, match: re.Match[str], scope: _Scope) -> Node | None:
         """"S either both P and Q, or neither P nor Q" as (P(S) & Q(S)) | (-P(S) & -Q(S)), when the "both" side is
         the two "neither" parts joined by "and" (so where to split it is known); each part is a verb phrase, or a
         complement after the sentence's copula ("is either a manager and …")."""
@@ -186,7 +186,7 @@ class EnglishTranslator(VerbPhraseReader):
         if both not in joined:
             return None
         subject = Name(match.group("subject").strip())
-        scope = _Scope(target=subject)
+        scope.target = subject
         parts = []
         for part in (first, second):
             lower = [t.lower() for t in part]

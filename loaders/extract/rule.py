@@ -63,7 +63,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 
-from graphproof.graph.model import RELATED_TO
+from graphproof.graph.model import IS_A, RELATED_TO
 from graphproof.loaders.extract.errors import ExtractorError
 from graphproof.loaders.extract.keyphrases import Keyphraser, is_concept, make_keyphraser
 from graphproof.loaders.extract.patterns import (
@@ -101,7 +101,6 @@ _GAP_WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
 _GAP_STOPS = frozenset(".!?;:\n。！？()[]|")
 _NEGATIONS = frozenset(("not", "never", "no"))
 COPULAS = frozenset(("is", "are", "was", "were"))
-IS_A = "is_a"
 SUBJECT = "subject"  # chunk metadata: the document's subject (set by ``document_subjects`` when not given)
 _WRAP = re.compile(r"[ \t]*\n\s*")
 MENTIONS = "mentions"
