@@ -60,7 +60,7 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import pairwise
 
 from graphproof.graph.model import IS_A, RELATED_TO
@@ -187,6 +187,10 @@ _LICENSE_LOOKAHEAD = 400  # characters after a license heading searched for the 
 _TITLE_LINE = re.compile(r"^[ \t]*#*[ \t]*(?P<title>[^\n]{1,60}?)[ \t]*:?[ \t]*$")
 _VERSION_TAIL = re.compile(r"(?:[\s,(-]+(?:version|release|v)?\s*\d[\w.-]*\)?)+$", re.IGNORECASE)
 _SUBJECT_MAX_WORDS = 5
+_SUBJECT_SENTENCE_WINDOW = 800  # characters at a document's start searched for "This is X" / "X is a …"
+_SUBJECT_NAME = r"(?P<name>[A-Za-z][\w+.-]*(?:[ \t]+[A-Z][\w+.-]*){0,2})"
+_THIS_IS = re.compile(r"This[ \t]+is[ \t]+(?P<name>[A-Z][\w+.-]*(?:[ \t]+[\w+.-]+){0,2})[ \t]*[,.]")
+_NAME_IS_A = re.compile(r"(?=[A-Z])" + _SUBJECT_NAME + r"[ \t]+is[ \t]+an?[ \t]")
 _PROBE_MIN = 12
 _OVERLAP_PROBE = 60  # characters: a chunk whose start is found in the previous chunk's tail continues its document
 _PRONOUN = re.compile(
@@ -197,7 +201,21 @@ _PRONOUN = re.compile(
 _PRONOUN_VERBS = frozenset(
     ("is", "was", "has", "had", "can", "will", "does", "stands", "comes", "should", "may", "must")
 )
-ANTECEDENT_SENTENCES = 3  # sentences back a pronoun looks for the name it stands for
+ANTECEDENT_SENTENCES = 3  # sentences back a pronoun looks for the name it stands for (questions not counted)
+# a third-person verb after "it" ("aims", "implements", "supports"); not a plural noun or a word in -ss/-us/-is
+_THIRD_PERSON = re.compile(r"(?<![sui])s$")
+# a sentence that opens with a capitalised subject and a finite verb defines what it is about: "Sodium is a
+# new … library", "Cscope is designed to …", "Zed has …" (the words before the verb: one to three, capitalised)
+# an article, then single words each followed by a comma, then a word that is not "and"/"or"/an article and the
+# noun it modifies: "a portable, cross-compilable, installable, packageable fork" (a list of nouns ends in "and"/"or")
+_COORDINATE_ADJECTIVES = re.compile(
+    r"\b(?:[Aa]n?|[Tt]he)[ \t]+(?P<modifiers>(?:[^\W\d_][\w-]*,[ \t]+)+)"
+    r"(?!(?:and|or|an?|the)\b)[^\W\d_][\w-]*[ \t]+[^\W\d_]"
+)
+_MODIFIER = re.compile(r"[^\W\d_][\w-]*")
+_OPENING_SUBJECT = re.compile(
+    r"(?P<subject>[A-Z][\w+.-]*(?:[ \t]+[A-Z][\w+.-]*){0,2})[ \t]+(?:is|was|has|can|will|does|provides|supports)\b"
+)
 _LEAD = 8  # characters: the previous sentence's subject starts within this many of its start ("A:  LZMA ...")
 
 
@@ -253,6 +271,18 @@ def text_subject(text: str) -> str:
     return ""
 
 
+def sentence_subject(text: str) -> str:
+    """The subject a document's opening prose names itself by, or ``""``: the first sentence within
+    ``_SUBJECT_SENTENCE_WINDOW`` characters that reads "This is <Name>, …" or "<Name> is a/an …" ("This is GNU
+    patch, which applies diff files …", "Cscope is a text screen based … tool"); a name of one to three words,
+    the first capitalised (after "This is", where "This is free software." names nothing), none a function word."""
+    for _, sentence in sentence_pieces(text[:_SUBJECT_SENTENCE_WINDOW]):
+        match = _THIS_IS.match(sentence.strip()) or _NAME_IS_A.match(sentence.strip())
+        if match and not any(w.casefold() in FUNCTION for w in match.group("name").split()):
+            return match.group("name")
+    return ""
+
+
 def document_subjects(texts: Sequence[str], metadata: Sequence[Mapping[str, str]]) -> list[str]:
     """The document subject of every chunk: metadata ``subject`` or ``title`` when given; else a field such as
     ``Program: GNU bc``; else, for a chunk that starts a document, its title line (``title_subject``); a chunk
@@ -270,6 +300,8 @@ def document_subjects(texts: Sequence[str], metadata: Sequence[Mapping[str, str]
         probe = first_line[:_OVERLAP_PROBE]  # the overlap is the previous chunk's last sentences
         continues = len(probe) >= _PROBE_MIN and probe in previous[-4 * len(text) :]
         subject = given or text_subject(text) or (carried if continues else title_subject(first_line))
+        if not subject and not continues:
+            subject = sentence_subject(text)
         subjects.append(subject)
         previous, carried = text, subject
     return subjects
@@ -301,6 +333,8 @@ def _pronoun(body: str) -> re.Match[str] | None:
     verb = match.group("verb").casefold()
     if verb in _PRONOUN_VERBS or (verb.endswith("s") and verb in VERBS and verb not in LIGHT_VERBS):
         return match
+    if match.group("pronoun").casefold() == "it" and verb.isalpha() and _THIRD_PERSON.search(verb):
+        return match  # "it" is never a determiner: "It aims to …", "It implements …"
     return None
 
 
@@ -436,6 +470,27 @@ def answered_questions(units: Sequence[_Unit], spans: Sequence[Sequence[Span]]) 
 NAMING_WORDS = frozenset(("named", "called", "titled", "entitled", "labelled", "labeled", "dubbed"))
 
 
+def modifier_words(body: str) -> set[tuple[int, int]]:
+    """Where ``body`` has the coordinate adjectives of a noun phrase, as ``(start, end)``: "a portable,
+    cross-compilable, packageable fork" → "portable" and "cross-compilable" (``_COORDINATE_ADJECTIVES``). They
+    modify the noun; none is a concept of its own."""
+    found: set[tuple[int, int]] = set()
+    for match in _COORDINATE_ADJECTIVES.finditer(body):
+        found.update(w.span() for w in _MODIFIER.finditer(body, match.start("modifiers"), match.end("modifiers")))
+    return found
+
+
+def with_pronoun_verbs(units: Sequence[_Unit]) -> list[_Unit]:
+    """``units`` with the verb after a subject pronoun ("It aims to conform to …", ``_pronoun``) added to the
+    unit's known verbs: it is read as the predicate's verb, never as a concept."""
+    out = []
+    for unit in units:
+        pronoun = _pronoun(unit.body)
+        verb = pronoun.group("verb").casefold() if pronoun else ""
+        out.append(replace(unit, verbs=unit.verbs | {verb}) if verb and verb not in VERBS else unit)
+    return out
+
+
 def _names_what_follows(phrase: str) -> bool:
     """A keyphrase that ends in a naming participle ("file named", "tool called") only introduces the name
     after it ("looks for a file named build.ninja"): not a concept of its own, so the verb before it links the
@@ -533,11 +588,15 @@ def _copula_passives(
     return out
 
 
-def _resolve_pronouns(units: Sequence[_Unit], unit_spans: list[list[Span]]) -> list[list[Span]]:
+def _resolve_pronouns(units: Sequence[_Unit], unit_spans: list[list[Span]], subject: str = "") -> list[list[Span]]:
     """A sentence's subject pronoun ("It is the name of …", "By default, it looks for …"; ``_pronoun``) stands
     for the subject of the nearest of the ``ANTECEDENT_SENTENCES`` sentences before it that opens with a name
-    (a ``name`` or ``title`` mention at the sentence's start): "Ninja joins a sea of build systems. Its goal is
-    speed. It is born from …" — the sentence between opens with no name, so "It" is Ninja."""
+    (a ``name`` or ``title`` mention at the sentence's start, or a capitalised subject before a finite verb,
+    ``_OPENING_SUBJECT``: "Sodium is a new … library"): "Ninja joins a sea of build systems. Its goal is
+    speed. It is born from …" — the sentence between opens with no name, so "It" is Ninja. Questions are not
+    counted ("Cscope is designed to answer questions like: Where is …? What …? It has been released …"), and
+    where no sentence of the window opens with a subject the pronoun stands for the document's ``subject``
+    (``document_subjects``), when it has one."""
     out = [list(spans) for spans in unit_spans]
     for i in range(len(units)):
         pronoun = _pronoun(units[i].body)
@@ -546,12 +605,25 @@ def _resolve_pronouns(units: Sequence[_Unit], unit_spans: list[list[Span]]) -> l
         start, end = pronoun.span("pronoun")
         if any(s.start < end for s in out[i]):
             continue
-        for back in range(i - 1, max(i - 1 - ANTECEDENT_SENTENCES, -1), -1):
-            lead = min((s for s in out[back] if s.start <= _LEAD), key=lambda s: s.start, default=None)
+        antecedent, looked, back = None, 0, i - 1
+        while back >= 0 and looked < ANTECEDENT_SENTENCES:
+            body = units[back].body.strip()
+            back -= 1
+            if body.endswith("?"):
+                continue
+            looked += 1
+            lead = min((s for s in out[back + 1] if s.start <= _LEAD), key=lambda s: s.start, default=None)
             if lead is not None:
-                if lead.type in (NAME, TITLE):
-                    out[i].append(Span(start, end, lead.name, lead.type))
+                antecedent = (lead.name, lead.type) if lead.type in (NAME, TITLE) else ("", "")
                 break
+            opening = _OPENING_SUBJECT.match(body)
+            if opening and opening.group("subject").split()[0].casefold() not in FUNCTION:
+                antecedent = (opening.group("subject"), NAME)
+                break
+        if antecedent is None and subject:
+            antecedent = (subject, NAME)
+        if antecedent and antecedent[0]:
+            out[i].append(Span(start, end, *antecedent))
     return out
 
 
@@ -612,7 +684,7 @@ def between_predicate(gap: str, quantity: bool = False, verbs: frozenset[str] = 
     "has over [30,000 source files]" → ``has`` (a light verb alone names a relation only to a ``quantity``).
     ``verbs`` are words known to be verbs where the gap was written, besides ``VERBS``; the first word of a gap
     with no comma is a verb too when it ends in "-ed" (``_past_form``)."""
-    if len(gap) > 60 or any(ch in _GAP_STOPS for ch in gap):
+    if len(" ".join(gap.split())) > 60 or any(ch in _GAP_STOPS for ch in gap):
         return ""
     gap = _TRAILING_QUANTIFIER.sub("", gap)
     words = [w.casefold() for w in _GAP_WORD.findall(gap)]
@@ -760,13 +832,14 @@ class RuleExtractor:
             raise ExtractorError(f"chunk {index}: expected text as str, got {type(text).__name__}")
         metadata = metadata or {}
         handles = speaker_handles(str(metadata.get("speakers", "")))
-        known = known_spotter(str(metadata.get("known", "")))
+        subject = str(metadata.get(SUBJECT, "")).strip() if not handles else ""
+        known = known_spotter("|".join((str(metadata.get("known", "")), subject)))  # the document names itself
         if handles:
             units = chat_units(text, handles, self.max_description, str(metadata.get("time", "")).strip())
         else:  # a sentence wrapped over lines is read as one line; a known name is never cut
             pieces = joined_at_names(text, sentence_pieces(text), known(text))
             units = [_Unit(None, _WRAP.sub(" ", s), _cap(s, self.max_description)) for _, s in pieces]
-            units = defined_terms(units)
+            units = with_pronoun_verbs(defined_terms(units))
         if not units:
             return Extraction()
         people = People(handles)
@@ -780,7 +853,7 @@ class RuleExtractor:
             for known_here, (spans, names) in zip(spotted, found, strict=True)
         ]
         if not handles:
-            unit_spans = _resolve_pronouns(units, unit_spans)
+            unit_spans = _resolve_pronouns(units, unit_spans, subject)
         masked = [
             mask(u.body, [*((s.start, s.end) for s in spans), *hidden])
             for u, spans, hidden in zip(units, unit_spans, hidden_spans, strict=True)
@@ -790,6 +863,7 @@ class RuleExtractor:
         relations: list[ExtractedRelation] = []
         ordered_spans: list[list[Span]] = []
         for unit, spans, unit_phrases in zip(units, unit_spans, phrases.units, strict=True):
+            not_concepts = modifier_words(unit.body) if not handles else set()
             concepts = [
                 p
                 for p in unit_phrases
@@ -798,6 +872,7 @@ class RuleExtractor:
                 and p.text.casefold() not in QUANTIFIER_NOUNS
                 and not _names_what_follows(p.text)
                 and p.text.casefold() not in unit.verbs  # the unit's verb ("Truncate the file") is no concept
+                and (p.start, p.end) not in not_concepts
             ]
             spans = spans + [Span(p.start, p.end, p.text, CONCEPT) for p in concepts[: self.max_concepts]]
             ordered = self._distinct(sorted(spans, key=lambda s: (s.start, -s.end)), unit.speaker)
@@ -820,7 +895,6 @@ class RuleExtractor:
                 for name, kind in ((answered.head, answered.head_type), (answered.tail, CONCEPT)):
                     entities.setdefault(entity_alias_key(name), ExtractedEntity(name, kind, answered.description))
                 relations.append(answered)
-        subject = str(metadata.get(SUBJECT, "")).strip() if not handles else ""
         if subject:
             self._document_relations(text, subject, entities, relations)
         return Extraction(entities=tuple(entities.values()), relations=tuple(relations))
@@ -914,14 +988,17 @@ class RuleExtractor:
             for j in range(i + 1, len(spans))
             if not (i in lists and lists[i] == lists.get(j))  # members of one list are not related by it
         )[: self.max_pairs]
-        free = mask(unit.body, ((s.start, s.end) for s in spans))  # a gap holding another mention has no verb
+        body = unit.body
+        if not unit.speaker:  # "is a portable, installable, packageable fork" reads as "is a packageable fork"
+            body = mask(body, (m.span("modifiers") for m in _COORDINATE_ADJECTIVES.finditer(body)), " ")
+        free = mask(body, ((s.start, s.end) for s in spans))  # a gap holding another mention has no verb
         for _, i, j in sorted(pairs, key=lambda p: (p[1], p[2])):
             head, tail = spans[i], spans[j]
             gap = free[head.end : tail.start]
             predicate = between_predicate(gap, tail.type == QUANTITY, unit.verbs)
             inside = [s.type for s in spans if s.start >= head.end and s.end <= tail.start]
             if not predicate and inside and set(inside) == {CONCEPT} and CONCEPT not in (head.type, tail.type):
-                predicate = phrase_through_concepts(unit.body[head.end : tail.start], unit.verbs)
+                predicate = phrase_through_concepts(body[head.end : tail.start], unit.verbs)
             predicate = predicate or RELATED_TO
             if predicate == IS_A and not _ends_noun_phrase(unit.body, tail.end):
                 predicate = RELATED_TO  # "Kismet is a 1944 film": the mention only modifies the type

@@ -125,3 +125,46 @@ def test_a_third_person_verb_before_a_determiner_ends_a_keyphrase() -> None:
     assert "man-db" in found and "man-db performs" not in found
     plain = [" ".join(words) for _, _, words in candidates("here: man-db performs, then stops")]
     assert "man-db performs" in plain  # no determiner after it: it may be a plural noun, and stays
+
+
+def test_it_before_any_third_person_verb_is_a_subject_pronoun() -> None:
+    assert _pronoun("It aims to conform to RFC 7159.") is not None
+    assert _pronoun("It implements the protocol.") is not None
+    assert _pronoun("This process is slow.") is None  # "this" before a noun in -ss is a determiner
+    assert _pronoun("It bus.") is None
+
+
+def test_a_pronoun_verb_the_lexicon_lacks_is_read_as_the_verb_not_as_a_concept() -> None:
+    text = "We ship Zorbix. Zorbix implements a reference counting model. It aims to conform to RFC 9999."
+    assert ("Zorbix", "aims_to_conform_to", "RFC 9999") in _triples(text)
+
+
+def test_a_pronoun_stands_for_a_capitalised_subject_before_a_verb_and_questions_are_not_counted() -> None:
+    text = (
+        "Quibble is designed to answer questions like:\n\n"
+        "Where is this variable used?\nWhat calls this function?\nWhere is this file?\nWho reads this?\n\n"
+        "It has been released by The Zeta Trust as Open Source."
+    )
+    assert ("Quibble", "has_been_released_by", "Zeta Trust") in _triples(text)
+    # a sentence that opens with a function word names no subject
+    assert not any(h == "The" for h, _, _ in _triples("The tool is small. It has been released by Zeta Trust."))
+
+
+def test_a_pronoun_with_no_subject_nearby_stands_for_the_document_subject() -> None:
+    text = "Many things happen here.\nNothing is named.\nIt has been released by The Zeta Trust."
+    extraction = RuleExtractor(workers=1).extract([text], [{"subject": "Quibble"}])[0]
+    triples = {(r.head, r.relation, r.tail) for r in extraction.relations}
+    assert ("Quibble", "has_been_released_by", "Zeta Trust") in triples
+    assert not any(r.head == "Quibble" for r in RuleExtractor(workers=1).extract([text], [{}])[0].relations)
+
+
+def test_coordinate_adjectives_modify_the_noun_and_are_no_concepts() -> None:
+    from graphproof.loaders.extract.rule import modifier_words
+
+    body = "It is a portable, cross-compilable, packageable fork of Quux."
+    assert {body[a:b] for a, b in modifier_words(body)} == {"portable", "cross-compilable"}
+    assert modifier_words("They keep a cat, a dog and a bird.") == set()
+    assert modifier_words("It has a cat, dog, and bird food.") == set()  # a list of nouns ends in "and"
+    triples = _triples("Sodiax is a crypto library. It is a portable, cross-compilable, packageable fork of Quux.")
+    assert ("Sodiax", "is_packageable_fork_of", "Quux") in triples
+    assert not any("portable" in (h, t) for h, _, t in triples)
