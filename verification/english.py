@@ -66,6 +66,11 @@ _BOTH_OR_NEITHER = re.compile(
     r"^(?P<subject>[A-Z][\w'’.\- ]*?)\s+(?:(?P<copula>is|are|was|were)\s+)?either\s+(?:both\s+)?(?P<both>.+?),?\s+or\s+"
     r"(?:(?:he|she|they|it)\s+)?(?:(?:is|are|was|were)\s+)?neither\s+(?P<first>.+?)\s+nor\s+(?P<second>.+)$"
 )
+# "A list of residential colleges at Yale: Benjamin Franklin College, Berkeley College, and Trumbull College."
+_LIST_OF = re.compile(
+    r"^(?:an?|the)\s+(?:full\s+|complete\s+)?list\s+of\s+(?P<kind>[^:]+?)\s*:\s*(?P<items>[^:]+)$", re.I
+)
+_LIST_SPLIT = re.compile(r"\s*,\s*(?:and\s+)?|\s+and\s+")
 _THERE = re.compile(r"^there (?:is|are|was|were|exists?) (?:at least one |some |a |an )?(.+)$", re.I)
 _EXIST = re.compile(r"^some (.+?) exists?$", re.I)
 
@@ -140,6 +145,11 @@ class EnglishTranslator(VerbPhraseReader):
             both = self._both_or_neither(match, scope)
             if both is not None:
                 return both
+        match = _LIST_OF.match(text)
+        if match and not scope.claim:
+            listed = self._listed(match, scope)
+            if listed is not None:
+                return listed
         match = _THERE.match(text) or _EXIST.match(text)
         if match:
             var = scope.new_var()
@@ -159,6 +169,18 @@ class EnglishTranslator(VerbPhraseReader):
         if any(r is None for r in read):
             return None
         return disj(*(r for r in read if r is not None))
+
+    def _listed(self, match: re.Match[str], scope: _Scope) -> Node | None:
+        """"A list of K: A, B, and C." as K(A) & K(B) & K(C), each item a name (capitalised words); anything
+        else in the list (a clause, a lower-case phrase) leaves the sentence to the other readings."""
+        items = [i.strip() for i in _LIST_SPLIT.split(match.group("items").strip()) if i.strip()]
+        kind = tokens_of(match.group("kind"))
+        if len(items) < 2 or not kind or not all(w[:1].isupper() for i in items for w in i.split()):
+            return None
+        read = [self.noun_property(list(kind), Name(item), scope) for item in items]
+        if any(r is None for r in read):
+            return None
+        return conj(*(r for r in read if r is not None))
 
     def _is_clause(self, tokens: list[str]) -> bool:
         """Whether ``tokens`` have a subject and verb: an auxiliary, a pronoun first, or a name (not a possessive)
@@ -257,7 +279,9 @@ class EnglishTranslator(VerbPhraseReader):
             return None
         if restrictor is None:
             return body
-        return conj(restrictor, body) if in_rule else Cond(restrictor, body)
+        existential = scope.top_existential and term == scope.variables[0] if scope.variables else False
+        # "Some N VP" / "A N VPed" says there is an N that VPs: N(x) & VP(x), never exists x.(N(x) -> VP(x))
+        return conj(restrictor, body) if in_rule or existential else Cond(restrictor, body)
 
     def _subject_term(
         self, subject: list[str], vp: list[str], scope: _Scope, in_rule: bool

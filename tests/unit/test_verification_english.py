@@ -190,3 +190,29 @@ def test_claim_splitting() -> None:
 
 def _fail() -> None:
     raise AssertionError("the sentence should translate")
+
+
+def test_a_list_of_a_kind_names_each_item_as_that_kind() -> None:
+    sentence = "A list of residential colleges at Yale: Berkeley College, Pierson College, and Trumbull College."
+    out = render(sentence)
+    assert out is not None
+    for item in ("berkeley_college", "pierson_college", "trumbull_college"):
+        assert f"ResidentiCollegAtYale({item})" in out
+    assert out.count(" & ") == 2
+    # a list holding anything but names is left to the other readings
+    assert render("A list of chores: washing the dishes, and cooking.") != (
+        "(Chore(washing_the_dishes) & Chore(cooking))"
+    )
+    # a claim never reads a list this way
+    claim = EnglishTranslator.for_texts([sentence]).translate(sentence, claim=True)
+    assert claim is None or SymbolTable().render(claim) != out
+
+
+def test_an_existential_subject_is_a_conjunction_not_an_implication() -> None:
+    translator = EnglishTranslator.for_texts(["A private university moved to New Haven."])
+    node = translator.translate("A private university moved to New Haven.", claim=True)
+    assert node is not None
+    out = SymbolTable().render(node)
+    assert out.startswith("exists x.(") and "->" not in out and " & " in out
+    some = render("Some politician was part of the parliament.")
+    assert some is not None and some.startswith("exists x.(") and "->" not in some
