@@ -58,7 +58,8 @@ from graphproof.verification.english_words import (
 _IFF_FIRST = re.compile(r"^if and only if (.+?),\s*(?:then\s+)?(.+)$", re.I)
 _IFF_LAST = re.compile(r"^(.+?),? if and only if (.+)$", re.I)
 _IF_FIRST = re.compile(r"^(?:if|when|whenever) (.+?)(?:,\s*then\s+|,\s*|\s+then\s+)(.+)$", re.I)
-_IF_LAST = re.compile(r"^(.+?),? (?:if|as long as|when|whenever) (.+)$", re.I)
+# "when"/"while" before a bare -ing word modifies the verb before it ("can jump when shooting"): no clause follows
+_IF_LAST = re.compile(r"^(.+?),? (?:if|as long as|when|whenever) (?!\w+ing\b)(.+)$", re.I)
 # A verbless premise "Either female players or male players.": every thing the story is about is one of the kinds
 _KINDS = re.compile(r"^either\s+(?P<first>[^,]+?)\s+or\s+(?P<second>[^,]+?)$", re.I)
 # "Bonnie either both attends X and is Y, or she neither attends X nor is Y": (P & Q) | (-P & -Q)

@@ -216,3 +216,10 @@ def test_an_existential_subject_is_a_conjunction_not_an_implication() -> None:
     assert out.startswith("exists x.(") and "->" not in out and " & " in out
     some = render("Some politician was part of the parliament.")
     assert some is not None and some.startswith("exists x.(") and "->" not in some
+
+
+def test_when_before_a_bare_ing_word_modifies_the_verb_and_opens_no_clause() -> None:
+    sentence = "Every shooter who can jump when shooting is a great shooter."
+    assert render(sentence) == "all x.((Shooter(x) & CanJumpShoot(x)) -> GreatShooter(x))"
+    conditional = render("Tom is happy when Ann sings.", ["Tom is happy when Ann sings.", "Ann sings."])
+    assert conditional is not None and "->" in conditional and "ann" in conditional
