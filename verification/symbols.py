@@ -13,10 +13,12 @@ This is the paper's step 2 ("the same concept gets the same symbols") done symbo
    (``verification.grouping``, average link, cosine ≥ the threshold) and each cluster becomes
    equivalence axioms — ``a = b`` for constants, ``all x.(P(x) <-> Q(x))`` for predicates — which
    the prover may use like any premise. Predicates that differ only in a preposition, a modal,
-   a negation or a number ("flies to"/"flies from", "number 34"/"number 35") are never linked.
+   a negation, a number or a word of degree or frequency ("flies to"/"flies from", "number 34"/"number 35",
+   "often visits"/"visits") are never linked, nor constants that differ in a word of degree or a privative
+   modifier ("most medals"/"medals", "former senator"/"senator").
 3. *Entailment axioms*: a modified noun phrase entails its head ("eastern wild turkey" → "wild
-   turkey", "animals from Australia" → "animals"), and doing entails being able to ("fly" →
-   "can fly").
+   turkey", "animals from Australia" → "animals") unless a privative modifier is dropped ("former
+   senator" gives no "senator"), and doing entails being able to ("fly" → "can fly").
 """
 
 from __future__ import annotations
@@ -50,9 +52,24 @@ _POSSESSIVE = re.compile(r"['’]s\b", re.IGNORECASE)
 _NLTK_VARIABLE = re.compile(r"^[a-z]\d*$")
 _NLTK_WORDS = frozenset(["all", "some", "exists", "exist", "forall", "iota", "not", "and", "or", "implies", "iff"])
 NEGATIONS = frozenset(("not", "no", "never", "nor", "neither"))
-KEPT_WORDS = frozenset(
+# words of degree, quantity and frequency that a predicate keeps (the analyzer drops "most", "more", "only" as
+# stop words) and that set two predicates apart however similar they read: "won the most medals" is not "won
+# medals", "often visits" is not "visits" (``SymbolTable._minimal_pair``)
+DEGREE_WORDS = frozenset(
+    ("most", "more", "few", "fewer", "less", "least", "only", "very", "too", "same", "own", "other", "than",
+     "often", "always", "usually", "sometimes", "rarely", "seldom", "occasionally", "frequently",
+     "almost", "nearly", "hardly", "barely", "scarcely", "mostly", "partly", "largely", "mainly")
+)  # fmt: skip
+PREPOSITIONS_AND_MODALS = frozenset(
     ("to", "from", "in", "into", "on", "at", "by", "with", "for", "of", "can", "could", "may", "might", "must")
 )
+KEPT_WORDS = PREPOSITIONS_AND_MODALS | DEGREE_WORDS
+# adjectives that deny their noun: a former senator is not a senator, a fake gun is not a gun (no head axiom)
+PRIVATIVE = frozenset(
+    ("former", "ex", "fake", "false", "alleged", "supposed", "purported", "putative", "reputed", "would-be",
+     "so-called", "pseudo", "counterfeit", "fictional", "fictitious", "imaginary", "mock", "imitation", "toy",
+     "replica", "artificial", "potential", "possible", "hypothetical", "onetime", "erstwhile", "wannabe")
+)  # fmt: skip
 MAX_CLUSTERED_WORDS = 6
 HEAD_PREPOSITIONS = frozenset(("of", "in", "on", "at", "from", "with", "for", "by", "who", "that", "which"))
 EmbedFn = Callable[[Sequence[str]], NDArray[np.float32]]
@@ -266,9 +283,12 @@ class SymbolTable:
 
     def _minimal_pair(self, a: Symbol, b: Symbol) -> bool:
         """Predicates that differ only in a kept function word ("flies to" / "flies from", "can compose" /
-        "compose", negation) are deliberately different, however similar their embeddings."""
-        if a.kind == "const":
-            return False
+        "compose", negation, a word of degree or frequency: "often visits" / "visits") and constants that differ
+        in a word of degree or a privative modifier ("most medals" / "medals") are deliberately different,
+        however similar their embeddings."""
+        if a.kind == "const":  # "most medals" is not "medals", "former senator" not "senator"
+            differing = set(name_key(a.texts[0]).split()) ^ set(name_key(b.texts[0]).split())
+            return bool(differing & (DEGREE_WORDS | PRIVATIVE))
         keys = [phrase_key(s.texts[0], self.analyzer).split() for s in (a, b)]
         differing = set(keys[0]) ^ set(keys[1])
         if any(any(ch.isdigit() for ch in w) for w in differing):  # "number 34" is not "number 35"
@@ -321,7 +341,8 @@ class SymbolTable:
             return set()
         cut = next((i for i, w in enumerate(found) if w in HEAD_PREPOSITIONS and i), len(found))
         head = found[:cut]
-        candidates = [head[k:] for k in range(1, len(head))]
+        # a head entails nothing past a privative modifier: "former senator" gives no "senator"
+        candidates = [head[k:] for k in range(1, len(head)) if not PRIVATIVE & set(head[:k])]
         if cut < len(found):
             candidates.append(head)
         return {phrase_key(" ".join(c), self.analyzer) for c in candidates if c}

@@ -67,6 +67,29 @@ def test_restated_context_sentences_are_proved_and_their_changes_caught(
         assert statuses["refuted"] >= 0.8 * sum(statuses.values())
 
 
+@pytest.mark.parametrize(
+    ("chunk", "answer"),
+    [
+        ("The United States won medals in Tokyo.", "The United States won the most medals in Tokyo."),
+        ("Tom visits Paris.", "Tom often visits Paris."),
+        ("Tom often visits Paris.", "Tom visits Paris."),
+        ("Tom won the race.", "Tom almost won the race."),
+        ("Anna is a former senator.", "Anna is a senator."),
+        ("The Legend of Zelda sold one million copies.", "The Legend of Zelda sold more than one million copies."),
+    ],
+)
+def test_a_word_of_degree_frequency_or_a_privative_modifier_is_never_dropped(
+    offline: OfflineVerifier, chunk: str, answer: str
+) -> None:
+    """"the most", "often", "almost", "former", "more than": a claim that adds or drops one is not proved (the
+    embedding rates "most medals"/"medals" and "often visits"/"visits" alike, so they are never merged)."""
+    report = offline.check("", [Passage(id="c1", text=chunk)], answer)
+    assert [c.status for c in report.claims] != ["proved"]
+    assert report.verdict == "hallucinated"
+    same = offline.check("", [Passage(id="c1", text=answer)], answer)  # the sentence itself still proves it
+    assert same.verdict == "grounded"
+
+
 def test_a_shortened_name_is_the_full_name(offline: OfflineVerifier) -> None:
     chunks = [Passage("k1", "Kenneth Charles Loach (born 17 June 1936) is an English director of television.")]
     grounded = offline.check("When was Kenneth Loach born?", chunks, "17 June 1936")
