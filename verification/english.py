@@ -72,6 +72,8 @@ _LIST_OF = re.compile(
     r"^(?:an?|the)\s+(?:full\s+|complete\s+)?list\s+of\s+(?P<kind>[^:]+?)\s*:\s*(?P<items>[^:]+)$", re.I
 )
 _LIST_SPLIT = re.compile(r"\s*,\s*(?:and\s+)?|\s+and\s+")
+# "Only X is P" also says that nothing else is P; no reading keeps that, so such a claim is not read
+FOCUS_WORDS = frozenset(("only", "just", "solely"))
 _THERE = re.compile(r"^there (?:is|are|was|were|exists?) (?:at least one |some |a |an )?(.+)$", re.I)
 _EXIST = re.compile(r"^some (.+?) exists?$", re.I)
 
@@ -117,6 +119,8 @@ class EnglishTranslator(VerbPhraseReader):
         text = clean(sentence)
         if not text:
             return None
+        if claim and text.split()[0].lower() in FOCUS_WORDS:
+            return None  # "Only X is P" also says nothing else is P: no reading here keeps that, so none is made
         scope = _Scope(claim=claim)
         node = self._sentence(text, scope)
         if node is None:
@@ -305,14 +309,19 @@ class EnglishTranslator(VerbPhraseReader):
         ):
             scope.top_existential = True
         var = scope.new_var(key)
+        disjunctive = bool({"either", "or"} & {t.lower() for t in vp})
         if (
             not scope.claim
-            and (lower[0] in ("a", "an") or (in_rule and lower[0] not in GENERIC_ALL | GENERIC_SOME))
+            and (
+                (lower[0] in ("a", "an") and (in_rule or disjunctive))
+                or (in_rule and lower[0] not in GENERIC_ALL | GENERIC_SOME)
+            )
             and not self._names_a_kind_of_its_own(subject)
         ):
             # "An animal is either …", "If a cartoon character is funny …", "If animals are loved …": the noun
             # names the domain the sentence talks about, not a condition (FOLIO's reading); only a relative
-            # clause or participle after it ("a person who …") is a condition.
+            # clause or participle after it ("a person who …") is a condition. A plain "A rabbit is an animal."
+            # keeps its noun: all x.(Rabbit(x) -> Animal(x)), never "everything is an animal".
             return var, self.noun_property(subject[1:] if lower[0] in ("a", "an") else subject, var, scope, domain=True)
         return var, self.noun_property(subject, var, scope)
 

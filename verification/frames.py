@@ -47,7 +47,7 @@ from graphproof.text.lexicon import (
     PRONOUNS,
     RELATIVE,
 )
-from graphproof.verification.english import EnglishTranslator
+from graphproof.verification.english import FOCUS_WORDS, EnglishTranslator
 from graphproof.verification.english_words import clean, tokens_of
 from graphproof.verification.values import Value, find_values
 
@@ -204,7 +204,7 @@ class FrameReader:
     def _clause(self, text: str, previous_subject: Arg | None) -> list[Frame] | None:
         replaced, values = _with_placeholders(text)
         tokens = [t for t in tokens_of(clean(replaced)) if t != ","]
-        if not tokens or tokens[0].lower() in SUBORDINATORS:
+        if not tokens or tokens[0].lower() in SUBORDINATORS | FOCUS_WORDS:  # "Only X is P" says more (FOCUS_WORDS)
             return None  # "If Yuri is not …, then …" is a rule, not a clause about "If Yuri": the logic reading's
         toks = _Tokens(tokens, values)
         index = self.translator._verb_index(tokens)

@@ -239,7 +239,9 @@ class SymbolTable:
     def aliases(self) -> list[tuple[str, tuple[str, ...]]]:
         """``goertz = allison_beth_allie_goertz``: a name whose words are a subset of exactly one longer name of
         this check, with the same last word, is that name (a surname or a shortened name); so is a name whose
-        words each begin a word of the other, in order ("Ken Loach" / "Kenneth Loach")."""
+        words each begin a word of the other, in order ("Ken Loach" / "Kenneth Loach"). The longer name may add
+        only names (``_adds_only_names``): "Austrian firm Steyr Mannlicher" says more than "Steyr Mannlicher",
+        and "London, England" more than "England"."""
         names = [s for s in self.symbols("const") if not all(_common(t) for t in s.texts)]
         # a "name" of more words than a name has is a clause read as one constant: never an alias
         names = [s for s in names if len(name_key(s.texts[0]).split()) <= MAX_CLUSTERED_WORDS]
@@ -256,6 +258,7 @@ class SymbolTable:
                 if s is not short
                 and (words[short.name] < words[s.name] or _shortened(keys[short.name], keys[s.name]))
                 and last[short.name] == last[s.name]
+                and _adds_only_names(words[short.name], s.texts[0])
             ]
             if len(longer) == 1:
                 out.append((f"({short.name} = {longer[0].name})", (short.name, longer[0].name)))
@@ -287,8 +290,12 @@ class SymbolTable:
         in a word of degree or a privative modifier ("most medals" / "medals") are deliberately different,
         however similar their embeddings."""
         if a.kind == "const":  # "most medals" is not "medals", "former senator" not "senator"
-            differing = set(name_key(a.texts[0]).split()) ^ set(name_key(b.texts[0]).split())
-            return bool(differing & (DEGREE_WORDS | PRIVATIVE))
+            words = [set(name_key(s.texts[0]).split()) for s in (a, b)]
+            if (words[0] ^ words[1]) & (DEGREE_WORDS | PRIVATIVE):
+                return True
+            # "London, England" is not "England": a longer name that adds more than names says more
+            short, long = (0, 1) if len(words[0]) <= len(words[1]) else (1, 0)
+            return words[short] < words[long] and not _adds_only_names(words[short], (a, b)[long].texts[0])
         keys = [phrase_key(s.texts[0], self.analyzer).split() for s in (a, b)]
         differing = set(keys[0]) ^ set(keys[1])
         if any(any(ch.isdigit() for ch in w) for w in differing):  # "number 34" is not "number 35"
@@ -346,6 +353,21 @@ class SymbolTable:
         if cut < len(found):
             candidates.append(head)
         return {phrase_key(" ".join(c), self.analyzer) for c in candidates if c}
+
+
+NAME_PARTICLES = frozenset(
+    ("de", "da", "del", "della", "di", "du", "van", "von", "der", "den", "la", "le", "bin", "ibn", "al")
+)
+
+
+def _adds_only_names(short_words: set[str], long_text: str) -> bool:
+    """Whether ``long_text`` adds to the words ``short_words`` only capitalised words (or name particles such as
+    "de", "van") and has no comma: a given name ("Allie Goertz" for "Goertz"), not a description ("Austrian firm
+    Steyr Mannlicher") or a place that holds another ("London, England" for "England")."""
+    if "," in long_text:
+        return False
+    added = [w for w in _WORD.findall(unicodedata.normalize("NFKC", long_text)) if w.casefold() not in short_words]
+    return all((w[:1].isupper() and w.casefold() not in DEGREE_WORDS) or w.casefold() in NAME_PARTICLES for w in added)
 
 
 def _shortened(short: str, long: str) -> bool:

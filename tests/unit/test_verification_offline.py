@@ -162,3 +162,25 @@ def test_a_conditional_claim_is_read_as_a_rule_not_as_a_clause_about_if_yuri(ver
     report = verifier.check("", chunks, claim)
     assert [c.status for c in report.claims] == ["refuted"], report.claims
     assert "If" not in (report.claims[0].formula or "") and "if_yuri" not in (report.claims[0].formula or "")
+
+
+def test_a_name_that_adds_a_description_or_a_larger_place_is_not_an_alias(verifier: OfflineVerifier) -> None:
+    from graphproof.verification.symbols import _adds_only_names
+
+    assert _adds_only_names({"goertz"}, "Allie Goertz")
+    assert _adds_only_names({"onate"}, "Juan de Onate")
+    assert not _adds_only_names({"steyr", "mannlicher"}, "Austrian firm Steyr Mannlicher")
+    assert not _adds_only_names({"england"}, "London, England")
+    chunks = [Passage("c1", "Steyr Mannlicher is based in Steyr.")]
+    report = verifier.check("", chunks, "The Austrian firm Steyr Mannlicher is based in Steyr.")
+    assert report.verdict == "hallucinated"
+    assert verifier.check("", chunks, "Steyr Mannlicher is based in Steyr.").verdict == "grounded"
+
+
+def test_a_plain_a_n_is_p_premise_keeps_its_noun_and_an_only_claim_is_not_read(verifier: OfflineVerifier) -> None:
+    """FOLIO's domain reading ("An animal is either a rabbit or a squirrel": everything is one) is kept for
+    disjunctions and rules; "A grasshopper is a drink." would otherwise make everything a drink."""
+    chunks = [Passage("c1", "A grasshopper is a sweet drink. Tom is a farmer.")]
+    assert verifier.check("", chunks, "Tom is a sweet drink.").verdict == "hallucinated"
+    assert verifier.check("", chunks, "Only Tom is a farmer.").verdict == "hallucinated"
+    assert verifier.check("", chunks, "Tom is a farmer.").verdict == "grounded"
