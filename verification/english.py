@@ -72,6 +72,15 @@ _LIST_OF = re.compile(
     r"^(?:an?|the)\s+(?:full\s+|complete\s+)?list\s+of\s+(?P<kind>[^:]+?)\s*:\s*(?P<items>[^:]+)$", re.I
 )
 _LIST_SPLIT = re.compile(r"\s*,\s*(?:and\s+)?|\s+and\s+")
+def _stray_nor(text: str) -> bool:
+    """Whether ``text`` has a "nor" with no negation before it ("… or he is a foodie … nor belongs to …")."""
+    lower = [w.lower() for w in re.findall(r"[\w']+", text)]
+    if "nor" not in lower:
+        return False
+    before = lower[: lower.index("nor")]
+    return not any(w in ("neither", "not", "no", "never", "nothing", "none") or w.endswith("n't") for w in before)
+
+
 # "Only X is P" also says that nothing else is P; no reading keeps that, so such a claim is not read
 FOCUS_WORDS = frozenset(("only", "just", "solely"))
 _THERE = re.compile(r"^there (?:is|are|was|were|exists?) (?:at least one |some |a |an )?(.+)$", re.I)
@@ -121,6 +130,8 @@ class EnglishTranslator(VerbPhraseReader):
             return None
         if claim and text.split()[0].lower() in FOCUS_WORDS:
             return None  # "Only X is P" also says nothing else is P: no reading here keeps that, so none is made
+        if _stray_nor(text):
+            return None  # "A or B nor C": no negation for "nor" to continue, so what is denied is not said
         scope = _Scope(claim=claim)
         node = self._sentence(text, scope)
         if node is None:

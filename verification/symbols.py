@@ -35,7 +35,8 @@ from graphproof.verification.grouping import cluster_vectors
 from numpy.typing import NDArray
 
 IRREGULAR_BASE: dict[str, str] = {
-    "was": "be", "were": "be", "had": "have", "has": "have", "did": "do", "made": "make", "went": "go", "took": "take",
+    "was": "be", "were": "be", "had": "have", "has": "have", "did": "do", "does": "do", "goes": "go",
+    "made": "make", "went": "go", "took": "take",
     "came": "come", "knew": "know", "got": "get", "gave": "give", "told": "tell",
     "became": "become", "felt": "feel", "brought": "bring", "began": "begin", "kept": "keep",
     "held": "hold", "wrote": "write", "written": "write", "stood": "stand", "heard": "hear", "met": "meet",

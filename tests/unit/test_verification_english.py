@@ -224,3 +224,13 @@ def test_when_before_a_bare_ing_word_modifies_the_verb_and_opens_no_clause() -> 
     assert render(sentence) == "all x.((Shooter(x) & CanJumpShoot(x)) -> GreatShooter(x))"
     conditional = render("Tom is happy when Ann sings.", ["Tom is happy when Ann sings.", "Ann sings."])
     assert conditional is not None and "->" in conditional and "ann" in conditional
+
+
+def test_a_nor_with_no_negation_before_it_is_not_read_and_goes_is_go() -> None:
+    from graphproof.verification.english import _stray_nor
+
+    assert not _stray_nor("He neither runs nor walks.")
+    assert not _stray_nor("He does not run, nor does he walk.")
+    assert _stray_nor("He is a cook or he is a baker nor a farmer.")
+    assert render("Tom is a cook or he is a baker nor a farmer.") is None
+    assert phrase_key("goes out") == phrase_key("go out") and phrase_key("does") == phrase_key("do")
