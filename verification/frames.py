@@ -59,6 +59,7 @@ IGNORED = ARTICLES | frozenset(("both", "its", "their", "his", "her"))
 MORE_PREPOSITIONS = PREPOSITIONS | frozenset(
     ("under", "after", "before", "since", "until", "between", "across", "through", "near", "against", "without")
 )
+FRONTED_MAX = 6  # words of a prepositional phrase before a clause's subject ("In the summer of 2007, …")
 TIME_PREPOSITIONS = frozenset(("in", "on", "at", "during", "since", "from", "by"))
 _PROPER_ADJECTIVE = ("an", "ese", "ish", "ch", "ic", "i")  # "American", "Japanese", "British", "French", "Iraqi"
 _PLACEHOLDER = re.compile(r"^VALUE(\d+)$")
@@ -203,7 +204,8 @@ class FrameReader:
     # clauses ------------------------------------------------------------------------------------
     def _clause(self, text: str, previous_subject: Arg | None) -> list[Frame] | None:
         replaced, values = _with_placeholders(text)
-        tokens = [t for t in tokens_of(clean(replaced)) if t != ","]
+        tokens = self._fronted_phrase_last(tokens_of(clean(replaced)))
+        tokens = [t for t in tokens if t != ","]
         if not tokens or tokens[0].lower() in SUBORDINATORS | FOCUS_WORDS:  # "Only X is P" says more (FOCUS_WORDS)
             return None  # "If Yuri is not …, then …" is a rule, not a clause about "If Yuri": the logic reading's
         toks = _Tokens(tokens, values)
@@ -226,6 +228,18 @@ class FrameReader:
                 return None
             frames.extend(read)
         return frames
+
+    def _fronted_phrase_last(self, tokens: list[str]) -> list[str]:
+        """A clause that opens with a prepositional phrase and a comma ("In 2007, he was inducted into …", "On
+        VALUE0, Polaris announced …") with the phrase moved to the clause's end, where it is one more role of
+        the event ("he was inducted into … in 2007"); a phrase with a verb in it ("After leaving X, …") stays."""
+        if not tokens or tokens[0].lower() not in MORE_PREPOSITIONS or "," not in tokens[:FRONTED_MAX + 1]:
+            return tokens
+        comma = tokens.index(",")
+        front, rest = tokens[:comma], tokens[comma + 1 :]
+        if len(front) < 2 or self.translator._verb_index(front) is not None or any(t.endswith("ing") for t in front):
+            return tokens
+        return [*rest, *[t.lower() if i == 0 else t for i, t in enumerate(front)]]
 
     def _subjects(self, tokens: list[str], toks: _Tokens) -> list[Arg]:
         lower = [t.lower() for t in tokens]

@@ -41,7 +41,7 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("mdy", re.compile(rf"\b({_MONTH})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+(\d{{4}})\b", re.IGNORECASE)),
     ("dmy", re.compile(rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s+({_MONTH})\.?,?\s+(\d{{4}})\b", re.IGNORECASE)),
     ("my", re.compile(rf"\b({_MONTH})\.?,?\s+(\d{{4}})\b", re.IGNORECASE)),
-    ("year", re.compile(r"(?<![\d.,])(1\d{3}|20\d{2})(?![\d,]|\.\d|s\b)")),
+    ("year", re.compile(r"(?<![\d.,])(1\d{3}|20\d{2})(?!\d|,\d|\.\d|s\b)")),  # "In 2007, …" is a year
     ("number", re.compile(r"(?<![\w.,])(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(?:st|nd|rd|th)?(?![\d,]\d|\w)")),
     ("word", re.compile(r"\b(" + "|".join(_SMALL_NUMBERS) + r")\b", re.IGNORECASE)),
 )

@@ -184,3 +184,17 @@ def test_a_plain_a_n_is_p_premise_keeps_its_noun_and_an_only_claim_is_not_read(v
     assert verifier.check("", chunks, "Tom is a sweet drink.").verdict == "hallucinated"
     assert verifier.check("", chunks, "Only Tom is a farmer.").verdict == "hallucinated"
     assert verifier.check("", chunks, "Tom is a farmer.").verdict == "grounded"
+
+
+def test_a_fronted_phrase_is_a_role_of_the_event_and_a_year_before_a_comma_is_a_year(
+    verifier: OfflineVerifier,
+) -> None:
+    from graphproof.verification.values import find_values
+
+    assert [f.value.kind for f in find_values("In 2007, he won.")] == ["year"]
+    assert [f.value.kind for f in find_values("It cost 2,007,000 dollars.")] == ["number"]
+    chunks = [Passage("c1", "Dora Vance is a singer. In 2007, she was inducted into the Hall of Fame.")]
+    assert verifier.check("", chunks, "Dora Vance was inducted into the Hall of Fame.").verdict == "grounded"
+    assert verifier.check("", chunks, "Dora Vance was inducted into the Hall of Fame in 2007.").verdict == "grounded"
+    changed = verifier.check("", chunks, "Dora Vance was inducted into the Hall of Fame in 2009.")
+    assert [c.status for c in changed.claims] == ["refuted"]
