@@ -204,7 +204,7 @@ class FrameReader:
     # clauses ------------------------------------------------------------------------------------
     def _clause(self, text: str, previous_subject: Arg | None) -> list[Frame] | None:
         replaced, values = _with_placeholders(text)
-        tokens = self._fronted_phrase_last(tokens_of(clean(replaced)))
+        tokens = _places_joined(self._fronted_phrase_last(tokens_of(clean(replaced))))
         tokens = [t for t in tokens if t != ","]
         if not tokens or tokens[0].lower() in SUBORDINATORS | FOCUS_WORDS:  # "Only X is P" says more (FOCUS_WORDS)
             return None  # "If Yuri is not …, then …" is a rule, not a clause about "If Yuri": the logic reading's
@@ -432,6 +432,36 @@ def _coordinated(tokens: list[str]) -> list[list[str]]:
             continue
         parts[-1].append(token)
     return parts if len(parts) > 1 and all(parts) else [tokens]
+
+
+PLACE_PREPOSITIONS = frozenset(("in", "at", "from", "near", "to", "of", "outside", "into"))
+
+
+def _places_joined(tokens: list[str]) -> list[str]:
+    """Tokens with a place written with its region after a place preposition ("in London , England", "in Roseau ,
+    Minnesota , USA") joined into one token ("London,England"): the comma says the second holds the first, so
+    the constant keeps it and is never an alias of "England" (``symbols._adds_only_names``). A list of names
+    ("met Tom , Ann and Bob") is left alone: the chain must not go on with "and"/"or"."""
+    out: list[str] = []
+    i = 0
+    while i < len(tokens):
+        out.append(tokens[i])
+        i += 1
+        if out[-1] != "," or len(out) < 2 or i >= len(tokens) or not tokens[i][:1].isupper():
+            continue
+        start = len(out) - 2  # the name before the comma, back to the preposition
+        while start > 0 and out[start - 1][:1].isupper():
+            start -= 1
+        end = i  # the capitalised run after the comma
+        while end < len(tokens) and tokens[end][:1].isupper():
+            end += 1
+        listed = end < len(tokens) and tokens[end].lower() in ("and", "or")
+        if start == 0 or out[start - 1].lower() not in PLACE_PREPOSITIONS or not out[-2][:1].isupper() or listed:
+            continue
+        before = " ".join(out[start:-1])
+        out[start:] = [before + "," + " ".join(tokens[i:end])]
+        i = end
+    return out
 
 
 def _value_role(role: str, arg: Arg) -> tuple[str, Arg]:

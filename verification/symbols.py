@@ -302,7 +302,12 @@ class SymbolTable:
         if any(any(ch.isdigit() for ch in w) for w in differing):  # "number 34" is not "number 35"
             return True
         content = [[w for w in key if w not in KEPT_WORDS | {"not"}] for key in keys]
-        return content[0] == content[1]
+        if content[0] == content[1]:
+            return True
+        # one says all the other says and more ("spent … in London England" / "spent … in England"): the longer is
+        # not the same as the shorter, however alike they read
+        words = [set(c) for c in content]
+        return words[0] < words[1] or words[1] < words[0]
 
     def subsumptions(self) -> list[tuple[str, tuple[str, ...]]]:
         """``all x.(EasternWildTurkey(x) -> WildTurkey(x))``: a modified noun phrase entails its head.

@@ -198,3 +198,22 @@ def test_a_fronted_phrase_is_a_role_of_the_event_and_a_year_before_a_comma_is_a_
     assert verifier.check("", chunks, "Dora Vance was inducted into the Hall of Fame in 2007.").verdict == "grounded"
     changed = verifier.check("", chunks, "Dora Vance was inducted into the Hall of Fame in 2009.")
     assert [c.status for c in changed.claims] == ["refuted"]
+
+
+def test_a_place_with_its_region_is_not_the_region_and_a_longer_predicate_is_not_a_shorter_one() -> None:
+    from graphproof.verification.frames import _places_joined
+
+    assert _places_joined(["He", "lived", "in", "London", ",", "England"]) == ["He", "lived", "in", "London,England"]
+    listed = ["He", "met", "Tom", ",", "Ann", "and", "Bob"]  # a list of names stays a list
+    assert _places_joined(listed) == listed
+    places = ["He", "lived", "in", "Paris", ",", "Tokyo", "and", "Rome"]
+    assert _places_joined(places) == places
+    from graphproof.verification.symbols import Symbol, SymbolTable
+
+    table = SymbolTable()
+    longer = Symbol("SpendLifeInLondonEngland", "pred", 1, ["spent his life in London England"])
+    shorter = Symbol("SpendLifeInEngland", "pred", 1, ["spent his life in England"])
+    assert table._minimal_pair(longer, shorter)
+    assert not table._minimal_pair(
+        Symbol("WriteNovel", "pred", 1, ["wrote novels"]), Symbol("AuthorNovel", "pred", 1, ["authored novels"])
+    )
