@@ -338,7 +338,8 @@ def _pronoun(body: str) -> re.Match[str] | None:
     return None
 
 
-_OPTION = re.compile(r"(?<![\w\-/.])--?[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*(?=[\s=,;:)\]]|[.!?](?:\s|$)|$)")
+# an option ends at a space, "=", punctuation, a bracket or a closing quote ("`configure --disable-largefile'")
+_OPTION = re.compile(r"(?<![\w\-/.])--?[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*(?=[\s=,;:)\]'\"’”]|[.!?](?:\s|$)|$)")
 
 
 def option_spans(text: str) -> list[Span]:

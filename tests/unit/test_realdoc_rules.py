@@ -54,6 +54,8 @@ def test_command_line_options_are_names() -> None:
 
     found = [s.name for s in option_spans("Pass -v or --dry-run=yes, not e-mail nor /usr/x-y nor -5 or -- alone.")]
     assert found == ["-v", "--dry-run"]
+    quoted = [s.name for s in option_spans("Use `configure --disable-largefile' or \"--quiet\" here.")]
+    assert quoted == ["--disable-largefile", "--quiet"]  # an option ends at a closing quote too
 
 
 def test_a_definition_list_item_is_about_the_term_before_it() -> None:
