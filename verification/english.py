@@ -58,7 +58,7 @@ from graphproof.verification.english_words import (
 _IFF_FIRST = re.compile(r"^if and only if (.+?),\s*(?:then\s+)?(.+)$", re.I)
 _IFF_LAST = re.compile(r"^(.+?),? if and only if (.+)$", re.I)
 _IF_FIRST = re.compile(r"^(?:if|when|whenever) (.+?)(?:,\s*then\s+|,\s*|\s+then\s+)(.+)$", re.I)
-# "when"/"while" before a bare -ing word modifies the verb before it ("can jump when shooting"): no clause follows
+# "when"/"if" before a bare -ing word modifies the verb before it ("can jump when shooting"): no clause follows
 _IF_LAST = re.compile(r"^(.+?),? (?:if|as long as|when|whenever) (?!\w+ing\b)(.+)$", re.I)
 # A verbless premise "Either female players or male players.": every thing the story is about is one of the kinds
 _KINDS = re.compile(r"^either\s+(?P<first>[^,]+?)\s+or\s+(?P<second>[^,]+?)$", re.I)
@@ -72,6 +72,12 @@ _LIST_OF = re.compile(
     r"^(?:an?|the)\s+(?:full\s+|complete\s+)?list\s+of\s+(?P<kind>[^:]+?)\s*:\s*(?P<items>[^:]+)$", re.I
 )
 _LIST_SPLIT = re.compile(r"\s*,\s*(?:and\s+)?|\s+and\s+")
+# "Only X is P" also says that nothing else is P; no reading keeps that, so such a claim is not read
+FOCUS_WORDS = frozenset(("only", "just", "solely"))
+_THERE = re.compile(r"^there (?:is|are|was|were|exists?) (?:at least one |some |a |an )?(.+)$", re.I)
+_EXIST = re.compile(r"^some (.+?) exists?$", re.I)
+
+
 def _stray_nor(text: str) -> bool:
     """Whether ``text`` has a "nor" with no negation before it ("… or he is a foodie … nor belongs to …")."""
     lower = [w.lower() for w in re.findall(r"[\w']+", text)]
@@ -79,12 +85,6 @@ def _stray_nor(text: str) -> bool:
         return False
     before = lower[: lower.index("nor")]
     return not any(w in ("neither", "not", "no", "never", "nothing", "none") or w.endswith("n't") for w in before)
-
-
-# "Only X is P" also says that nothing else is P; no reading keeps that, so such a claim is not read
-FOCUS_WORDS = frozenset(("only", "just", "solely"))
-_THERE = re.compile(r"^there (?:is|are|was|were|exists?) (?:at least one |some |a |an )?(.+)$", re.I)
-_EXIST = re.compile(r"^some (.+?) exists?$", re.I)
 
 
 @dataclass
