@@ -35,7 +35,11 @@ so questions that name a date find it); its keywords are the unit's best keyphra
 (``loaders.extract.keyphrases``).
 
 Real documents (issue 10; plain text only, not chats). A subject pronoun ("It is …", "By default, it looks
-for …") stands for the name the nearest earlier sentence opens with (``_resolve_pronouns``); command-line
+for …", "It aims to …") stands for the name the nearest earlier sentence opens with, questions not counted, else
+for the document's subject (``_resolve_pronouns``); a document without a title line names itself in its opening
+prose ("This is GNU patch, …", "Cscope is a … tool": ``sentence_subject``) and its subject is a name wherever its
+chunks mention it; coordinate adjectives ("a portable, cross-compilable, packageable fork of NaCl") modify the
+noun and are no concepts (``modifier_words``); command-line
 options ("--append") and a quoted word before a kind noun (a "libpipeline" library) are names; a keyphrase
 ending in a naming participle ("file named") is not a concept; a definition list written as items ("- -q",
 "- --quiet", "- Print nothing.") reads the definition with its term as subject and its imperative as verb
@@ -204,8 +208,6 @@ _PRONOUN_VERBS = frozenset(
 ANTECEDENT_SENTENCES = 3  # sentences back a pronoun looks for the name it stands for (questions not counted)
 # a third-person verb after "it" ("aims", "implements", "supports"); not a plural noun or a word in -ss/-us/-is
 _THIRD_PERSON = re.compile(r"(?<![sui])s$")
-# a sentence that opens with a capitalised subject and a finite verb defines what it is about: "Sodium is a
-# new … library", "Cscope is designed to …", "Zed has …" (the words before the verb: one to three, capitalised)
 # an article, then single words each followed by a comma, then a word that is not "and"/"or"/an article and the
 # noun it modifies: "a portable, cross-compilable, installable, packageable fork" (a list of nouns ends in "and"/"or")
 _COORDINATE_ADJECTIVES = re.compile(
@@ -213,6 +215,8 @@ _COORDINATE_ADJECTIVES = re.compile(
     r"(?!(?:and|or|an?|the)\b)[^\W\d_][\w-]*[ \t]+[^\W\d_]"
 )
 _MODIFIER = re.compile(r"[^\W\d_][\w-]*")
+# a sentence that opens with a capitalised subject and a finite verb defines what it is about: "Sodium is a
+# new … library", "Cscope is designed to …", "Zed has …" (the words before the verb: one to three, capitalised)
 _OPENING_SUBJECT = re.compile(
     r"(?P<subject>[A-Z][\w+.-]*(?:[ \t]+[A-Z][\w+.-]*){0,2})[ \t]+(?:is|was|has|can|will|does|provides|supports)\b"
 )
