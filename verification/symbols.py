@@ -15,7 +15,8 @@ This is the paper's step 2 ("the same concept gets the same symbols") done symbo
    the prover may use like any premise. Predicates that differ only in a preposition, a modal,
    a negation, a number or a word of degree or frequency ("flies to"/"flies from", "number 34"/"number 35",
    "often visits"/"visits") are never linked, nor constants that differ in a word of degree or a privative
-   modifier ("most medals"/"medals", "former senator"/"senator").
+   modifier ("most medals"/"medals", "former senator"/"senator"), nor two symbols one of which says all the
+   other says and more ("lived in London, England"/"lived in England"): linking them would drop content.
 3. *Entailment axioms*: a modified noun phrase entails its head ("eastern wild turkey" → "wild
    turkey", "animals from Australia" → "animals") unless a privative modifier is dropped ("former
    senator" gives no "senator"), and doing entails being able to ("fly" → "can fly").
