@@ -35,8 +35,8 @@ def offline(minilm: SentenceTransformerEmbedder) -> OfflineVerifier:
 
 def test_folio_balanced_accuracy_target_without_false_proofs(offline: OfflineVerifier, shared_data: Path) -> None:
     result = evaluate_method(offline, load_folio_cases(shared_data / "folio" / "folio_dev.jsonl"), "folio")
-    assert result.scores.balanced_accuracy >= 0.60  # measured 0.631 (issue 9's target is 0.75: not met yet)
-    assert result.scores.confusion.fn <= 2  # a wrong proof (grounded but False/Uncertain) is rare
+    assert result.scores.balanced_accuracy >= 0.70  # measured 0.722 (issue 9's target, 0.75 on 2 folds: not met)
+    assert result.scores.confusion.fn == 0  # no wrong proof: a False or Uncertain conclusion is never grounded
 
 
 def test_halueval_hallucinations_are_almost_never_proved(offline: OfflineVerifier, shared_data: Path) -> None:
@@ -44,7 +44,7 @@ def test_halueval_hallucinations_are_almost_never_proved(offline: OfflineVerifie
     most right answers are not proved either (unknown) — the reader's coverage is the open part of issue 9."""
     cases = load_halueval(shared_data / "halueval" / "qa_dev.jsonl")[:200]
     result = evaluate_method(offline, cases, "halueval")
-    assert result.scores.recall >= 0.98  # measured 0.992 on all 250 items
+    assert result.scores.recall == 1.0  # no hallucinated answer proved (all 250 items: 1.000)
     proved_right = sum(
         1 for o in result.outcomes if not o.case.hallucinated and o.report and o.report.verdict == "grounded"
     )
