@@ -295,7 +295,7 @@ class EnglishTranslator(VerbPhraseReader):
             return None
         if restrictor is None:
             return body
-        existential = scope.top_existential and term == scope.variables[0] if scope.variables else False
+        existential = scope.top_existential and scope.variables[:1] == [term]
         # "Some N VP" / "A N VPed" says there is an N that VPs: N(x) & VP(x), never exists x.(N(x) -> VP(x))
         return conj(restrictor, body) if in_rule or existential else Cond(restrictor, body)
 

@@ -192,9 +192,9 @@ _TITLE_LINE = re.compile(r"^[ \t]*#*[ \t]*(?P<title>[^\n]{1,60}?)[ \t]*:?[ \t]*$
 _VERSION_TAIL = re.compile(r"(?:[\s,(-]+(?:version|release|v)?\s*\d[\w.-]*\)?)+$", re.IGNORECASE)
 _SUBJECT_MAX_WORDS = 5
 _SUBJECT_SENTENCE_WINDOW = 800  # characters at a document's start searched for "This is X" / "X is a …"
-_SUBJECT_NAME = r"(?P<name>[A-Za-z][\w+.-]*(?:[ \t]+[A-Z][\w+.-]*){0,2})"
+_CAPITALISED_NAME = r"[A-Z][\w+.-]*(?:[ \t]+[A-Z][\w+.-]*){0,2}"  # one to three capitalised words
 _THIS_IS = re.compile(r"This[ \t]+is[ \t]+(?P<name>[A-Z][\w+.-]*(?:[ \t]+[\w+.-]+){0,2})[ \t]*[,.]")
-_NAME_IS_A = re.compile(r"(?=[A-Z])" + _SUBJECT_NAME + r"[ \t]+is[ \t]+an?[ \t]")
+_NAME_IS_A = re.compile(rf"(?P<name>{_CAPITALISED_NAME})[ \t]+is[ \t]+an?[ \t]")
 _PROBE_MIN = 12
 _OVERLAP_PROBE = 60  # characters: a chunk whose start is found in the previous chunk's tail continues its document
 _PRONOUN = re.compile(
@@ -218,7 +218,7 @@ _MODIFIER = re.compile(r"[^\W\d_][\w-]*")
 # a sentence that opens with a capitalised subject and a finite verb defines what it is about: "Sodium is a
 # new … library", "Cscope is designed to …", "Zed has …" (the words before the verb: one to three, capitalised)
 _OPENING_SUBJECT = re.compile(
-    r"(?P<subject>[A-Z][\w+.-]*(?:[ \t]+[A-Z][\w+.-]*){0,2})[ \t]+(?:is|was|has|can|will|does|provides|supports)\b"
+    rf"(?P<subject>{_CAPITALISED_NAME})[ \t]+(?:is|was|has|can|will|does|provides|supports)\b"
 )
 _LEAD = 8  # characters: the previous sentence's subject starts within this many of its start ("A:  LZMA ...")
 
@@ -280,8 +280,9 @@ def sentence_subject(text: str) -> str:
     ``_SUBJECT_SENTENCE_WINDOW`` characters that reads "This is <Name>, …" or "<Name> is a/an …" ("This is GNU
     patch, which applies diff files …", "Cscope is a text screen based … tool"); a name of one to three words,
     the first capitalised (after "This is", where "This is free software." names nothing), none a function word."""
-    for _, sentence in sentence_pieces(text[:_SUBJECT_SENTENCE_WINDOW]):
-        match = _THIS_IS.match(sentence.strip()) or _NAME_IS_A.match(sentence.strip())
+    for _, piece in sentence_pieces(text[:_SUBJECT_SENTENCE_WINDOW]):
+        sentence = piece.strip()
+        match = _THIS_IS.match(sentence) or _NAME_IS_A.match(sentence)
         if match and not any(w.casefold() in FUNCTION for w in match.group("name").split()):
             return match.group("name")
     return ""
