@@ -21,7 +21,8 @@ model never saw, is used here.
    to the relation types the model was trained on) over the GNN's
    answers on the reduced graph, affected and intact questions together: the share of wrong answers it
    flags (catch rate, target ≥ 0.90) and of right answers it flags (false alarms, target ≤ 0.10). Its
-   thresholds are chosen on one half of those questions (even positions) and reported on the other,
+   thresholds are chosen on one half of those questions (even positions: the grid point that clears the worse
+   of the two targets by most, ``choose``) and reported on the other,
    then the reverse; both folds and their mean are printed.
 5. ``--rephrase`` (a perturbation): the same questions asked in forms MetaQA does not use (``REPHRASED``), answered
    by the GNN on the reduced graph and checked with each fold's thresholds on its half: Hit@1 and the mean catch and
@@ -33,6 +34,7 @@ from __future__ import annotations
 import argparse
 import itertools
 import json
+import math
 import statistics
 import tempfile
 import time
@@ -59,6 +61,7 @@ from graphproof.reasoning.self_eval import CHECKS, Judgement, PathCheckConfig, S
 from benchmarks._common import data_file, print_table
 from graphproof.enrichment import Enricher, EnrichOptions
 
+TARGET_CATCH, TARGET_ALARMS = 0.90, 0.10  # issue 12
 GRID = [
     PathCheckConfig(p, m, r, g)
     for p, m, r, g in itertools.product(
@@ -160,13 +163,23 @@ def per_check_rates(rows: Sequence[tuple[bool, SelfEvaluation]], name: str) -> t
     return caught, alarms
 
 
+def slack(catch: float, alarms: float, wrong: int, right: int) -> float:
+    """How far the worse of the two targets is cleared, each rate moved one standard error the wrong way:
+    min((catch − SE) − 0.90, 0.10 − (alarms + SE)), SE = sqrt(r(1 − r) / n)."""
+    catch_low = catch - math.sqrt(catch * (1 - catch) / wrong) if wrong else 0.0
+    alarms_high = alarms + math.sqrt(alarms * (1 - alarms) / right) if right else 1.0
+    return min(catch_low - TARGET_CATCH, TARGET_ALARMS - alarms_high)
+
+
 def choose(rows: Sequence[tuple[bool, Any]], embed: Any, types: Sequence[str]) -> PathCheckConfig:
-    """The grid's thresholds that catch the most wrong answers with at most 10% false alarms (else the fewest
-    false alarms), on ``rows``; first in grid order on ties."""
+    """The grid's thresholds that clear the worse of the two targets by most on ``rows`` (``slack``), then the
+    larger catch − false alarms; first in grid order on ties. Maximising the catch at ≤ 10% false alarms put the
+    choice on the false-alarm edge, and the held-out half fell over it about as often as not (the enrichment
+    benchmark's alignment weights are chosen by the same rule)."""
     scored = []
     for config in GRID:
-        catch, alarms, _, _ = rates([(right, check(a, embed, config, types)) for right, a in rows])
-        scored.append(((alarms <= 0.10, catch if alarms <= 0.10 else -alarms), config))
+        catch, alarms, wrong, right = rates([(ok, check(a, embed, config, types)) for ok, a in rows])
+        scored.append(((slack(catch, alarms, wrong, right), catch - alarms), config))
     return max(scored, key=lambda s: s[0])[1]
 
 

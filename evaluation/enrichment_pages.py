@@ -143,7 +143,11 @@ def read_kb(path: Path) -> list[Fact]:
 def removed_facts(
     facts: Sequence[Fact], relations: Sequence[str] = RELATIONS, share: float = 0.2, seed: int = 0
 ) -> tuple[list[Fact], list[Fact]]:
-    """``(kept, removed)``: ``share`` of the facts of each relation in ``relations`` removed, seeded."""
+    """``(kept, removed)``: ``share`` of the lines of each relation in ``relations`` removed, seeded.
+
+    A fact is removed with every copy of it: ``kb.txt`` states some facts twice (same-title films merged
+    into one name), and a copy left in ``kept`` would keep the fact in the graph, so it could be neither
+    lost nor recovered. ``removed`` lists each removed fact once, in file order."""
     if not 0 < share < 1:
         raise DatasetError(f"share must be within (0, 1), got {share}")
     rng = random.Random(seed)  # noqa: S311 - a seeded, reproducible sample, not a secret
@@ -153,7 +157,9 @@ def removed_facts(
         if not indexes:
             raise DatasetError(f"the KB has no {relation!r} triples to remove")
         removed.update(rng.sample(indexes, round(share * len(indexes))))
-    return [f for i, f in enumerate(facts) if i not in removed], [f for i, f in enumerate(facts) if i in removed]
+    gone = list(dict.fromkeys(facts[i] for i in sorted(removed)))
+    dropped = set(gone)
+    return [f for f in facts if f not in dropped], gone
 
 
 def _sentences(
