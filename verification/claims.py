@@ -44,16 +44,20 @@ def unglue(text: str) -> str:
 
 
 def _semicolon_parts(sentence: str) -> list[str]:
-    """``sentence`` cut at each ``;`` outside brackets ("(born X; July 9, 1964)" stays whole)."""
+    """``sentence`` cut at each ``;`` outside brackets ("(born X; July 9, 1964)" stays whole). A closing bracket
+    closes only its own kind: the stray "]" of a stripped pronunciation ("Patrice Leconte (] ; born …)") is
+    not the end of the parenthesis."""
     parts: list[str] = []
-    depth = start = 0
+    open_: list[str] = []
+    start = 0
     for match in re.finditer(r"[()\[\]]|\s*;\s+", sentence):
         mark = match.group()
         if mark in "([":
-            depth += 1
+            open_.append(mark)
         elif mark in ")]":
-            depth = max(depth - 1, 0)
-        elif depth == 0:
+            if open_ and open_[-1] == {")": "(", "]": "["}[mark]:
+                open_.pop()
+        elif not open_:
             parts.append(sentence[start : match.start()])
             start = match.end()
     parts.append(sentence[start:])

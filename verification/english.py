@@ -45,7 +45,7 @@ from graphproof.text.lexicon import (
     SOME_DETS,
 )
 from graphproof.verification.english_ir import Cond, Name, Node, Not, Quant, Term, Var, conj, disj
-from graphproof.verification.english_vp import VerbPhraseReader
+from graphproof.verification.english_vp import VerbPhraseReader, noun_list
 from graphproof.verification.english_words import (
     clean,
     is_participle,
@@ -85,6 +85,16 @@ def _stray_nor(text: str) -> bool:
         return False
     before = lower[: lower.index("nor")]
     return not any(w in ("neither", "not", "no", "never", "nothing", "none") or w.endswith("n't") for w in before)
+
+
+def _tail_with_commas(tokens: list[str], count: int) -> list[str]:
+    """The end of ``tokens`` that holds its last ``count`` words, with the commas between them."""
+    seen = 0
+    for at in range(len(tokens) - 1, -1, -1):
+        seen += tokens[at] != ","
+        if seen == count:
+            return tokens[at:]
+    return tokens
 
 
 @dataclass
@@ -253,7 +263,7 @@ class EnglishTranslator(VerbPhraseReader):
 
     # clauses ------------------------------------------------------------------------------------
     def _clause(self, tokens: list[str], scope: _Scope, in_rule: bool = False) -> Node | None:  # type: ignore[override]
-        tokens = words(tokens)
+        raw, tokens = tokens, words(tokens)
         lower = [t.lower() for t in tokens]
         if lower[:3] == ["it", "is", "true"] or lower[:3] == ["it", "is", "either"]:
             tokens = tokens[3:] if lower[2] == "true" else tokens[2:]
@@ -264,7 +274,12 @@ class EnglishTranslator(VerbPhraseReader):
         split = self._verb_index(tokens)
         if split is None or split == 0:
             return None
-        return self._with_subject(tokens[:split], tokens[split:], scope, in_rule)
+        vp = tokens[split:]
+        if len(raw) > len(tokens) and vp[0].lower() in COPULA:
+            with_commas = _tail_with_commas(raw, len(vp))
+            if noun_list(with_commas[1:]) is not None:  # "is a director, actor, and writer": the commas make the list
+                vp = with_commas
+        return self._with_subject(tokens[:split], vp, scope, in_rule)
 
     def _with_subject(self, subject: list[str], vp: list[str], scope: _Scope, in_rule: bool) -> Node | None:
         lower = [t.lower() for t in subject]

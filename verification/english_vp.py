@@ -152,6 +152,11 @@ class VerbPhraseReader:
         return None
 
     def _verb_phrase(self, tokens: list[str], subject: Term, scope: _Scope) -> Node | None:
+        items = noun_list(tokens[1:]) if tokens and tokens[0].lower() in COPULA else None
+        if items is not None:  # "is a French film director, actor, and screenwriter": one property per item
+            nodes = [self.noun_property(item, subject, scope) for item in items]
+            if all(n is not None for n in nodes):
+                return conj(*[n for n in nodes if n is not None])
         tokens = words(tokens)
         while len(tokens) > 1 and (tokens[0].lower() in ("also", "always", "then") or tokens[0].lower() in PRONOUNS):
             tokens = tokens[1:]
@@ -309,6 +314,38 @@ class VerbPhraseReader:
             parts[-1].append(token)
         cleaned = [words(p) for p in parts]
         return cleaned if len(cleaned) > 1 and all(cleaned) else [words(tokens)]
+
+
+def noun_list(tokens: list[str]) -> list[list[str]] | None:
+    """``a French film director, actor, comic strip writer, and screenwriter`` → its items, each a property of
+    the subject; ``None`` unless it is such a list: one that opens with an article (predicate adjectives "red,
+    white and blue" are not each true of the subject), with no negation, not a list of coordinate adjectives
+    before one noun ("a large, heavy and slow animal": a one-word first item with a longer last one), nor one
+    whose first item has a preposition ("a member of A, B and C": B and C are not what the subject is), nor
+    one with a name or a relative clause after the first item."""
+    lower = [t.lower() for t in tokens]
+    if not lower or lower[0] not in ARTICLES or "," not in lower or "and" not in lower or "or" in lower:
+        return None  # "is red, white and blue" names no nouns: the flag is not red
+    if any(t in ("not", "no", "never", "nor") for t in lower):
+        return None
+    joint = len(lower) - 1 - lower[::-1].index("and")
+    if joint < lower.index(",") or joint == len(lower) - 1:
+        return None
+    items: list[list[str]] = [[]]
+    for word in tokens[:joint]:
+        if word == ",":
+            items.append([])
+        else:
+            items[-1].append(word)
+    items = [i for i in items if i] + [tokens[joint + 1 :]]
+    first = [t for t in items[0] if t.lower() not in ARTICLES]
+    if len(items) < 3 or not first or any(t.lower() in PREPOSITIONS | RELATIVE for t in first):
+        return None
+    if len(first) == 1 and len([t for t in items[-1] if t.lower() not in ARTICLES]) > 1:
+        return None
+    if any(not t[:1].islower() or t.lower() in RELATIVE for item in items[1:] for t in item):
+        return None
+    return [first, *items[1:]]
 
 
 def exclusive(parts: list[Node]) -> Node:

@@ -165,7 +165,12 @@ class FrameReader:
             before = sentence[: match.start()].replace('"', "").replace("“", "").replace("”", "")
             owner = re.findall(r"((?:[A-Z][\w'’.\-]*\s+)*[A-Z][\w'’.\-]*)\s*$", before)
             inner, values = _with_placeholders(match.group(1))
+            parts = [p for p in re.split(r"\s*;\s*", inner) if any(ch.isalnum() for ch in p)]
+            inner = "; ".join(parts)  # "(] ; born …)": a part with no word in it (a stripped IPA bracket) says nothing
             made = self._paren_frames(inner, values, owner[0] if owner else None)
+            if made is None and lenient and len(parts) > 1:  # a premise keeps the parts it can read
+                read = [self._paren_frames(p, values, owner[0] if owner else None) for p in parts]
+                made = [f for r in read if r is not None for f in r] or None
             if made is None:
                 unread = True
             else:
@@ -470,6 +475,13 @@ def _value_role(role: str, arg: Arg) -> tuple[str, Arg]:
             return "when", arg
         return role or "num", arg
     return role or "theme", arg
+
+
+def without_asides(sentence: str) -> str:
+    """``sentence`` without its parentheticals: "Simon Wincer (born 1943 in Sydney) is …" → "Simon Wincer is …".
+    For a premise's logic reading, which would otherwise take the aside into the subject's name
+    (``simon_wincer_born_1943_in_sydney``); leaving an aside out of a premise only says less."""
+    return " ".join(_PAREN.sub("", sentence).split())
 
 
 def with_subject(frame: Frame, subject: Arg) -> Frame:

@@ -38,7 +38,7 @@ from graphproof.graph.embed import Embedder, EmbeddingCache
 from graphproof.verification.claims import Sentence, sentences_of
 from graphproof.verification.english import EnglishTranslator
 from graphproof.verification.fol import Formula, parse_formula
-from graphproof.verification.frames import FrameReader
+from graphproof.verification.frames import FrameReader, without_asides
 from graphproof.verification.frames_fol import FrameRenderer, comparison_formula
 from graphproof.verification.grounding import ClaimResult, GroundingReport, Passage, verdict_of
 from graphproof.verification.prover import Prover9
@@ -211,7 +211,7 @@ class OfflineVerifier:
             if sentence.origin != origin:
                 subject, origin = None, sentence.origin
             texts: list[str] = []
-            logic = translator.translate(sentence.text)
+            logic = translator.translate(without_asides(sentence.text))
             if logic is not None:
                 texts.append(symbols.render(logic))
             frames = reader.read_premise(sentence.text, previous_subject=subject)

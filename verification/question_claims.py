@@ -10,11 +10,13 @@ An answer is checked as the claims it makes about the question, whatever its for
   "What is the capital of France?" + "Paris" → "The capital of France is Paris";
   "…, who Matt Groening named after who?" + "Richard Nixon" → "Matt Groening named Milhouse after Richard Nixon";
 - "yes"/"no" to a yes/no question is the question as a statement, negated for "no":
-  "Are X and Y both American?" + "yes" → "X and Y are both American".
+  "Are X and Y both American?" + "yes" → "X and Y are both American" ("Are both X and Y American?" too).
 
 A claim with a comparison word ("first", "earlier", "older", "more" …) and a question naming the
-alternatives ("A or B") also carries a ``Comparison``: the statement without the comparison word,
-about the winner and about each other alternative, so the prover can compare their values.
+alternatives ("A or B"; "Between A and B, who …" is read as "who …, A or B") also carries a
+``Comparison``: the statement without the comparison word, about the winner and about each other
+alternative, so the prover can compare their values. A comparison that also says how much ("two years
+younger", "much larger") gets none: that reading would drop the amount.
 A bare answer whose question has no slot this module can fill gives a claim with ``text=""``
 and the reason: it cannot be represented, so it is *unknown*, never proved. The question itself
 is never a premise.
@@ -39,12 +41,20 @@ COMPARATIVES: dict[str, Relation] = {
     "higher": "More", "most": "More", "fewer": "Less", "smaller": "Less", "less": "Less", "least": "Less",
 }  # fmt: skip
 BORN_COMPARATIVES = frozenset(("older", "oldest", "younger", "youngest"))
+# how much: a comparison that says it ("two years younger", "much larger", "twice as many") is more than an order
+MEASURES = frozenset(
+    ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "dozen",
+     "hundred", "thousand", "million", "half", "twice", "thrice", "times", "much", "far", "slightly", "significantly",
+     "considerably", "substantially", "somewhat", "bit", "lot", "little", "year", "years", "month", "months",
+     "week", "weeks", "day", "days", "decade", "decades", "century", "centuries", "hour", "hours", "percent")
+)  # fmt: skip
 IN_NOUNS = frozenset(  # "what year …" / "which city …": the answer follows "in"
     ("year", "date", "day", "month", "century", "decade", "city", "country", "state", "town", "place", "county")
 )
 WH = frozenset(("who", "whom", "what", "which", "where", "when", "whose", "how"))
 _YES = re.compile(r"^\W*(yes|true|correct)\b\W*", re.I)
 _NO = re.compile(r"^\W*(no|false|incorrect)\b\W*", re.I)
+_BETWEEN = re.compile(r"^Between\s+(.+?)\s+and\s+([^,]+?),\s+(\S.*)$", re.I)
 _ALTERNATIVES = re.compile(r"^(.*?)[,:]?\s+(?:either\s+)?((?:[A-Z0-9\"“][^,]*?))\s+or\s+([^,]+?)\s*$")
 
 
@@ -89,7 +99,7 @@ class ClaimBuilder:
         self.translator = translator
 
     def claims(self, question: str, answer: str) -> list[Claim]:
-        question = " ".join(question.split()).rstrip(" ?.!")
+        question = self._between(" ".join(question.split()).rstrip(" ?.!"))
         out: list[Claim] = []
         for sentence in split_text(answer) or [answer.strip()]:
             polarity, rest = _polarity(sentence) if not out else (None, sentence)
@@ -102,6 +112,17 @@ class ClaimBuilder:
             else:
                 out.append(self._fill(question, rest, sentence))
         return [c for c in out if c.text or c.why]
+
+    def _between(self, question: str) -> str:
+        """``Between (two players) A and B, who is older`` → ``who is older, A or B``: the alternatives as this
+        module reads them (a description before the first name is left out)."""
+        found = _BETWEEN.match(question)
+        if found is None:
+            return question
+        first = self._trailing_name(found.group(1).split())
+        if not first or not found.group(2)[:1].isupper():
+            return question
+        return f"{found.group(3)}, {' '.join(first)} or {found.group(2)}"
 
     def is_clause(self, text: str) -> bool:
         """True when ``text`` has a subject and a finite verb ("A was started first"), not a bare phrase."""
@@ -135,6 +156,19 @@ class ClaimBuilder:
         if not rest:
             return None
         lower = [t.lower() for t in rest]
+        if lower[0] == "both" and "and" in lower[2:]:  # "Are both A and B Z?" → "A and B are both Z"
+            joint = lower.index("and", 2)
+            second = rest[joint + 1 :]
+            if not second:
+                return None
+            end = joint + 1 + (self.translator._name_end(second, lower[joint + 1 :]) if second[0][:1].isupper() else 1)
+            if end >= len(rest):
+                return None
+            both = ["both"] if aux in COPULA else []  # "did both A and B direct …": "A and B did direct …"
+            return " ".join([*rest[1:end], aux, *both, *rest[end:]])
+        if "both" in lower[1:] and rest[0][:1].isupper() and "and" in lower[1 : lower.index("both")]:
+            end = lower.index("both")  # "Are A and B both Z?": the subject ends at "both" ("First for Women both")
+            return " ".join([*rest[:end], aux, *rest[end:]])
         if rest[0][:1].isupper():
             end = self.translator._name_end(rest, lower)
         else:  # "the band release": a determiner and one noun
@@ -271,6 +305,9 @@ class ClaimBuilder:
         if not found:
             return claim
         word = found[0]
+        measured = [w for w in re.findall(r"[\w']+", bare.casefold()) if w in MEASURES or w.isdigit()]
+        if measured:  # "two years younger": the comparison reading would drop how much, so none is made
+            return claim
         winner = next((n for n in names if n.casefold() in text.casefold()), None)
         if winner is None:
             return claim

@@ -234,3 +234,11 @@ def test_a_nor_with_no_negation_before_it_is_not_read_and_goes_is_go() -> None:
     assert _stray_nor("He is a cook or he is a baker nor a farmer.")
     assert render("Tom is a cook or he is a baker nor a farmer.") is None
     assert phrase_key("goes out") == phrase_key("go out") and phrase_key("does") == phrase_key("do")
+
+
+def test_a_semicolon_inside_a_parenthesis_with_a_stray_bracket_does_not_end_the_claim() -> None:
+    from graphproof.verification.claims import split_text
+
+    text = "Patrice Leconte (] ; born 12 November 1947) is a French film director; he lives in Paris."
+    assert split_text(text) == ["Patrice Leconte (] ; born 12 November 1947) is a French film director",
+                                "he lives in Paris."]  # fmt: skip

@@ -217,3 +217,38 @@ def test_a_place_with_its_region_is_not_the_region_and_a_longer_predicate_is_not
     assert not table._minimal_pair(
         Symbol("WriteNovel", "pred", 1, ["wrote novels"]), Symbol("AuthorNovel", "pred", 1, ["authored novels"])
     )
+
+
+def test_a_stray_bracket_in_a_parenthesis_and_a_list_of_nouns_are_read(verifier: OfflineVerifier) -> None:
+    # Wikipedia leads keep the "]" of a stripped pronunciation: "(] ; born …)" is still one parenthesis, and
+    # "a French film director, actor, and screenwriter" says each of the three
+    chunks = [Passage("c1", "Patrice Leconte (] ; born 12 November 1947) is a French film director, actor, comic "
+                            "strip writer, and screenwriter.Simon Wincer (born 1943 in Sydney) is an Australian film "
+                            "director and film producer.")]  # fmt: skip
+    question = "Are both Simon Wincer and Patrice Leconte film directors?"
+    assert verifier.check(question, chunks, "yes").verdict == "grounded"
+    assert verifier.check(question, chunks, "no").claims[0].status == "refuted"
+    assert verifier.check("", chunks, "Patrice Leconte was born in 1947.").verdict == "grounded"
+    assert verifier.check("", chunks, "Patrice Leconte was born in 1948.").claims[0].status == "refuted"
+    assert verifier.check("", chunks, "Patrice Leconte is a screenwriter.").verdict == "grounded"
+    assert verifier.check("", chunks, "Patrice Leconte is a comic strip artist.").verdict != "grounded"
+
+
+def test_a_list_of_adjectives_or_of_what_a_noun_is_part_of_is_not_a_list_of_nouns(verifier: OfflineVerifier) -> None:
+    text = ("The flag is red, white and blue. Rex is a large, heavy, and slow animal. Ann is a member of Oxfam, "
+            "Unicef, and the Red Cross. Tom is not a doctor, lawyer and teacher.")
+    chunks = [Passage("c1", text)]
+    for answer in ("The flag is red.", "Rex is a large animal.", "Ann is a Unicef.", "Tom is a lawyer."):
+        assert verifier.check("", chunks, answer).verdict != "grounded", answer
+
+
+def test_an_older_alternative_named_with_between_is_decided_from_birth_dates(verifier: OfflineVerifier) -> None:
+    text = ("Kim Antonie Lode Clijsters (] ; born 8 June 1983) is a Belgian former professional tennis player."
+            "Mary Pierce (born 15 January 1975) is a French retired tennis professional.")
+    chunks = [Passage("c1", text)]
+    question = "Between two tennis players Kim Clijsters and Mary Pierce, who is older?"
+    assert verifier.check(question, chunks, "Mary Pierce").verdict == "grounded"
+    assert verifier.check(question, chunks, "Kim Clijsters").claims[0].status == "refuted"
+    for answer in ("Mary Pierce is eight years older.", "Kim Clijsters is two years younger.",
+                   "Mary Pierce is much older."):  # how much is not read, so it is never proved
+        assert verifier.check(question, chunks, answer).verdict != "grounded", answer

@@ -51,6 +51,13 @@ def builder() -> ClaimBuilder:
          "President Richard Nixon", "Matt Groening named Milhouse after President Richard Nixon"),
         ("The series first aired in what year?", "2006", "The series first aired in 2006"),
         ("Are Alice and Bob both American?", "yes", "Alice and Bob are both American"),
+        ("Are both Alice Brown and Bob Gray film directors?", "yes",
+         "Alice Brown and Bob Gray are both film directors"),
+        ("Are both dogs and cats mammals?", "yes", "dogs and cats are both mammals"),
+        ("Did both Carl Boese and Franco Zeffirelli direct films?", "yes",
+         "Carl Boese and Franco Zeffirelli did direct films"),
+        ("Are Jane and First for Women both women's magazines?", "yes",
+         "Jane and First for Women are both women's magazines"),
     ],
 )  # fmt: skip
 def test_a_bare_answer_fills_the_question_slot(builder: ClaimBuilder, question: str, answer: str, claim: str) -> None:
@@ -76,3 +83,13 @@ def test_a_comparison_names_the_alternatives_whatever_the_answer_form(builder: C
         assert claim.comparison.others == ("Arthur's Magazine was started",)
     (older,) = builder.claims("Who is older, Alice or Bob?", "Alice")
     assert older.comparison is not None and older.comparison.winner == "Alice was born"
+
+
+def test_between_two_names_is_a_choice_of_alternatives(builder: ClaimBuilder) -> None:
+    (older,) = builder.claims("Between two tennis players Kim Clijsters and Mary Pierce, who is older?", "Mary Pierce")
+    assert older.text == "Mary Pierce is older"
+    assert older.comparison is not None and older.comparison.relation == "Before"
+    assert older.comparison.winner == "Mary Pierce was born"
+    assert older.comparison.others == ("Kim Clijsters was born",)
+    (plain,) = builder.claims("Between meals, what does Alice eat?", "fruit")  # no names to choose between
+    assert plain.comparison is None
