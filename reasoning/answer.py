@@ -35,6 +35,25 @@ OTHER_DOCUMENT = 1.0  # share of the best score a sentence of another document n
 # messages: key terms in the answer 0.474 -> 0.500) and reported on January-June (0.397 -> 0.429).
 CONTEXT_WEIGHT = 0.25
 CONTEXT_MESSAGES = 3
+# A legal notice (a licence header, a warranty disclaimer, a copyright line) answers only a question about
+# licences, copyright or warranty; to any other question it counts this share of its score. Set, not tuned:
+# a notice must cover twice the question's idf to win over plain text ("What kind of library is GNU MP?" —
+# "The GNU MP Library is free software; you can redistribute it …" and "GNU MP is a library for arbitrary
+# precision arithmetic …" cover the same terms).
+LEGAL_WEIGHT = 0.5
+_LEGAL_NOTICE = re.compile(
+    r"\bfree software\b.*\b(?:redistribute|modify)\b|\bredistribute\s+it\b|\bwithout\s+any\s+warranty\b"
+    r"|\bno\s+warranty\b|\bmerchantability\b|\ball\s+rights\s+reserved\b|\bcopyright\s+(?:\(c\)|©|\d{4})"
+    r"|^\W*this\s+(?:file|program|library)\s+is\s+part\s+of\b|\bunder\s+the\s+terms\s+of\b|\bno\s+liability\b"
+    r"|\bpermission\s+(?:is\s+)?(?:hereby\s+|not\s+)?granted\b|\bshould\s+have\s+received\s+(?:a\s+)?cop(?:y|ies)\s+of\b"
+    r"|\bgeneral\s+public\s+licen[cs]e\b",
+    re.IGNORECASE,
+)
+_LEGAL_QUESTION = re.compile(
+    r"\b(?:licen[cs]\w*|copyright\w*|warrant\w*|copying|redistribut\w*|gpl|lgpl|agpl|mit|bsd|apache|patent\w*"
+    r"|legal\w*|terms|free\s+software|public\s+domain|open\s+source)\b",
+    re.IGNORECASE,
+)
 
 
 @dataclass(frozen=True)
@@ -52,24 +71,24 @@ def extractive_answer(store: GraphStore, retrieval: Retrieval, sentences: int = 
     """The ``sentences`` evidence units (``messages`` when the best is a chat message) from the top
     ``chunks`` that best cover the question's terms.
 
-    A unit is a sentence, or in a chat (a chunk with ``speakers`` metadata) a whole message quoted as
-    ``[time] Handle: message`` — who said it and when are part of what a message states ("Who proposed
-    …?", "… on 20260507?"); a message is some three sentences long, so a chat answer is one message
-    by default, about as long as three sentences. A unit scores the idf of the question terms it covers,
-    divided by ``1 + 0.1 · rank`` of its chunk; a chat message adds ``CONTEXT_WEIGHT`` times the idf of the
-    question terms the ``CONTEXT_MESSAGES`` messages before it cover and it does not (a reply goes on with what
-    was asked). It covers a term it contains, a term whose word has the same
-    lemma as one of its words (``reasoning.paths.word_key``: "wrote" is covered by "written"; not in chat
-messages, where it matched common verbs of other messages: LiHua-World single-evidence answers holding the
-reference's key terms fell 0.451 -> 0.443 full year, 0.397 -> 0.381 Jan–Jun, with it), and — once it
-    covers one term of its own — the terms of what it is about without naming it (``_contexts``): its
-    document's title, and in a record of ``Label: value`` lines the record's first field ("Author: …" under
-    "Program: GNU bc"). A unit that asks something (an FAQ's "Is zlib thread-safe?"; in a chat, a message
-    with a question in it) comes with the unit after it, which answers it; one that leads into what follows
-    comes with that too (``_answered``: a list it announces, the line an unfinished sentence goes on in, the
-    terms a definition list item defines). A unit that occurs in several chunks (chunk overlap, quoted
-    messages) is given once. The answer keeps to the document of its best unit: a unit of another document
-    joins only when it scores at least ``OTHER_DOCUMENT`` times the best — as well as it — (so "Who wrote
+    A unit is a sentence, or in a chat (a chunk with ``speakers`` metadata) a whole message quoted as ``[time]
+    Handle: message`` — who said it and when are part of what a message states ("Who proposed …?", "… on
+    20260507?"); a message is some three sentences long, so a chat answer is one message by default, about as long
+    as three sentences. A unit scores the idf of the question terms it covers, divided by ``1 + 0.1 · rank`` of its
+    chunk, and by two (``LEGAL_WEIGHT``) for a legal notice — a licence header, a warranty disclaimer, a copyright
+    line — unless the question asks about such things; a chat message adds ``CONTEXT_WEIGHT`` times the idf of the
+    question terms the ``CONTEXT_MESSAGES`` messages before it cover and it does not (a reply goes on with what was
+    asked). It covers a term it contains, a term whose word has the same lemma as one of its words
+    (``reasoning.paths.word_key``: "wrote" is covered by "written"; not in chat messages, where it matched common
+    verbs of other messages: LiHua-World single-evidence answers holding the reference's key terms fell 0.451 ->
+    0.443 full year, 0.397 -> 0.381 Jan–Jun, with it), and — once it covers one term of its own — the terms of what
+    it is about without naming it (``_contexts``): its document's title, and in a record of ``Label: value`` lines
+    the record's first field ("Author: …" under "Program: GNU bc"). A unit that asks something (an FAQ's "Is zlib
+    thread-safe?"; in a chat, a message with a question in it) comes with the unit after it, which answers it; one
+    that leads into what follows comes with that too (``_answered``: a list it announces, the line an unfinished
+    sentence goes on in, the terms a definition list item defines). A unit that occurs in several chunks (chunk
+    overlap, quoted messages) is given once. The answer keeps to the document of its best unit: a unit of another
+    document joins only when it scores at least ``OTHER_DOCUMENT`` times the best — as well as it — (so "Who wrote
     Git?" is not answered with who wrote libffi).
     """
     analyzer = analyzer or default_analyzer()
@@ -83,6 +102,7 @@ reference's key terms fell 0.451 -> 0.443 full year, 0.397 -> 0.381 Jan–Jun, w
     titles = {d.id: document_subject(d) for d in store.documents(list(dict.fromkeys(h.item.document_id for h in top)))}
     scored: list[tuple[float, int, str, str, str]] = []
     chats = set()
+    legal = bool(_LEGAL_QUESTION.search(retrieval.question))
     for rank, hit in enumerate(top):
         found, chat = answer_units(hit.item), bool(hit.item.metadata.get("speakers"))
         if chat:
@@ -98,6 +118,8 @@ reference's key terms fell 0.451 -> 0.443 full year, 0.397 -> 0.381 Jan–Jun, w
                 weight = CONTEXT_WEIGHT * sum(idf[t] for t in before)
             if covered or weight:
                 score = (sum(idf[t] for t in covered) + weight) / (1 + 0.1 * rank)
+                if not chat and not legal and _LEGAL_NOTICE.search(found[index]):
+                    score *= LEGAL_WEIGHT
                 scored.append((score, rank, hit.item.id, _answered(found, index, chat), hit.item.document_id))
     if not scored:
         return Answer("The retrieved evidence shares no words with the question.", "extractive")

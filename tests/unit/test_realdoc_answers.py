@@ -43,6 +43,13 @@ TEXTS = {
         "The options below change what hush prints.\n- -v\n- --verbose\n- Print every step taken.\n"
         "- -q\n- --quiet\n- Print nothing on the terminal at all.\n",
     ),
+    "numlib": (
+        "docs/numlib/README",
+        "README",
+        "This file is part of the Numlib Library.\n\nThe Numlib Library is free software; you can redistribute "
+        "it and/or modify it under the terms of the GNU Lesser General Public License.\n\n"
+        "Numlib is a library for exact rational arithmetic.\n",
+    ),
     "gizmo": ("docs/gizmo/README", "README", "Report bugs by mail to the list of the project maintainers.\n"),
     "widget": ("docs/widget/README", "README", "Report bugs by mail to the list of the project maintainers here.\n"),
 }
@@ -97,3 +104,11 @@ def test_a_sentence_of_the_document_about_the_subject_answers_first(store: SQLit
     # both sentences say the same; only the folder of the second says it is about gizmo
     answer = _ask(store, "Where do I report bugs about gizmo?", ["widget", "gizmo"])
     assert answer == "Report bugs by mail to the list of the project maintainers."
+
+
+def test_a_legal_notice_answers_only_a_question_about_licences(store: SQLiteStore) -> None:
+    # the licence header and the description cover the same question terms; the header is boilerplate
+    assert _ask(store, "What kind of library is Numlib?", ["numlib"]) == (
+        "Numlib is a library for exact rational arithmetic."
+    )
+    assert "Lesser General Public License" in _ask(store, "Under which license is the Numlib library?", ["numlib"])
