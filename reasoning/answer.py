@@ -8,6 +8,7 @@ chunks and the weighted paths (prompt in ``reasoning/prompts/answer.md``).
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
 from collections.abc import Iterable, Sequence
@@ -49,6 +50,21 @@ _LEGAL_NOTICE = re.compile(
     r"|\bgeneral\s+public\s+licen[cs]e\b",
     re.IGNORECASE,
 )
+# What a question asks for, by its wording, and whether a unit holds something of that kind that the question does
+# not already name: a person ("Who wrote …?": two capitalised words in a row, or an e-mail address), a number ("How
+# many …?", "Which version …?", "Which RFC …?"), a command-line option ("Which option …?"). A unit with nothing of
+# the kind asked for counts this share of its score. Set, not tuned (as LEGAL_WEIGHT).
+KIND_WEIGHT = 0.5
+_ASKS_PERSON = re.compile(r"^\W*(?:\w+\s+)?(?:who|whom|whose)\b", re.IGNORECASE)
+_ASKS_NUMBER = re.compile(
+    r"\b(?:how\s+(?:many|much|long|old|often|big|large|fast)|(?:what|which)\s+(?:year|version|number|rfc|port|size"
+    r"|date|release))\b|^\W*when\b",
+    re.IGNORECASE,
+)
+_ASKS_OPTION = re.compile(r"\b(?:what|which)\s+(?:[\w-]+\s+){0,2}(?:option|flag|switch)s?\b", re.IGNORECASE)
+_EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
+_OPTION = re.compile(r"(?:^|[\s(`'\"“])--?[A-Za-z][\w-]*")
+_NAME_WORD = re.compile(r"[^\W\d_][\w'’.-]*")
 _LEGAL_QUESTION = re.compile(
     r"\b(?:licen[cs]\w*|copyright\w*|warrant\w*|copying|redistribut\w*|gpl|lgpl|agpl|mit|bsd|apache|patent\w*"
     r"|legal\w*|terms|free\s+software|public\s+domain|open\s+source)\b",
@@ -103,6 +119,7 @@ def extractive_answer(store: GraphStore, retrieval: Retrieval, sentences: int = 
     scored: list[tuple[float, int, str, str, str]] = []
     chats = set()
     legal = bool(_LEGAL_QUESTION.search(retrieval.question))
+    kind = asked_kind(retrieval.question)
     for rank, hit in enumerate(top):
         found, chat = answer_units(hit.item), bool(hit.item.metadata.get("speakers"))
         if chat:
@@ -120,6 +137,8 @@ def extractive_answer(store: GraphStore, retrieval: Retrieval, sentences: int = 
                 score = (sum(idf[t] for t in covered) + weight) / (1 + 0.1 * rank)
                 if not chat and not legal and _LEGAL_NOTICE.search(found[index]):
                     score *= LEGAL_WEIGHT
+                if not chat and kind and not holds_kind(_answered(found, index), kind, retrieval.question):
+                    score *= KIND_WEIGHT
                 scored.append((score, rank, hit.item.id, _answered(found, index, chat), hit.item.document_id))
     if not scored:
         return Answer("The retrieved evidence shares no words with the question.", "extractive")
@@ -140,6 +159,39 @@ def extractive_answer(store: GraphStore, retrieval: Retrieval, sentences: int = 
 # turn ("Q: …", "A: …") nor a question.
 _FIELD = re.compile(r"^[A-Z][\w.'’-]+(?:[ \t][\w.'’()-]+){0,3}[ \t]*[:：][ \t]*\S(?!.*\?\s*$)")
 RECORD_MIN = 2  # consecutive field lines that make a record
+
+
+def asked_kind(question: str) -> str:
+    """``person``, ``number``, ``option`` or ``""``: what ``question`` asks for, by its wording."""
+    if _ASKS_OPTION.search(question):
+        return "option"
+    if _ASKS_PERSON.search(question):
+        return "person"
+    if _ASKS_NUMBER.search(question):
+        return "number"
+    return ""
+
+
+def holds_kind(unit: str, kind: str, question: str) -> bool:
+    """Whether ``unit`` holds something of ``kind`` (``asked_kind``) that ``question`` does not already name."""
+    asked = {w.casefold().strip(".'’") for w in _NAME_WORD.findall(question)}
+    if kind == "number":
+        return any(ch.isdigit() for ch in re.sub(r"\S*\d\S*", lambda m: "" if m.group() in question else "9", unit))
+    if kind == "option":
+        return any(m.group().strip(" (`'\"“") not in question for m in _OPTION.finditer(unit))
+    if kind == "person":
+        if _EMAIL.search(unit):
+            return True
+        names = _NAME_WORD.findall(unit)
+        return any(
+            a[:1].isupper() and b[:1].isupper() and a.casefold().strip(".'’") not in asked
+            and b.casefold().strip(".'’") not in asked and a.casefold() not in _NOT_NAMES
+            for a, b in itertools.pairwise(names)
+        )  # fmt: skip
+    return True
+
+
+_NOT_NAMES = frozenset(("the", "a", "an", "this", "that", "these", "it", "in", "if", "when", "for", "see", "note"))
 
 
 def _terms_by_key(question: str, terms: Iterable[str], analyzer: Analyzer) -> dict[str, set[str]]:

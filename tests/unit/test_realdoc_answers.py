@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from graphproof.graph.model import Chunk, Document, Hit
 from graphproof.graph.sqlite_store import SQLiteStore
-from graphproof.reasoning.answer import document_subject, extractive_answer
+from graphproof.reasoning.answer import asked_kind, document_subject, extractive_answer, holds_kind
 from graphproof.reasoning.retriever import Retrieval
 
 TEXTS = {
@@ -49,6 +49,12 @@ TEXTS = {
         "This file is part of the Numlib Library.\n\nThe Numlib Library is free software; you can redistribute "
         "it and/or modify it under the terms of the GNU Lesser General Public License.\n\n"
         "Numlib is a library for exact rational arithmetic.\n",
+    ),
+    "jfif": (
+        "docs/jfif/README",
+        "README",
+        "This distribution contains a release of the JFIF Group's free JFIF software.\n\n"
+        "This software is the work of Tom Lane, Guido Vollbeding and other members of the JFIF Group.\n",
     ),
     "gizmo": ("docs/gizmo/README", "README", "Report bugs by mail to the list of the project maintainers.\n"),
     "widget": ("docs/widget/README", "README", "Report bugs by mail to the list of the project maintainers here.\n"),
@@ -112,3 +118,38 @@ def test_a_legal_notice_answers_only_a_question_about_licences(store: SQLiteStor
         "Numlib is a library for exact rational arithmetic."
     )
     assert "Lesser General Public License" in _ask(store, "Under which license is the Numlib library?", ["numlib"])
+
+
+def test_a_question_that_asks_for_a_person_is_answered_by_a_sentence_that_names_one(store: SQLiteStore) -> None:
+    # the first sentence covers more of the question's words; only the second names anyone
+    assert _ask(store, "Who wrote the JFIF Group's free JFIF software?", ["jfif"]) == (
+        "This software is the work of Tom Lane, Guido Vollbeding and other members of the JFIF Group."
+    )
+
+
+@pytest.mark.parametrize(
+    ("question", "kind"),
+    [
+        ("Who originally wrote GNU Wget?", "person"),
+        ("To whom should bug reports be sent?", "person"),
+        ("How many bits does the CRC have?", "number"),
+        ("Which RFC does JSON-C aim to conform to?", "number"),
+        ("When was bc released?", "number"),
+        ("Which configure flag disables large files?", "option"),
+        ("Which file does Ninja look for by default when you run it?", ""),
+        ("What is tmux?", ""),
+    ],
+)
+def test_what_a_question_asks_for_is_read_from_its_wording(question: str, kind: str) -> None:
+    assert asked_kind(question) == kind
+
+
+def test_a_unit_holds_the_kind_asked_only_with_something_the_question_does_not_name() -> None:
+    question = "Who originally wrote GNU Wget?"
+    assert holds_kind("GNU Wget was written by Hrvoje Niksic.", "person", question)
+    assert holds_kind("Send bugs to bug-wget@gnu.org.", "person", question)
+    assert not holds_kind("GNU Wget is a free utility.", "person", question)
+    assert holds_kind("Use --append to add to the file.", "option", "Which option appends?")
+    assert not holds_kind("Options change what it prints.", "option", "Which option appends?")
+    assert holds_kind("It conforms to RFC 7159.", "number", "Which RFC does JSON-C follow?")
+    assert not holds_kind("JSON-C 0.15 follows the RFC.", "number", "Which RFC does JSON-C 0.15 follow?")
