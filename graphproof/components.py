@@ -157,10 +157,12 @@ def make_self_evaluation(
         reasoner = GnnReasoner.load(settings.gnn_checkpoint, store, embedder)
         types = reasoner.checkpoint.vocab.predicates
         return lambda q: path_check(reasoner.reason(q), embedder.embed, relation_types=types)
+    from graphproof.loaders.enrichment import sample_type_profile
     from graphproof.reasoning.self_eval import retrieval_check
 
     retriever = make_retriever(store, settings, embedder=embedder)
-    return lambda q: retrieval_check(retriever.retrieve(q, "edge-bm25"), embedder.embed)
+    types = sample_type_profile(store).names()  # the relation types the relative relation test compares with
+    return lambda q: retrieval_check(retriever.retrieve(q, "edge-bm25"), embedder.embed, relation_types=types)
 
 
 def make_enricher(store: GraphStore, settings: Settings, source: OutsideSource) -> Enricher:

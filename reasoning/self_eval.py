@@ -35,9 +35,11 @@ Table 2 does):
   is low for right and wrong answers alike.
 
 Without a GNN, ``retrieval_check`` runs the two tests that need no answer probabilities over the
-retrieval's weighted paths: ``no_path`` (no path starts at an entity the question names) and
-``relation_mismatch`` (over the relations of those paths; ``related_to`` edges say nothing about the
-relation asked, so they never pass it).
+retrieval's weighted paths: ``no_path`` (no path starts at an entity the question names, ``names_entity``:
+not a seed that one of its common words happens to match) and
+``relation_mismatch`` (over the relations of those paths, with the question without the names it links, and
+the relative test against the graph's relation types when they are given; ``related_to`` edges say nothing
+about the relation asked, so they never pass it).
 """
 
 from __future__ import annotations
@@ -184,6 +186,21 @@ def without_names(question: str, names: Sequence[str]) -> str:
     return " ".join(left.split()) or question
 
 
+def names_entity(question: str, name: str) -> bool:
+    """Whether ``question`` names the entity ``name``: its words occur there in a row (case aside), and a one-word
+    name is written there capitalised or with a digit. Retrieval also seeds entities a question's common words
+    match ("film", "acting", the title "Star!" for "did X star in"); those are not what it asks about."""
+    words = re.findall(r"[^\W_]+", name.casefold())
+    if not words:
+        return False
+    for found in re.finditer(r"(?<![^\W_])" + r"[\W_]+".join(map(re.escape, words)) + r"(?![^\W_])", question,
+                             re.IGNORECASE):  # fmt: skip
+        text = found.group()
+        if len(words) > 1 or text[:1].isupper() or any(ch.isdigit() for ch in text):
+            return True
+    return False
+
+
 def path_check(
     answer: GnnAnswer,
     embed: EmbedFn | None = None,
@@ -246,18 +263,24 @@ def path_check(
 
 
 def retrieval_check(
-    retrieval: Retrieval, embed: EmbedFn | None = None, config: PathCheckConfig | None = None, top: int = 10
-) -> SelfEvaluation:
-    """The deterministic checks that need no GNN (module docstring), over ``retrieval``'s top paths."""
+    retrieval: Retrieval, embed: EmbedFn | None = None, config: PathCheckConfig | None = None, top: int = 10,
+    relation_types: Sequence[str] = (),
+) -> SelfEvaluation:  # fmt: skip
+    """The deterministic checks that need no GNN (module docstring), over ``retrieval``'s top paths;
+    ``relation_types`` are the graph's relation types for the relative relation test (none: only the absolute
+    one)."""
     config = config or PathCheckConfig()
-    seeds = {h.item.id for h in retrieval.seeds}
+    seeds = {h.item.id for h in retrieval.seeds if names_entity(retrieval.question, h.item.name)}
     linked = [w.path for w in retrieval.paths[:top] if w.path.entities[0].id in seeds]
     judgements = [
         Judgement(
             "no_path", bool(linked), f"{len(linked)} of the top {top} paths start at an entity the question names"
         )
     ]
-    stated = sorted({predicate_words(r.predicate) for p in linked for r in p.relations if r.predicate != RELATED_TO})
+    stated = sorted(  # a path's relations read together, as path_check reads them: a 2-hop path is not its last hop
+        {" ".join(predicate_words(r.predicate) for r in p.relations) for p in linked
+         if all(r.predicate != RELATED_TO for r in p.relations)}
+    )  # fmt: skip
     if embed is None:
         judgements.append(Judgement("relation_mismatch", True, "not checked: no embedder"))
     elif not stated:
@@ -265,12 +288,22 @@ def retrieval_check(
             Judgement("relation_mismatch", False, "no path from the question's entities states a relation")
         )
     else:
-        vectors = embed([retrieval.question, *stated])
+        types = sorted({predicate_words(t) for t in relation_types}) if config.max_relation_gap is not None else []
+        question = without_names(retrieval.question, [h.item.name for h in retrieval.seeds])
+        vectors = embed([question, *stated, *types])
         scores = vectors[1:] @ vectors[0]
-        best = int(np.argmax(scores))
-        judgements.append(
-            Judgement("relation_mismatch", float(scores[best]) >= config.min_relation_similarity,
-                      f"best question–relation similarity {float(scores[best]):.3f} ({stated[best]!r}; threshold "
-                      f"{config.min_relation_similarity})", {"value": round(float(scores[best]), 6)})
-        )  # fmt: skip
+        best = int(np.argmax(scores[: len(stated)]))
+        value = float(scores[best])
+        ok = value >= config.min_relation_similarity
+        reason = (f"best question–relation similarity {value:.3f} ({stated[best]!r}; threshold "
+                  f"{config.min_relation_similarity})")  # fmt: skip
+        detail: dict[str, Any] = {"value": round(value, 6)}
+        if types and config.max_relation_gap is not None:
+            at = int(np.argmax(scores[len(stated) :]))
+            gap = float(scores[len(stated) + at]) - value
+            ok = ok and gap <= config.max_relation_gap
+            reason += (f"; the question reads most like {types[at]!r} ({value + gap:.3f}), {gap:.3f} above the "
+                       f"paths' relation (at most {config.max_relation_gap})")  # fmt: skip
+            detail["gap"] = round(gap, 6)
+        judgements.append(Judgement("relation_mismatch", ok, reason, detail))
     return SelfEvaluation(tuple(judgements), "retrieval paths")

@@ -152,3 +152,51 @@ def test_the_topic_name_is_left_out_of_the_question_before_comparing_relations()
     assert without_names("which films did [Walter Lang] direct", ["Walter Lang"]) == "which films did direct"
     assert without_names("who directed kismet", ["Kismet"]) == "who directed"
     assert without_names("Kismet", ["Kismet"]) == "Kismet"  # nothing would be left: the question as written
+
+
+def test_the_retrieval_check_compares_the_paths_relation_with_the_relation_the_question_reads_like() -> None:
+    from graphproof.graph.model import Hit
+    from graphproof.reasoning.paths import WeightedPath
+    from graphproof.reasoning.retriever import Retrieval
+    from graphproof.reasoning.self_eval import retrieval_check
+
+    seeds = [Hit(MOVIE, 1.0)]
+    written_only = Retrieval("edge-bm25", QUESTION, [], [WeightedPath(WRITTEN, 2.0)], seeds)
+    lenient = PathCheckConfig(min_relation_similarity=0.0, max_relation_gap=0.25)
+    # the absolute test alone passes a question about directing answered from the writer's edge ...
+    assert retrieval_check(written_only, _embed, lenient).passed
+    # ... the graph's relation types show the question reads like another one it has
+    judged = retrieval_check(written_only, _embed, lenient, relation_types=["directed_by", "written_by"])
+    assert judged.failed_checks == ["relation_mismatch"] and "directed by" in judged.judgements[1].reason
+    right = Retrieval("edge-bm25", QUESTION, [], [WeightedPath(DIRECTED, 2.0)], seeds)
+    assert retrieval_check(right, _embed, lenient, relation_types=["directed_by", "written_by"]).passed
+
+
+@pytest.mark.parametrize(
+    ("question", "name", "named"),
+    [
+        ("who directed Kismet", "Kismet", True),
+        ("what movies did Javier Pereira act in", "javier pereira", True),
+        ("who stars in 2001: A Space Odyssey", "2001: A Space Odyssey", True),
+        ("what films did Cynthia Myers star in", "Star!", False),  # a common word of the question, not a title
+        ("what films did Cynthia Myers star in", "film", False),
+        ("who directed Kismetic", "Kismet", False),
+    ],
+)
+def test_a_question_names_an_entity_only_with_its_words_in_a_row(question: str, name: str, named: bool) -> None:
+    from graphproof.reasoning.self_eval import names_entity
+
+    assert names_entity(question, name) is named
+
+
+def test_the_retrieval_check_ignores_seeds_the_question_does_not_name() -> None:
+    from graphproof.graph.model import Hit
+    from graphproof.reasoning.paths import WeightedPath
+    from graphproof.reasoning.retriever import Retrieval
+    from graphproof.reasoning.self_eval import retrieval_check
+
+    star = Entity("star", "Star!")
+    elsewhere = Path((star, DIRECTOR), (Relation("star", "w dieterle", "directed_by"),))
+    asked = "who directed the film Cynthia Myers stars in"
+    fuzzy = Retrieval("edge-bm25", asked, [], [WeightedPath(elsewhere, 2.0)], [Hit(star, 1.0)])
+    assert retrieval_check(fuzzy, _embed).failed_checks == ["no_path", "relation_mismatch"]
