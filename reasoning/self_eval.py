@@ -186,6 +186,30 @@ def without_names(question: str, names: Sequence[str]) -> str:
     return " ".join(left.split()) or question
 
 
+def _relation_judgement(
+    embed: EmbedFn, question: str, relations: Sequence[str], relation_types: Sequence[str], config: PathCheckConfig,
+    what: str,
+) -> Judgement:  # fmt: skip
+    """The ``relation_mismatch`` test (module docstring) of ``question`` (without its names) against the relation
+    phrases of the paths (``relations``, not empty), absolute and, given ``relation_types``, relative."""
+    types = sorted({predicate_words(t) for t in relation_types}) if config.max_relation_gap is not None else []
+    vectors = embed([question, *relations, *types])
+    scores = vectors[1:] @ vectors[0]
+    at = int(np.argmax(scores[: len(relations)]))
+    best, threshold = float(scores[at]), config.min_relation_similarity
+    ok = best >= threshold
+    reason = f"best question–relation similarity {best:.3f} ({relations[at]!r}; threshold {threshold})"
+    detail: dict[str, Any] = {"value": round(best, 6)}
+    if types and config.max_relation_gap is not None:
+        top = int(np.argmax(scores[len(relations) :]))
+        gap = float(scores[len(relations) + top]) - best
+        ok = ok and gap <= config.max_relation_gap
+        reason += (f"; the question reads most like {types[top]!r} ({best + gap:.3f}), {gap:.3f} above the "
+                   f"{what} (at most {config.max_relation_gap})")  # fmt: skip
+        detail["gap"] = round(gap, 6)
+    return Judgement("relation_mismatch", ok, reason, detail)
+
+
 def names_entity(question: str, name: str) -> bool:
     """Whether ``question`` names the entity ``name``: its words occur there in a row (case aside), and a one-word
     name is written there capitalised or with a digit. Retrieval also seeds entities a question's common words
@@ -240,23 +264,8 @@ def path_check(
         judgements.append(Judgement("relation_mismatch", True, "not checked: no embedder"))
     elif linked:
         relations = sorted({" ".join(predicate_words(r.predicate) for r in p.relations) for p in linked})
-        types = sorted({predicate_words(t) for t in relation_types}) if config.max_relation_gap is not None else []
         question = without_names(answer.question, [t.name for t in answer.topics])
-        vectors = embed([question, *relations, *types])
-        scores = vectors[1:] @ vectors[0]
-        at = int(np.argmax(scores[: len(relations)]))
-        best, threshold = float(scores[at]), config.min_relation_similarity
-        ok = best >= threshold
-        reason = f"best question–relation similarity {best:.3f} ({relations[at]!r}; threshold {threshold})"
-        detail: dict[str, Any] = {"value": round(best, 6)}
-        if types and config.max_relation_gap is not None:
-            top = int(np.argmax(scores[len(relations) :]))
-            gap = float(scores[len(relations) + top]) - best
-            ok = ok and gap <= config.max_relation_gap
-            reason += (f"; the question reads most like {types[top]!r} ({best + gap:.3f}), {gap:.3f} above the "
-                       f"answer's relation (at most {config.max_relation_gap})")  # fmt: skip
-            detail["gap"] = round(gap, 6)
-        judgements.append(Judgement("relation_mismatch", ok, reason, detail))
+        judgements.append(_relation_judgement(embed, question, relations, relation_types, config, "answer's relation"))
     else:
         judgements.append(Judgement("relation_mismatch", False, "no path to compare the question's relation with"))
     return SelfEvaluation(tuple(judgements), "paths")
@@ -288,22 +297,6 @@ def retrieval_check(
             Judgement("relation_mismatch", False, "no path from the question's entities states a relation")
         )
     else:
-        types = sorted({predicate_words(t) for t in relation_types}) if config.max_relation_gap is not None else []
         question = without_names(retrieval.question, [h.item.name for h in retrieval.seeds])
-        vectors = embed([question, *stated, *types])
-        scores = vectors[1:] @ vectors[0]
-        best = int(np.argmax(scores[: len(stated)]))
-        value = float(scores[best])
-        ok = value >= config.min_relation_similarity
-        reason = (f"best question–relation similarity {value:.3f} ({stated[best]!r}; threshold "
-                  f"{config.min_relation_similarity})")  # fmt: skip
-        detail: dict[str, Any] = {"value": round(value, 6)}
-        if types and config.max_relation_gap is not None:
-            at = int(np.argmax(scores[len(stated) :]))
-            gap = float(scores[len(stated) + at]) - value
-            ok = ok and gap <= config.max_relation_gap
-            reason += (f"; the question reads most like {types[at]!r} ({value + gap:.3f}), {gap:.3f} above the "
-                       f"paths' relation (at most {config.max_relation_gap})")  # fmt: skip
-            detail["gap"] = round(gap, 6)
-        judgements.append(Judgement("relation_mismatch", ok, reason, detail))
+        judgements.append(_relation_judgement(embed, question, stated, relation_types, config, "paths' relation"))
     return SelfEvaluation(tuple(judgements), "retrieval paths")
