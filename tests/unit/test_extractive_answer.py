@@ -104,3 +104,24 @@ def test_a_reply_carries_on_what_the_messages_before_it_asked(tmp_path: Path, mo
     monkeypatch.setattr("graphproof.reasoning.answer.CONTEXT_WEIGHT", 0.0)
     assert _ask(s, question, ["other#0", "event#0"]).endswith("HaileyJohnson: Our bakery event starts this Saturday!")
     s.close()
+
+
+def test_a_question_for_a_number_prefers_a_message_with_one_not_counting_its_time(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every message is quoted with its time ("[20260301_09:00] …"); that time is no number the message states. At
+    CHAT_KIND_WEIGHT 0.5 the message that gives the hour wins over one that only repeats the question's words."""
+    talk = (
+        "Time: 20260301_09:00\nLiHua: The yoga class in the park is fun, the yoga class is great.\n"
+        "WolfgangSchulz: Yoga starts at 7 tomorrow.\n"
+    )
+    s = SQLiteStore(tmp_path / "chat.db")
+    s.init()
+    s.upsert_documents([Document("talk", "chats/talk.txt", hash="h6", metadata=META)])
+    s.upsert_chunks([Chunk("talk#0", "talk", 0, talk, "c6", metadata=META)])
+    question = "What time does the yoga class in the park start?"
+    monkeypatch.setattr("graphproof.reasoning.answer.CHAT_KIND_WEIGHT", 1.0)
+    assert "The yoga class in the park is fun" in _ask(s, question, ["talk#0"])
+    monkeypatch.setattr("graphproof.reasoning.answer.CHAT_KIND_WEIGHT", 0.5)
+    assert _ask(s, question, ["talk#0"]).endswith("WolfgangSchulz: Yoga starts at 7 tomorrow.")
+    s.close()
