@@ -33,6 +33,7 @@ from graphproof.text.lexicon import (
 )
 from graphproof.verification.english_ir import Name, Node, Not, Pred, Term, Var, conj, disj
 from graphproof.verification.english_words import is_participle, words
+from graphproof.verification.symbols import PRIVATIVE
 
 KEPT_MODALS = frozenset(("can", "could", "may", "might", "must"))
 OBJECT_PRONOUNS = frozenset(("it", "them", "him", "her"))
@@ -219,6 +220,8 @@ class VerbPhraseReader:
             return self._verb_phrase(tokens, subject, scope)
         for joiner in ("or", "and"):
             parts = self._split(tokens, joiner)
+            if len(parts) > 1 and joiner == "and" and _shares_wide_modifier(parts):
+                break  # "a former footballer and manager": "former" may hold for both, so neither is said alone
             if len(parts) > 1:
                 nodes = [self._clause_part(p, scope) or self._complement(p, subject, scope) for p in parts]
                 if not all(n is not None for n in nodes):
@@ -316,13 +319,29 @@ class VerbPhraseReader:
         return cleaned if len(cleaned) > 1 and all(cleaned) else [words(tokens)]
 
 
+# A first modifier that may hold for every item of a noun list and take away what each says ("a former footballer,
+# coach and manager"): such a list is not split (``noun_list``).
+LIST_WIDE_MODIFIERS = PRIVATIVE | frozenset(
+    ("retired", "late", "future", "then", "previous", "past", "sometime", "one-time", "aspiring", "failed")
+)
+
+
+def _shares_wide_modifier(parts: list[list[str]]) -> bool:
+    """Whether the first part opens with a list-wide modifier (after its article) that the later parts, having no
+    article of their own, may share: "a former footballer and manager" (not "a former footballer and a manager")."""
+    first = [t.lower() for t in parts[0] if t.lower() not in ARTICLES]
+    shared = all(p and p[0].lower() not in ARTICLES for p in parts[1:])
+    return bool(first) and first[0] in LIST_WIDE_MODIFIERS and shared
+
+
 def noun_list(tokens: list[str]) -> list[list[str]] | None:
     """``a French film director, actor, comic strip writer, and screenwriter`` → its items, each a property of
     the subject; ``None`` unless it is such a list: one that opens with an article (predicate adjectives "red,
     white and blue" are not each true of the subject), with no negation, not a list of coordinate adjectives
     before one noun ("a large, heavy and slow animal": a one-word first item with a longer last one), nor one
-    whose first item has a preposition ("a member of A, B and C": B and C are not what the subject is), nor
-    one with a name or a relative clause after the first item."""
+    whose first modifier may hold for every item (``LIST_WIDE_MODIFIERS``), nor one whose first item has a
+    preposition ("a member of A, B and C": B and C are not what the subject is), nor one with a name or a
+    relative clause after the first item."""
     lower = [t.lower() for t in tokens]
     if not lower or lower[0] not in ARTICLES or "," not in lower or "and" not in lower or "or" in lower:
         return None  # "is red, white and blue" names no nouns: the flag is not red
@@ -340,6 +359,8 @@ def noun_list(tokens: list[str]) -> list[list[str]] | None:
     items = [i for i in items if i] + [tokens[joint + 1 :]]
     first = [t for t in items[0] if t.lower() not in ARTICLES]
     if len(items) < 3 or not first or any(t.lower() in PREPOSITIONS | RELATIVE for t in first):
+        return None
+    if first[0].lower() in LIST_WIDE_MODIFIERS:  # "a former footballer, coach and manager": no longer a coach either
         return None
     if len(first) == 1 and len([t for t in items[-1] if t.lower() not in ARTICLES]) > 1:
         return None

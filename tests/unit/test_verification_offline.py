@@ -240,6 +240,12 @@ def test_a_list_of_adjectives_or_of_what_a_noun_is_part_of_is_not_a_list_of_noun
     chunks = [Passage("c1", text)]
     for answer in ("The flag is red.", "Rex is a large animal.", "Ann is a Unicef.", "Tom is a lawyer."):
         assert verifier.check("", chunks, answer).verdict != "grounded", answer
+    # "former" may hold for every noun of the list: Bob is not said to be a coach, nor Sam a manager
+    former = [Passage("c2", "Bob is a former footballer, coach and manager. Sam is a former footballer and manager.")]
+    for answer in ("Bob is a coach.", "Bob is a manager.", "Sam is a manager."):
+        assert verifier.check("", former, answer).verdict != "grounded", answer
+    own_article = [Passage("c3", "Sam is a former footballer and a manager.")]
+    assert verifier.check("", own_article, "Sam is a manager.").verdict == "grounded"
 
 
 def test_an_older_alternative_named_with_between_is_decided_from_birth_dates(verifier: OfflineVerifier) -> None:
