@@ -146,13 +146,17 @@ class ClaimBuilder:
             return Claim(
                 "", answer, "question+answer", why="a yes/no answer to a question that is not a yes/no question"
             )
-        statement = self._declarative(tokens)
+        statement = self._declarative(tokens, yes_no=True)
         if statement is None:
             return Claim("", answer, "question+answer", why="the yes/no question could not be turned into a statement")
         return self._with_comparison(Claim(statement, answer, "question+answer", negated=not yes), question)
 
-    def _declarative(self, tokens: list[str]) -> str | None:
+    def _declarative(self, tokens: list[str], yes_no: bool = False) -> str | None:
+        """``aux subject rest`` (a question's order) as ``subject aux rest``, or ``None``. In a yes/no question with
+        a copula, a run of capitalised words that would leave nothing after the subject ends one word early: the
+        last is the complement ("Is Paris French?", "Are both A and B American?")."""
         aux, rest = tokens[0].lower(), tokens[1:]
+        complement_last = yes_no and aux in COPULA
         if not rest:
             return None
         lower = [t.lower() for t in rest]
@@ -162,6 +166,8 @@ class ClaimBuilder:
             if not second:
                 return None
             end = joint + 1 + (self.translator._name_end(second, lower[joint + 1 :]) if second[0][:1].isupper() else 1)
+            if end >= len(rest) and complement_last and end - joint > 2:
+                end -= 1
             if end >= len(rest):
                 return None
             both = ["both"] if aux in COPULA else []  # "did both A and B direct …": "A and B did direct …"
@@ -171,6 +177,8 @@ class ClaimBuilder:
             return " ".join([*rest[:end], aux, *rest[end:]])
         if rest[0][:1].isupper():
             end = self.translator._name_end(rest, lower)
+            if end >= len(rest) and complement_last and end > 1:
+                end -= 1
         else:  # "the band release": a determiner and one noun
             end = 1 + (lower[0] in ("the", "a", "an", "this", "that", "his", "her", "its", "their"))
         if end >= len(rest):

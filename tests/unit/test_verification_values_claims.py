@@ -58,6 +58,8 @@ def builder() -> ClaimBuilder:
          "Carl Boese and Franco Zeffirelli did direct films"),
         ("Are Jane and First for Women both women's magazines?", "yes",
          "Jane and First for Women are both women's magazines"),
+        ("Are both Ann Lee and Bob Ray American?", "yes", "Ann Lee and Bob Ray are both American"),
+        ("Is Paris French?", "yes", "Paris is French"),
     ],
 )  # fmt: skip
 def test_a_bare_answer_fills_the_question_slot(builder: ClaimBuilder, question: str, answer: str, claim: str) -> None:
