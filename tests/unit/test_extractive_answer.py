@@ -39,6 +39,15 @@ def store(tmp_path: Path) -> Iterator[SQLiteStore]:
     s.close()
 
 
+def _chat_store(path: Path, talks: dict[str, str]) -> SQLiteStore:
+    """A store holding each of ``talks`` (name → transcript) as one chat document of one chunk."""
+    s = SQLiteStore(path)
+    s.init()
+    s.upsert_documents([Document(k, f"chats/{k}.txt", hash=f"h-{k}", metadata=META) for k in talks])
+    s.upsert_chunks([Chunk(f"{k}#0", k, 0, text, f"c-{k}", metadata=META) for k, text in talks.items()])
+    return s
+
+
 def _ask(store: SQLiteStore, question: str, ids: list[str], **kw: object) -> str:
     chunks = [Hit(c, 1.0) for c in store.chunks(ids)]
     return extractive_answer(store, Retrieval("bm25", question, chunks), **kw).text  # type: ignore[arg-type]
@@ -75,10 +84,7 @@ def test_in_a_chat_a_word_counts_only_as_written_not_by_its_lemma(tmp_path: Path
         "Time: 20260301_09:00\nLiHua: I wrote the weekly report yesterday.\n"
         "WolfgangSchulz: Sam writes reports for us.\n"
     )
-    s = SQLiteStore(tmp_path / "chat.db")
-    s.init()
-    s.upsert_documents([Document("talk", "chats/talk.txt", hash="h3", metadata=META)])
-    s.upsert_chunks([Chunk("talk#0", "talk", 0, talk, "c3", metadata=META)])
+    s = _chat_store(tmp_path / "chat.db", {"talk": talk})
     answer = _ask(s, "Who writes reports?", ["talk#0"])
     s.close()
     assert answer.endswith("WolfgangSchulz: Sam writes reports for us.") and "wrote" not in answer
@@ -92,12 +98,7 @@ def test_a_reply_carries_on_what_the_messages_before_it_asked(tmp_path: Path, mo
         "Time: 20260413_21:00\nHaileyJohnson: Our bakery event starts this Saturday!\n"
         "LiHua: Nice. I want sourdough and sweet pastries then.\n"
     )
-    s = SQLiteStore(tmp_path / "chat.db")
-    s.init()
-    s.upsert_documents([Document("other", "chats/other.txt", hash="h4", metadata=META),
-                        Document("event", "chats/event.txt", hash="h5", metadata=META)])  # fmt: skip
-    s.upsert_chunks([Chunk("other#0", "other", 0, other, "c4", metadata=META),
-                     Chunk("event#0", "event", 0, event, "c5", metadata=META)])  # fmt: skip
+    s = _chat_store(tmp_path / "chat.db", {"other": other, "event": event})
     question = "Which pastries does Li Hua want at the bakery event?"
     monkeypatch.setattr("graphproof.reasoning.answer.CONTEXT_WEIGHT", 1.0)
     assert _ask(s, question, ["other#0", "event#0"]).endswith("LiHua: Nice. I want sourdough and sweet pastries then.")
@@ -115,10 +116,7 @@ def test_a_question_for_a_number_prefers_a_message_with_one_not_counting_its_tim
         "Time: 20260301_09:00\nLiHua: The yoga class in the park is fun, the yoga class is great.\n"
         "WolfgangSchulz: Yoga starts at 7 tomorrow.\n"
     )
-    s = SQLiteStore(tmp_path / "chat.db")
-    s.init()
-    s.upsert_documents([Document("talk", "chats/talk.txt", hash="h6", metadata=META)])
-    s.upsert_chunks([Chunk("talk#0", "talk", 0, talk, "c6", metadata=META)])
+    s = _chat_store(tmp_path / "chat.db", {"talk": talk})
     question = "What time does the yoga class in the park start?"
     monkeypatch.setattr("graphproof.reasoning.answer.CHAT_KIND_WEIGHT", 1.0)
     assert "The yoga class in the park is fun" in _ask(s, question, ["talk#0"])
