@@ -143,15 +143,14 @@ def extractive_answer(store: GraphStore, retrieval: Retrieval, sentences: int = 
                 weight = CONTEXT_WEIGHT * sum(idf[t] for t in before)
             if covered or weight:
                 score = (sum(idf[t] for t in covered) + weight) / (1 + 0.1 * rank)
+                answered = _answered(found, index, chat)
                 if not chat and not legal and _LEGAL_NOTICE.search(found[index]):
                     score *= LEGAL_WEIGHT
-                if not chat and kind and not holds_kind(_answered(found, index), kind, retrieval.question):
+                if not chat and kind and not holds_kind(answered, kind, retrieval.question):
                     score *= KIND_WEIGHT
-                if chat and kind == "number" and not holds_kind(
-                    _STAMP.sub(" ", _answered(found, index, chat)), kind, retrieval.question
-                ):
+                if chat and kind == "number" and not holds_kind(_STAMP.sub(" ", answered), kind, retrieval.question):
                     score *= CHAT_KIND_WEIGHT
-                scored.append((score, rank, hit.item.id, _answered(found, index, chat), hit.item.document_id))
+                scored.append((score, rank, hit.item.id, answered, hit.item.document_id))
     if not scored:
         return Answer("The retrieved evidence shares no words with the question.", "extractive")
     best: list[tuple[float, int, str, str, str]] = []
