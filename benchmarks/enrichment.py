@@ -46,17 +46,16 @@ from __future__ import annotations
 import argparse
 import itertools
 import json
-import math
 import tempfile
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 from graphproof.evaluation.enrichment_pages import PHRASING_SETS, RELATIONS, Fact, fact_pages, read_kb, removed_facts
-from graphproof.graph.embed import SentenceTransformerEmbedder
+from graphproof.graph.embed import EmbeddingCache, SentenceTransformerEmbedder
 from graphproof.graph.model import Entity, Relation, content_hash, normalize_id
 from graphproof.graph.sqlite_store import SQLiteStore
 from graphproof.loaders.enrichment import AlignedTriple, sample_type_profile
@@ -65,10 +64,10 @@ from graphproof.loaders.outside import FolderSource
 from graphproof.loaders.relation_types import Weights, choose, score
 from graphproof.loaders.triples import import_triples
 from graphproof.reasoning.gnn.qa import plain_question, read_qa
-from graphproof.reasoning.retriever import Retriever
-from graphproof.reasoning.self_eval import PathCheckConfig, SelfEvaluation, retrieval_check
+from graphproof.reasoning.retriever import Retrieval, Retriever
+from graphproof.reasoning.self_eval import PathCheckConfig, retrieval_check
 
-from benchmarks._common import data_file, print_table
+from benchmarks._common import data_file, print_table, slack, standard_error
 from graphproof.enrichment import Enricher, EnrichOptions, RunReport
 
 Key = tuple[str, str, str]
@@ -108,47 +107,32 @@ def affected_questions(qa: Path, removed: list[Fact], limit: int) -> list[tuple[
 def answerless_questions(qa: Path, removed: list[Fact], questions: Sequence[str]) -> list[str]:
     """Those of ``questions`` every gold answer of which needs a removed fact: the graph has no answer left, so
     no path can state what is asked (for the others, some answers are still linked by the relation asked)."""
+    wanted = set(questions)
+    return [q for q, needs in answer_needs(qa, removed) if q in wanted and all(needs)]
+
+
+def answer_needs(qa: Path, removed: list[Fact]) -> Iterator[tuple[str, list[bool]]]:
+    """Each question of ``qa`` with a topic (plain text) and, per gold answer, whether it needs a removed fact."""
     pairs = {_pair(f) for f in removed}
-    wanted, out = set(questions), []
     for example in read_qa(qa):
-        question = plain_question(example.question)
-        if question not in wanted or not example.topics:
-            continue
-        topic = normalize_id(example.topics[0])
-        if all(frozenset((topic, normalize_id(a))) in pairs for a in example.answers):
-            out.append(question)
-    return out
+        if example.topics:
+            topic = normalize_id(example.topics[0])
+            needs = [frozenset((topic, normalize_id(a))) in pairs for a in example.answers]
+            yield plain_question(example.question), needs
 
 
-# the no-GNN self-evaluation with no threshold applied: every value kept, nothing failed on it
-FALLBACK_OPEN = PathCheckConfig(min_relation_similarity=-1.0, max_relation_gap=10.0)
 FALLBACK_GRID = [PathCheckConfig(min_relation_similarity=m, max_relation_gap=g)
                  for m in (0.0, 0.1, 0.2, 0.3) for g in (None, 0.1, 0.2, 0.3, 0.4)]  # fmt: skip
-
-
-def fallback_flags(evaluation: SelfEvaluation, config: PathCheckConfig) -> bool:
-    """Whether the no-GNN self-evaluation flags a question with ``config``'s thresholds, from its judgements taken
-    with ``FALLBACK_OPEN`` (no path from a named entity, or no stated relation, always flags)."""
-    no_path, relation = evaluation.judgements[0], evaluation.judgements[1]
-    if not no_path.ok or "value" not in relation.detail:
-        return True
-    if relation.detail["value"] < config.min_relation_similarity:
-        return True
-    return config.max_relation_gap is not None and relation.detail.get("gap", 0.0) > config.max_relation_gap
-
-
-def flag_share(evaluations: Sequence[SelfEvaluation], config: PathCheckConfig) -> float:
-    return sum(fallback_flags(e, config) for e in evaluations) / max(len(evaluations), 1)
+FlagShare = Callable[[Sequence[Retrieval], PathCheckConfig], float]
 
 
 def fallback_fold_rows(
-    answerless: Sequence[SelfEvaluation], intact: Sequence[SelfEvaluation]
+    answerless: Sequence[Retrieval], intact: Sequence[Retrieval], flag_share: FlagShare
 ) -> list[tuple[str, str, str, str]]:
     """The no-GNN self-evaluation's thresholds chosen on one half of the questions (even positions of the questions
     with no answer left and of the intact ones; the grid point that clears the worse of catch ≥ 0.90 and false
-    alarms ≤ 0.10 by most, each rate moved one standard error the wrong way) and reported on the other half."""
-    from benchmarks.enrichment_gnn import slack
-
+    alarms ≤ 0.10 by most, each rate moved one standard error the wrong way) and reported on the other half;
+    ``flag_share`` is the share of retrievals the check flags with a config's thresholds."""
     rows, held = [], []
     for fold in (0, 1):
         tune_pos, tune_neg = answerless[fold::2], intact[fold::2]
@@ -173,17 +157,7 @@ def fallback_fold_rows(
 
 def unaffected_questions(qa: Path, removed: list[Fact], limit: int) -> list[str]:
     """The first ``limit`` questions none of whose answers needs a removed fact (the graph still has them all)."""
-    pairs = {_pair(f) for f in removed}
-    out = []
-    for example in read_qa(qa):
-        if not example.topics:
-            continue
-        topic = normalize_id(example.topics[0])
-        if not any(frozenset((topic, normalize_id(a))) in pairs for a in example.answers):
-            out.append(plain_question(example.question))
-        if len(out) >= limit:
-            break
-    return out
+    return list(itertools.islice((q for q, needs in answer_needs(qa, removed) if not any(needs)), limit))
 
 
 @dataclass
@@ -292,14 +266,12 @@ class Figures:
     @property
     def precision_low(self) -> float:
         """The precision less one standard error, sqrt(p(1 - p) / typed): what the held-out half can expect."""
-        p = self.precision
-        return p - math.sqrt(p * (1 - p) / self.typed) if self.typed else 0.0
+        return self.precision - standard_error(self.precision, self.typed) if self.typed else 0.0
 
     @property
     def recovery_low(self) -> float:
         """The recovery less one standard error, sqrt(r(1 - r) / needed)."""
-        r = self.recovery
-        return r - math.sqrt(r * (1 - r) / self.needed) if self.needed else 0.0
+        return self.recovery - standard_error(self.recovery, self.needed) if self.needed else 0.0
 
     @property
     def slack(self) -> float:
@@ -516,21 +488,24 @@ def main() -> None:
         types = sample_type_profile(store).names()
         intact = unaffected_questions(data_file("metaqa", "qa_dev_1hop.txt"), removed, len(questions))
 
-        def judged(texts: list[str]) -> list[SelfEvaluation]:
-            """Each question's fallback self-evaluation with no threshold applied (``FALLBACK_OPEN``)."""
-            return [retrieval_check(retriever.retrieve(t, "edge-bm25"), embedder.embed, FALLBACK_OPEN,
-                                    relation_types=types) for t in texts]  # fmt: skip
+        embed = EmbeddingCache(embedder.embed)  # the threshold grid checks the same texts again
+
+        def retrieved(texts: list[str]) -> list[Retrieval]:
+            return [retriever.retrieve(t, "edge-bm25") for t in texts]
+
+        def flag_share(found: Sequence[Retrieval], config: PathCheckConfig) -> float:
+            flags = [not retrieval_check(r, embed, config, relation_types=types).passed for r in found]
+            return sum(flags) / max(len(flags), 1)
 
         def flagged(texts: list[str]) -> float:
-            return flag_share(judged(texts), PathCheckConfig())
+            return flag_share(retrieved(texts), PathCheckConfig())
 
         answerless = answerless_questions(data_file("metaqa", "qa_dev_1hop.txt"), removed, [q for q, _, _ in questions])
-        open_affected, open_intact = judged([q for q, _, _ in questions]), judged(intact)
-        open_answerless = judged(answerless)
+        found_answerless, found_intact = retrieved(answerless), retrieved(intact)
         shipped = PathCheckConfig()
-        catch_before, false_alarms = flag_share(open_affected, shipped), flag_share(open_intact, shipped)
-        catch_answerless = flag_share(open_answerless, shipped)
-        fallback_folds = fallback_fold_rows(open_answerless, open_intact)
+        catch_before, false_alarms = flagged([q for q, _, _ in questions]), flag_share(found_intact, shipped)
+        catch_answerless = flag_share(found_answerless, shipped)
+        fallback_folds = fallback_fold_rows(found_answerless, found_intact, flag_share)
         texts = [q for q, _, _ in questions]
         tuning = None
         if args.phrasings != "main":  # tune on a run over the first set's pages, undone before the reported run

@@ -34,7 +34,6 @@ from __future__ import annotations
 import argparse
 import itertools
 import json
-import math
 import statistics
 import tempfile
 import time
@@ -58,10 +57,9 @@ from graphproof.reasoning.gnn.qa import QAExample, plain_question, read_qa, spli
 from graphproof.reasoning.gnn.reason import GnnReasoner
 from graphproof.reasoning.self_eval import CHECKS, Judgement, PathCheckConfig, SelfEvaluation, path_check
 
-from benchmarks._common import data_file, print_table
+from benchmarks._common import data_file, print_table, slack
 from graphproof.enrichment import Enricher, EnrichOptions
 
-TARGET_CATCH, TARGET_ALARMS = 0.90, 0.10  # issue 12
 GRID = [
     PathCheckConfig(p, m, r, g)
     for p, m, r, g in itertools.product(
@@ -161,14 +159,6 @@ def per_check_rates(rows: Sequence[tuple[bool, SelfEvaluation]], name: str) -> t
     Table 2 counts each check)."""
     caught, alarms, _, _ = flag_rates(rows, lambda e: name in e.failed_checks)
     return caught, alarms
-
-
-def slack(catch: float, alarms: float, wrong: int, right: int) -> float:
-    """How far the worse of the two targets is cleared, each rate moved one standard error the wrong way:
-    min((catch − SE) − 0.90, 0.10 − (alarms + SE)), SE = sqrt(r(1 − r) / n)."""
-    catch_low = catch - math.sqrt(catch * (1 - catch) / wrong) if wrong else 0.0
-    alarms_high = alarms + math.sqrt(alarms * (1 - alarms) / right) if right else 1.0
-    return min(catch_low - TARGET_CATCH, TARGET_ALARMS - alarms_high)
 
 
 def choose(rows: Sequence[tuple[bool, Any]], embed: Any, types: Sequence[str]) -> PathCheckConfig:

@@ -6,8 +6,8 @@ import math
 
 import pytest
 
+from benchmarks._common import slack
 from benchmarks.enrichment import Figures
-from benchmarks.enrichment_gnn import slack
 
 
 def test_figures_slack_is_the_worse_target_less_one_standard_error() -> None:
