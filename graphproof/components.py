@@ -6,7 +6,7 @@ whole ``GraphRAG``; tests patch ``make_embedder`` alone to keep models out of a 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -138,10 +138,13 @@ def make_outside_source(sources: Path | None, search: bool) -> OutsideSource:
 
 
 def make_self_evaluation(
-    store: GraphStore, settings: Settings, embedder: Embedder | None = None
-) -> Callable[[str], SelfEvaluation]:
+    store: GraphStore, settings: Settings, embedder: Embedder | None = None,
+    relation_types: Callable[[], Sequence[str]] | None = None,
+) -> Callable[[str], SelfEvaluation]:  # fmt: skip
     """The self-evaluation the settings allow: the LLM's eval1 + eval2 with ``GRAPHPROOF_LLM``; else the GNN's path
-    checks with ``GRAPHPROOF_GNN_CHECKPOINT``; else the retrieval-path checks (each result names its method)."""
+    checks with ``GRAPHPROOF_GNN_CHECKPOINT``; else the retrieval-path checks (each result names its method), whose
+    relative relation test compares with ``relation_types()`` (default: the store's sampled type profile, read at
+    the first check)."""
     embedder = embedder or make_embedder(settings)
     if settings.llm:
         from graphproof.llm import chat_model
@@ -157,12 +160,17 @@ def make_self_evaluation(
         reasoner = GnnReasoner.load(settings.gnn_checkpoint, store, embedder)
         types = reasoner.checkpoint.vocab.predicates
         return lambda q: path_check(reasoner.reason(q), embedder.embed, relation_types=types)
-    from graphproof.loaders.enrichment import sample_type_profile
     from graphproof.reasoning.self_eval import retrieval_check
 
+    if relation_types is None:
+        from functools import cache
+
+        from graphproof.loaders.enrichment import sample_type_profile
+
+        relation_types = cache(lambda: sample_type_profile(store).names())
+    types = relation_types
     retriever = make_retriever(store, settings, embedder=embedder)
-    types = sample_type_profile(store).names()  # the relation types the relative relation test compares with
-    return lambda q: retrieval_check(retriever.retrieve(q, "edge-bm25"), embedder.embed, relation_types=types)
+    return lambda q: retrieval_check(retriever.retrieve(q, "edge-bm25"), embedder.embed, relation_types=types())
 
 
 def make_enricher(store: GraphStore, settings: Settings, source: OutsideSource) -> Enricher:
@@ -179,5 +187,9 @@ def make_enricher(store: GraphStore, settings: Settings, source: OutsideSource) 
     def link(question: str) -> list[Entity]:
         return [h.item for h in link_entities(store, question, [float(x) for x in embedder.embed_query(question)])]
 
-    return Enricher(store, source, extractor, embedder.embed, evaluate=make_self_evaluation(store, settings, embedder),
-                    link=link)  # fmt: skip
+    enricher = Enricher(store, source, extractor, embedder.embed, link=link)
+    # the self-evaluation's relation types are the aligner's profile: sampled once per run, for both
+    enricher.evaluate = make_self_evaluation(
+        store, settings, embedder, relation_types=lambda: enricher.aligner().profile.names()
+    )
+    return enricher

@@ -185,14 +185,14 @@ def asked_kind(question: str) -> str:
 
 def holds_kind(unit: str, kind: str, question: str) -> bool:
     """Whether ``unit`` holds something of ``kind`` (``asked_kind``) that ``question`` does not already name."""
-    asked = {w.casefold().strip(".'’") for w in _NAME_WORD.findall(question)}
     if kind == "number":
-        return any(ch.isdigit() for ch in re.sub(r"\S*\d\S*", lambda m: "" if m.group() in question else "9", unit))
+        return any(token not in question for token in re.findall(r"\S*\d\S*", unit))
     if kind == "option":
         return any(m.group().strip(" (`'\"“") not in question for m in _OPTION.finditer(unit))
     if kind == "person":
         if _EMAIL.search(unit):
             return True
+        asked = {w.casefold().strip(".'’") for w in _NAME_WORD.findall(question)}
         names = _NAME_WORD.findall(unit)
         return any(
             a[:1].isupper() and b[:1].isupper() and a.casefold().strip(".'’") not in asked

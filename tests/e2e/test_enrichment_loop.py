@@ -408,3 +408,32 @@ def test_schedule_runs_the_enrichment_job_on_its_trigger(tmp_path: Path, monkeyp
     assert "enrichment scheduled '0 3 * * *'" in result.output and "triples added" in result.output
     assert "hour='3'" in str(fired[0])
     assert len(SQLiteStore(db).list_runs()) == 1
+
+
+def test_the_loops_self_evaluation_without_a_gnn_shares_the_aligners_type_profile(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Without a checkpoint the self-evaluation compares with the store's relation types; make_enricher has it read
+    them from the aligner's profile, so a run samples the profile once, and only when a check runs."""
+    import graphproof.loaders.enrichment
+    from graphproof.loaders.enrichment import sample_type_profile
+
+    import graphproof.components
+    import graphproof.enrichment
+    from graphproof.settings import load_settings
+
+    calls: list[int] = []
+
+    def counted(store: SQLiteStore) -> object:
+        calls.append(1)
+        return sample_type_profile(store)
+
+    for module in (graphproof.enrichment, graphproof.loaders.enrichment):  # the aligner's and the default's
+        monkeypatch.setattr(module, "sample_type_profile", counted)
+    monkeypatch.setattr(graphproof.components, "make_embedder", lambda settings, device="cpu": HashingEmbedder(256))
+    store = _store(tmp_path / "g.db")
+    enricher = graphproof.components.make_enricher(store, load_settings(), FolderSource(_pages(tmp_path / "pages")))
+    assert not calls  # nothing sampled before a check runs
+    report = enricher.run(QUESTIONS, ["pages"])
+    assert all(o.evaluation is not None and o.evaluation.method == "retrieval paths" for o in report.outcomes)
+    assert len(calls) == 1
