@@ -11,7 +11,14 @@ stopping), and evaluates on the 20%: Hit@1, Hits, F1, answer coverage of the exp
 score). A non-learned baseline (BFS ranked by relation-text similarity) runs on the same subgraphs.
 With ``--misses DIR`` the GNN's misses on the 20% go to ``DIR/misses-{h}hop.jsonl``, one JSON object a
 line: question, topics, gold answers, the predicted answer, the relations linking each to a topic,
-the gold answers' best rank and probability, and whether a gold answer was in the subgraph.
+the gold answers' best rank and probability, whether a gold answer was in the subgraph, and how the
+data decides the question (below).
+
+What the data allows (`benchmarks.kgqa_ceiling`): each test question's template path is learned from the
+training 80%, and the question counts as *decided* (every entity the path reaches is gold), *ambiguous*
+(the path also reaches entities that are not gold: films merged under one title), *off path* or *unseen*.
+The table gives the GNN's Hit@1 and a random reader's Hit@1 per kind, and the ambiguity ceiling: the
+Hit@1 of a model that is right everywhere else and picks at random among the path's entities.
 """
 
 from __future__ import annotations
@@ -23,12 +30,13 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 import torch
 from graphproof.graph.embed import SentenceTransformerEmbedder
 from graphproof.graph.sqlite_store import SQLiteStore
-from graphproof.loaders.triples import import_triples
+from graphproof.loaders.triples import import_triples, parse_triples
 from graphproof.reasoning.gnn.baseline import RelationSimilarityBaseline
 from graphproof.reasoning.gnn.checkpoint import save_checkpoint
 from graphproof.reasoning.gnn.dataset import answer_ids, prepare_questions
@@ -43,6 +51,7 @@ from graphproof.reasoning.gnn.reason import GnnReasoner
 from graphproof.reasoning.gnn.train import SELECTIONS, TrainConfig, train_reasoner
 
 from benchmarks._common import data_file
+from benchmarks.kgqa_ceiling import TripleGraph, ceiling_report, read_question, template_paths
 
 TARGETS = {1: 0.97, 2: 0.95, 3: 0.90}
 
@@ -95,16 +104,18 @@ def _topic_relations(graph: ExportedGraph, entity_id: str) -> list[str]:
     return sorted(found)
 
 
-def write_misses(reasoner: GnnReasoner, examples: list[QAExample], path: Path) -> int:
-    """The questions whose top answer is not a gold one, as JSON lines (see the module docstring); their count."""
+def write_misses(reasoner: GnnReasoner, examples: list[QAExample], path: Path, kinds: Sequence[str]) -> int:
+    """The questions whose top answer is not a gold one, as JSON lines (see the module docstring), with how the
+    data decides each (``kinds``, aligned with ``examples``); their count."""
     misses = 0
     with path.open("w", encoding="utf-8") as out:
-        for example in examples:
+        for example, kind in zip(examples, kinds, strict=True):
             gold = answer_ids(example)
             try:
                 prediction = reasoner.predict(example.question)
             except GnnError as exc:
-                out.write(json.dumps({"question": example.question, "gold": sorted(gold), "error": type(exc).__name__}))
+                out.write(json.dumps({"question": example.question, "gold": sorted(gold), "error": type(exc).__name__,
+                                      "data_decides": kind}))  # fmt: skip
                 out.write("\n")
                 misses += 1
                 continue
@@ -122,13 +133,14 @@ def write_misses(reasoner: GnnReasoner, examples: list[QAExample], path: Path) -
                 "gold_rank": gold_ranks[0] if gold_ranks else None,
                 "gold_p": round(ranked[gold_ranks[0]][1], 4) if gold_ranks else 0.0,
                 "gold_in_subgraph": any(e.id in gold for e in graph.entities), "top5": ranked[:5],
+                "data_decides": kind,
             }  # fmt: skip
             out.write(json.dumps(row) + "\n")
     return misses
 
 
 def run_hop(store: SQLiteStore, embedder: SentenceTransformerEmbedder, hops: int, args: argparse.Namespace,
-            log: Log, folder: Path) -> dict[str, object]:  # fmt: skip
+            log: Log, folder: Path, kb: TripleGraph) -> dict[str, object]:  # fmt: skip
     examples = read_qa(data_file("metaqa", f"qa_dev_{hops}hop.txt"))
     train, test = split_examples(examples, 0.2, seed=0)
     if args.max_train and len(train) > args.max_train:
@@ -146,12 +158,18 @@ def run_hop(store: SQLiteStore, embedder: SentenceTransformerEmbedder, hops: int
     torch.set_num_threads(1)
     reasoner = GnnReasoner(checkpoint, store, embedder, device=args.device)
     reasoner.predict(test[0].question)  # warm-up: first-use costs (model load, caches) are not per-question costs
-    gnn = evaluate(reasoner, test, log).as_dict()
+    scored = evaluate(reasoner, test, log)
+    gnn = scored.as_dict()
     log.log(f"{hops}-hop GNN: {gnn}")
+    paths = template_paths(kb, train, hops)
+    readings = [read_question(kb, paths, e) for e in test]
+    ceiling = ceiling_report(readings, [s.hit1 for s in scored.scores])
+    log.log(f"{hops}-hop, what the data decides: {ceiling}")
     if args.misses:
         args.misses.mkdir(parents=True, exist_ok=True)
         target = args.misses / f"misses-{hops}hop.jsonl"
-        log.log(f"{hops}-hop: {write_misses(reasoner, test, target)} misses written to {target}")
+        kinds = [r.category for r in readings]
+        log.log(f"{hops}-hop: {write_misses(reasoner, test, target, kinds)} misses written to {target}")
     base = None if args.skip_baseline else baseline_scores(store, embedder, export, test).as_dict()
     log.log(f"{hops}-hop baseline: {base if base else 'skipped'}")
     torch.set_num_threads(args.threads)
@@ -161,6 +179,7 @@ def run_hop(store: SQLiteStore, embedder: SentenceTransformerEmbedder, hops: int
         "epochs": report.epochs_run, "best_epoch": report.best_epoch, "history": report.history,
         "train_seconds": round(train_s, 1), "seconds": report.seconds, "gnn": gnn, "baseline": base,
         "export_rate": round(report.questions / max(report.seconds["export"], 1e-9), 1), "device": report.device,
+        "ceiling": ceiling,
     }  # fmt: skip
 
 
@@ -198,6 +217,18 @@ def print_tables(results: list[dict[str, object]], import_s: float, threads: int
               f"{r['test_coverage']:.4f} | {g['hit1']:.4f} | {g['hits']:.4f} | {g['f1']:.4f} | "
               f"{base} | {minutes:.1f} min | {g['p50_ms']:.1f} ms | "
               f"{verdict} |")  # fmt: skip
+    print("\n#### What the data decides (paths learned on the 80%; Hit@1 GNN / random reader of the path)\n")
+    print("| hops | decided | ambiguous (merged titles) | off path | unseen template | ambiguity ceiling | GNN Hit@1 |")
+    print("|---|---|---|---|---|---:|---:|")
+    for r in results:
+        c = r["ceiling"]
+        assert isinstance(c, dict)
+        cells = []
+        for kind in ("decided", "ambiguous", "off_path", "unseen"):
+            row = c["categories"].get(kind)
+            cells.append(f"{row['questions']}: {row['hit1']:.4f} / {row['chance']:.4f}" if row else "0")
+        print(f"| {r['hops']} | {' | '.join(cells)} | {c['ambiguity_ceiling']:.4f} | "
+              f"{r['gnn']['hit1']:.4f} |")  # type: ignore[index]  # fmt: skip
     print()
     for r in results:
         s = r["seconds"]
@@ -257,7 +288,8 @@ def main() -> None:
                   f"{r['neighbors_queries']} | {r['coverage']} |")  # fmt: skip
         return
     embedder = SentenceTransformerEmbedder(device=str(resolve_device(args.device)))
-    results = [run_hop(store, embedder, h, args, log, folder) for h in args.hops]
+    kb = TripleGraph(parse_triples(data_file("metaqa", "kb.txt")).relations)
+    results = [run_hop(store, embedder, h, args, log, folder, kb) for h in args.hops]
     store.close()
     if args.out is None:
         shutil.rmtree(folder, ignore_errors=True)
