@@ -1,7 +1,7 @@
 """KGQA benchmark: ReaRev over subgraphs exported from the embedded store, on MetaQA 1/2/3-hop.
 
     python -m benchmarks.kgqa [--hops 1 2 3] [--minutes 19] [--max-train N] [--threads 1] [--device auto|cpu|cuda]
-                              [--skip-baseline] [--json] [--misses DIR]
+                              [--seed 0] [--skip-baseline] [--json] [--misses DIR]
 
 Imports ``../shared/data/metaqa/kb.txt`` into a fresh SQLite store, then for each hop count splits
 ``qa_dev_{h}hop.txt`` 80/20 (seed 0), trains one model on the 80% (10% of it held out for early
@@ -149,7 +149,8 @@ def run_hop(store: SQLiteStore, embedder: SentenceTransformerEmbedder, hops: int
         test = test[: args.max_test]
     export = ExportConfig(hops=hops, per_node=args.per_node, limit=args.limit)
     config = TrainConfig(epochs=args.epochs, batch_size=args.batch_size, lr=args.lr, patience=args.patience,
-                         seed=0, time_budget_s=args.minutes * 60, device=args.device, select=args.select)  # fmt: skip
+                         seed=args.seed, time_budget_s=args.minutes * 60, device=args.device,
+                         select=args.select)  # fmt: skip
     log.log(f"{hops}-hop: training on {len(train)} questions, testing on {len(test)}")
     started = time.perf_counter()
     checkpoint, report = train_reasoner(store, train, embedder, export, None, config, log)
@@ -259,6 +260,9 @@ def main() -> None:
     parser.add_argument("--max-train", type=int, help="train on at most this many questions of the 80%%")
     parser.add_argument("--max-test", type=int, help="evaluate on at most this many questions of the 20%%")
     parser.add_argument("--threads", type=int, default=1, help="torch threads for training")
+    parser.add_argument("--seed", type=int, default=0,
+                        help="training seed: weights, shuffles, the validation 10%% (the 80/20 split stays "
+                             "seed 0)")  # fmt: skip
     parser.add_argument("--out", type=Path, help="keep the store and checkpoints here (default: a temporary folder)")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--misses", type=Path, help="write the GNN's misses on the 20%% here (misses-{h}hop.jsonl)")
