@@ -28,7 +28,9 @@ only concepts, a verb phrase ending in a preposition is read through them: "play
 or "like" does not count, but a copula before an indefinite article states a type: "tmux is a
 terminal multiplexer" → ``is_a``; a gap's first word in "-ed" is a verb even when the lexicon does not list
 it: "Jim Piddock acted in X" → ``acted_in``), else ``related_to``. Outside chats, mentions written as one list
-of three or more ("features A, B and C") are not paired with each other (``_list_members``).
+of three or more ("features A, B and C") are not paired with each other (``_list_members``), and a predicate
+stated for one member of a coordination reaches the others of its kind ("maintained by A and B" → both
+``is_maintained_by``; ``distributed_predicates``).
 Each relation's description is its unit: the
 sentence, or for a chat the message as ``"[time] Speaker: message"`` (the chat's ``time`` metadata,
 so questions that name a date find it); its keywords are the unit's best keyphrases
@@ -748,18 +750,64 @@ _LIST_GAP = re.compile(r"\s*(?:,\s*(?:(?:and|or)\s+)?|(?:and|or)\s+)", re.IGNORE
 LIST_MIN = 3  # mentions joined by commas and a last "and"/"or" that make a list
 
 
-def _list_members(text: str, spans: Sequence[Span]) -> dict[int, int]:
-    """``span index → list number`` for the mentions of ``text`` written as one list of at least ``LIST_MIN``
-    ("Stoker features Mia Wasikowska, Nicole Kidman and Matthew Goode"): mentions in a row with only a comma,
-    "and" or "or" between them. Two names joined by "and" alone are no list: they often act together."""
-    out: dict[int, int] = {}
+def coordinations(text: str, spans: Sequence[Span]) -> list[list[int]]:
+    """Runs of at least two mentions of ``text`` joined only by a comma, "and" or "or" ("Björn Esser and Zack
+    Weinberg", "Tom Lane, Guido Vollbeding, Philip Gladstone"), as lists of span indices in order."""
+    runs: list[list[int]] = []
     start = 0
     for index in range(1, len(spans) + 1):
         joined = index < len(spans) and _LIST_GAP.fullmatch(text[spans[index - 1].end : spans[index].start])
         if not joined:
-            if index - start >= LIST_MIN:
-                out.update(dict.fromkeys(range(start, index), start))
+            if index - start >= 2:
+                runs.append(list(range(start, index)))
             start = index
+    return runs
+
+
+def _list_members(text: str, spans: Sequence[Span]) -> dict[int, int]:
+    """``span index → list number`` for the mentions of ``text`` written as one list of at least ``LIST_MIN``
+    ("Stoker features Mia Wasikowska, Nicole Kidman and Matthew Goode"): mentions in a row with only a comma,
+    "and" or "or" between them. Two names joined by "and" alone are no list: they often act together."""
+    return {i: run[0] for run in coordinations(text, spans) if len(run) >= LIST_MIN for i in run}
+
+
+_OBJECT_OPENERS = frozenset(("the", "a", "an", "it", "its", "this", "these", "those", "them", "his", "her", "their"))
+
+
+def _starts_clause(text: str, end: int) -> bool:
+    """Whether a verb follows ``end``: a word of ``VERBS``, or one in -s/-ed before an object ("maintains it")."""
+    first = _NEXT_WORD.match(text, end)
+    word = (first.group(1) or "").casefold()  # type: ignore[union-attr]
+    if word in VERBS:
+        return True
+    following = (_NEXT_WORD.match(text, first.end()).group(1) or "").casefold()  # type: ignore[union-attr]
+    return word.endswith(("s", "ed")) and following in _OBJECT_OPENERS
+
+
+def distributed_predicates(
+    text: str, spans: Sequence[Span], predicates: Mapping[tuple[int, int], str]
+) -> dict[tuple[int, int], str]:
+    """Pairs (head, tail) that a stated predicate reaches through a coordination ("maintained by Björn Esser and
+    Zack Weinberg": libxcrypt → is_maintained_by → Zack Weinberg as well), with that predicate.
+
+    ``predicates`` maps the pairs read from the text to their predicates. A predicate from a mention before a
+    coordination to its first member reaches every member, unless a verb follows the last member (the "and" then
+    joins two clauses: "… by Ann and Bob wrote the rest", ``_starts_clause``); a predicate from its last member to a
+    mention after it reaches every member ("Ann, Bob and Cy maintain X") unless a predicate also ends at its first
+    member (then the run spans two clauses: "written by Ann and Bob wrote the preface"). Only members of the
+    type of the member the predicate reaches are reached ("install Oniguruma or clone it": the concept "clone" is
+    no second library). ``related_to`` reaches nothing."""
+    out: dict[tuple[int, int], str] = {}
+    for run in coordinations(text, spans):
+        first, last = run[0], run[-1]
+        clause = _starts_clause(text, spans[last].end)
+        stated = {pair: p for pair, p in predicates.items() if p != RELATED_TO}
+        governed = any(j == first and i < first for i, j in stated)
+        for (i, j), predicate in stated.items():
+            if j == first and i < first and not clause:
+                out.update({(i, m): predicate for m in run[1:] if spans[m].type == spans[first].type})
+            elif i == last and j > last and not governed:
+                out.update({(m, j): predicate for m in run[:-1] if spans[m].type == spans[last].type})
     return out
 
 
@@ -998,6 +1046,7 @@ class RuleExtractor:
         if not unit.speaker:  # "is a portable, installable, packageable fork" reads as "is a packageable fork"
             body = mask(body, (m.span("modifiers") for m in _COORDINATE_ADJECTIVES.finditer(body)), " ")
         free = mask(body, ((s.start, s.end) for s in spans))  # a gap holding another mention has no verb
+        read: dict[tuple[int, int], str] = {}
         for _, i, j in sorted(pairs, key=lambda p: (p[1], p[2])):
             head, tail = spans[i], spans[j]
             gap = free[head.end : tail.start]
@@ -1008,6 +1057,13 @@ class RuleExtractor:
             predicate = predicate or RELATED_TO
             if predicate == IS_A and not _ends_noun_phrase(unit.body, tail.end):
                 predicate = RELATED_TO  # "Kismet is a 1944 film": the mention only modifies the type
+            read[(i, j)] = predicate
+        if not unit.speaker:  # "maintained by A and B": the predicate reaches B too
+            for pair, predicate in distributed_predicates(unit.body, spans, read).items():
+                if read.get(pair, RELATED_TO) == RELATED_TO:
+                    read[pair] = predicate
+        for (i, j), predicate in read.items():
+            head, tail = spans[i], spans[j]
             out.append(ExtractedRelation(head.name, predicate, tail.name, head.type, tail.type, keywords, description))
         if not unit.speaker:  # the real-document rules (module docstring): not in chat messages
             out.extend(_imperative_targets(unit.body, spans, free, keywords, description))

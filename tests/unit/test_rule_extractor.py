@@ -190,6 +190,36 @@ def test_members_of_one_list_are_not_related_to_each_other(rule: RuleExtractor) 
     assert ("Mia Wasikowska", "Nicole Kidman") in {(r.head, r.tail) for r in chat.relations}  # chats keep them
 
 
+def _triples(rule: RuleExtractor, text: str) -> set[tuple[str, str, str]]:
+    return {(r.head, r.relation, r.tail) for r in rule.extract_one(text).relations}
+
+
+def test_a_stated_predicate_reaches_every_member_of_a_coordination(rule: RuleExtractor) -> None:
+    """"maintained by A and B" states the relation for B as well, not a co-occurrence; a predicate from the
+    last member of a coordinated subject reaches the other members."""
+    maintainers = _triples(rule, "libxcrypt is currently maintained by Björn Esser and Zack Weinberg.")
+    assert {("libxcrypt", "is_maintained_by", "Björn Esser"), ("libxcrypt", "is_maintained_by", "Zack Weinberg")} <= (
+        maintainers
+    )
+    supported = _triples(rule, "GnuPG supports RSA, DSA and ElGamal.")
+    assert {("GnuPG", "supports", name) for name in ("RSA", "DSA", "ElGamal")} <= supported
+    visits = _triples(rule, "Alice Brown visited Paris and London in May.")
+    assert ("Alice Brown", "visited", "London") in visits
+
+
+def test_a_coordination_that_spans_two_clauses_or_kinds_keeps_co_occurrence(rule: RuleExtractor) -> None:
+    """"and" before a verb joins two clauses, so the second name is no agent of the first verb; a member of
+    another kind (a concept after "or") is not reached either."""
+    clauses = _triples(rule, "Git was created by Linus Torvalds and Junio Hamano maintains it.")
+    assert ("git", "was_created_by", "Linus Torvalds") in clauses
+    assert ("git", "was_created_by", "Junio Hamano") not in clauses
+    preface = _triples(rule, "The book was written by Ann Lee and Bob Stone wrote the preface.")
+    assert ("book", "was_written_by", "Bob Stone") not in preface
+    assert ("Ann Lee", "wrote", "preface") not in preface
+    kinds = rule.extract_one("To get regexp support you'll also need to install Oniguruma or clone it.")
+    assert all(r.relation == "related_to" for r in kinds.relations if r.tail != "Oniguruma")
+
+
 def test_a_past_form_after_a_mention_is_its_verb(rule: RuleExtractor) -> None:
     """A verb the lexicon does not list is read as one by its "-ed" right after the first mention, so the
     relation says what was done ("acted_in", not ``related_to``); not across a comma."""
