@@ -31,8 +31,10 @@ def test_misses_name_the_prediction_the_gold_answers_and_their_relations(tmp_pat
         QAExample("who directed [Nobody]", ("Director A",)),  # topic not in the store
     ]
     path = tmp_path / "misses.jsonl"
-    assert write_misses(reasoner, questions, path) == 3
+    kinds = ["decided", "off_path", "off_path", "unseen"]
+    assert write_misses(reasoner, questions, path, kinds) == 3
     writer, absent, failed = (json.loads(line) for line in path.read_text().splitlines())
+    assert [writer["data_decides"], absent["data_decides"], failed["data_decides"]] == kinds[1:]
     assert writer["question"] == "who directed [Movie 25]" and writer["topics"] == ["movie 25"]
     assert writer["predicted"] == "director m" and writer["predicted_relations"] == ["directed_by"]
     assert writer["gold"] == ["writer 5"] and writer["gold_relations"] == ["written_by"]
