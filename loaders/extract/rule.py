@@ -771,6 +771,7 @@ def _list_members(text: str, spans: Sequence[Span]) -> dict[int, int]:
     return {i: run[0] for run in coordinations(text, spans) if len(run) >= LIST_MIN for i in run}
 
 
+_CONJUNCTION = re.compile(r"\b(?:and|or)\b", re.IGNORECASE)
 _OBJECT_OPENERS = frozenset(("the", "a", "an", "it", "its", "this", "these", "those", "them", "his", "her", "their"))
 
 
@@ -794,12 +795,16 @@ def distributed_predicates(
     coordination to its first member reaches every member, unless a verb follows the last member (the "and" then
     joins two clauses: "… by Ann and Bob wrote the rest", ``_starts_clause``); a predicate from its last member to a
     mention after it reaches every member ("Ann, Bob and Cy maintain X") unless a predicate also ends at its first
-    member (then the run spans two clauses: "written by Ann and Bob wrote the preface"). Only members of the
+    member (then the run spans two clauses: "written by Ann and Bob wrote the preface"). A coordination ends in
+    "and" or "or" before its last member: commas alone join no coordination ("Directed by Ann Lee, Heat found a
+    wide audience": Ann Lee found nothing). Only members of the
     type of the member the predicate reaches are reached ("install Oniguruma or clone it": the concept "clone" is
     no second library). ``related_to`` reaches nothing."""
     out: dict[tuple[int, int], str] = {}
     for run in coordinations(text, spans):
         first, last = run[0], run[-1]
+        if not _CONJUNCTION.search(text[spans[run[-2]].end : spans[last].start]):
+            continue  # commas alone: "Directed by Ann Lee, Heat found a wide audience" is no coordination
         clause = _starts_clause(text, spans[last].end)
         stated = {pair: p for pair, p in predicates.items() if p != RELATED_TO}
         governed = any(j == first and i < first for i, j in stated)

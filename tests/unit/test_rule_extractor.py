@@ -208,14 +208,17 @@ def test_a_stated_predicate_reaches_every_member_of_a_coordination(rule: RuleExt
 
 
 def test_a_coordination_that_spans_two_clauses_or_kinds_keeps_co_occurrence(rule: RuleExtractor) -> None:
-    """"and" before a verb joins two clauses, so the second name is no agent of the first verb; a member of
-    another kind (a concept after "or") is not reached either."""
+    """"and" before a verb joins two clauses, so the second name is no agent of the first verb; commas alone
+    join no coordination (an opening participle phrase); a member of another kind (a concept after "or") is not
+    reached either."""
     clauses = _triples(rule, "Git was created by Linus Torvalds and Junio Hamano maintains it.")
     assert ("git", "was_created_by", "Linus Torvalds") in clauses
     assert ("git", "was_created_by", "Junio Hamano") not in clauses
     preface = _triples(rule, "The book was written by Ann Lee and Bob Stone wrote the preface.")
     assert ("book", "was_written_by", "Bob Stone") not in preface
     assert ("Ann Lee", "wrote", "preface") not in preface
+    opener = rule.extract([("Directed by Ann Lee, Heat found a wide audience.")], [{"known": "Heat"}])[0]
+    assert all(r.relation == "related_to" for r in opener.relations if r.head == "Ann Lee")
     kinds = rule.extract_one("To get regexp support you'll also need to install Oniguruma or clone it.")
     assert all(r.relation == "related_to" for r in kinds.relations if r.tail != "Oniguruma")
 
