@@ -270,6 +270,7 @@ def answer_units(chunk: Chunk) -> list[str]:
 
 
 _ITEM = re.compile(rf"^{LIST_MARKER}\s+\S")
+_BARE_YES_NO = re.compile(r"^\W*(?:yes|no)\W*$", re.IGNORECASE)
 _ANNOUNCES = re.compile(r"\b(?:the\s+following|as\s+follows)\b|:$", re.IGNORECASE)
 # A sentence cut short: it ends in a colon or a preposition ("Send bug reports to", "Contact:"); its object is
 # the next line.
@@ -287,7 +288,9 @@ def _answered(found: Sequence[str], index: int, chat: bool = False) -> str:
     """The unit at ``index`` with what it needs to be read on its own.
 
     A question in the text (an FAQ's "Is zlib thread-safe?") comes with the unit that follows it, which is
-    its answer ("Yes. …"); in a chat, a message that asks anything ("Hope you're well. When's a good time to
+    its answer ("Yes. …"), and with one more when that unit is a bare "Yes." or "No." (the reason follows it; so
+    does a unit that holds a question and its bare answer, as a table row "| Is it …? | | No." does);
+    in a chat, a message that asks anything ("Hope you're well. When's a good time to
     come by? Thanks!") comes with the reply after it. Outside a chat, a unit that announces a list ("The
     following formats are supported.", "…:") comes with the list items that start right after it or one
     unit later (at most ``LIST_ITEMS``); a unit cut short (it ends in a colon or a preposition: "Send bug
@@ -298,7 +301,12 @@ def _answered(found: Sequence[str], index: int, chat: bool = False) -> str:
     unit = found[index]
     asks = "?" in unit if chat else unit.rstrip().endswith("?")
     if asks and index + 1 < len(found) and not found[index + 1].rstrip().endswith("?"):
-        return f"{unit} {found[index + 1]}"
+        reply = found[index + 1]
+        if not chat and _BARE_YES_NO.match(reply) and index + 2 < len(found):
+            return f"{unit} {reply} {found[index + 2]}"  # "No." and why not
+        return f"{unit} {reply}"
+    if not chat and "?" in unit and _BARE_YES_NO.match(unit.rsplit("?", 1)[1]) and index + 1 < len(found):
+        return f"{unit} {found[index + 1]}"  # a question and its bare "No." in one unit (an FAQ table's row)
     if chat:
         return unit
     parts = [unit]

@@ -6,8 +6,9 @@ line is split after ``。！？!?．`` (and ``. `` for Korean). Other lines are 
 ``.!?…`` followed by whitespace, so "zip 1.9", "file.tar.gz", "a@b.org" and URLs are never cut; only a
 line with a doubtful boundary (an abbreviation such as "Dr." or "e.g.", an initial, or a lowercase letter
 or digit after the punctuation) goes to ``pysbd`` when it is at most ``PYSBD_MAX_LINE`` characters long
-(pysbd costs about 10 ms a kilobyte); on a longer line a doubtful boundary is not cut (an abbreviation, an
-initial, or no capital after it). A line longer than ``MAX_SEGMENT`` is first cut into segments, so
+(pysbd costs about 10 ms a kilobyte); on a longer line, a doubtful boundary that a capital follows (an
+abbreviation or an initial before it) goes to pysbd with ``PYSBD_WINDOW`` characters on either side, and one
+without a capital after it is not cut. A line longer than ``MAX_SEGMENT`` is first cut into segments, so
 splitting is linear in the text's length. Offsets are exact: ``text[start:end]`` is the sentence.
 """
 
@@ -122,7 +123,8 @@ _ABBREVIATIONS = frozenset(
 
 CJK_LINE_RATIO = 0.3
 MAX_SEGMENT = 2000  # characters: the regexes see at most this much of a line at once
-PYSBD_MAX_LINE = 300  # characters: a longer line's doubtful boundaries are decided by the rule alone
+PYSBD_MAX_LINE = 300  # characters: a longer line's doubtful boundaries are decided in windows
+PYSBD_WINDOW = 150  # characters on either side of a long line's doubtful boundary that pysbd reads
 _SEGMENT_END = re.compile(r"[.!?…。！？]+[\"'”’)\]」』）]*\s+|[。！？]+")
 
 
@@ -190,9 +192,30 @@ def _line_spans(line: str) -> list[tuple[int, int]]:
     doubtful = [_doubtful(line, m) for m in candidates]
     if any(doubtful) and len(line) <= PYSBD_MAX_LINE:
         return _spans_from_cuts(line, sorted(wide.union(_pysbd_cuts(line))))
-    # a long line: cut where the rule is sure (pysbd costs ~10 ms a kilobyte, so it sees short lines only)
-    sure = (m.end() for m, unsure in zip(candidates, doubtful, strict=True) if not unsure)
-    return _spans_from_cuts(line, sorted(wide.union(sure)))
+    # a long line: cut where the rule is sure, and at a doubtful end that a capital follows where pysbd cuts it
+    # (pysbd costs ~10 ms a kilobyte: it reads a window around each such end, or the line once if they are dense)
+    asking = [m for m, unsure in zip(candidates, doubtful, strict=True) if unsure and _capital_after(line, m)]
+    sure = {m.end() for m, unsure in zip(candidates, doubtful, strict=True) if not unsure}
+    if len(asking) * 2 * PYSBD_WINDOW > len(line):
+        cut = set(_pysbd_cuts(line))
+        sure |= {m.end() for m in asking if m.end() in cut}
+    else:
+        sure |= {m.end() for m in asking if _window_cut(line, m)}
+    return _spans_from_cuts(line, sorted(wide | sure))
+
+
+def _capital_after(line: str, match: re.Match[str]) -> bool:
+    after = line[match.end()]
+    return after.isupper() or after in _OPENERS
+
+
+def _window_cut(line: str, match: re.Match[str]) -> bool:
+    """Whether pysbd ends a sentence at ``match`` (a doubtful end of a long line) when it reads the
+    ``PYSBD_WINDOW`` characters on either side: 'owned by "Time Inc." It was started in 1959' is cut, 'Dr. Who'
+    is not."""
+    start = max(0, match.start() - PYSBD_WINDOW)
+    window = line[start : min(len(line), match.end() + PYSBD_WINDOW)]
+    return match.end() - start in _pysbd_cuts(window)
 
 
 def segments(line: str, limit: int = MAX_SEGMENT) -> list[tuple[int, int]]:

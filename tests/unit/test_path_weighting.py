@@ -95,3 +95,12 @@ def test_a_question_in_the_evidence_comes_with_its_answer(store: SQLiteStore) ->
     faq = Chunk("faq#0", "faq", 0, text, "c3")
     answer = extractive_answer(store, Retrieval("bm25", "Is zlib thread-safe?", [Hit(faq, 1.0)]))
     assert answer.text.startswith("Is zlib thread-safe? Yes.")
+    # a bare "No." brings the sentence that says why
+    text = "Can Valgrind attach to a running program?\nNo.\nIts environment differs too much.\nWhat is Memcheck?"
+    faq = Chunk("faq#1", "faq", 1, text, "c4")
+    answer = extractive_answer(store, Retrieval("bm25", "Can Valgrind attach to a running program?", [Hit(faq, 1.0)]))
+    assert answer.text.startswith("Can Valgrind attach to a running program? No. Its environment differs too much.")
+    row = "| 5.4. | Can Valgrind attach to a running program? | | No.\nIts environment differs too much.\nWhat else?"
+    faq = Chunk("faq#2", "faq", 2, row, "c5")
+    answer = extractive_answer(store, Retrieval("bm25", "Can Valgrind attach to a running program?", [Hit(faq, 1.0)]))
+    assert "No. Its environment differs too much." in answer.text

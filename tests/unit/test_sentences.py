@@ -51,3 +51,13 @@ def test_a_line_that_breaks_off_after_a_preposition_goes_on_past_a_blank_line() 
     assert split_sentences("Send bug reports to Tom.\n\nThomas E. Dickey")[0] == "Send bug reports to Tom."
     assert len(split_sentences("Send bug reports to\n\n\nThomas E. Dickey")) == 2
     assert len(split_sentences("Read the notes of\n\n- the first item")) == 2
+
+
+def test_a_long_line_cuts_after_an_abbreviation_where_pysbd_reads_a_sentence_end() -> None:
+    """On a line longer than pysbd's limit, a doubtful end followed by a capital is decided by pysbd in a window
+    around it: '"Time Inc." It was …' is two sentences, 'Dr. Quill' and 'St. Ives' stay whole."""
+    filler = "The magazine was read widely in the towns along the coast for many years after the war. " * 4
+    line = filler + 'Golf Magazine is owned by "Time Inc." It was started by Dr. Quill in St. Ives in 1959. ' + filler
+    pieces = split_sentences(line.strip())
+    assert 'Golf Magazine is owned by "Time Inc."' in pieces
+    assert "It was started by Dr. Quill in St. Ives in 1959." in pieces
