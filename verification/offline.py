@@ -13,7 +13,9 @@ The paper's steps without a model ('一階述語論理を用いた RAG におけ
      Y", "If … then …", "X is (not) a Y", "either … or" …): a formula over whole-phrase predicates
      (not made for a claim with a number, whose value must stay a value).
    A claim with no reading is *unknown*, never proved; a comparison claim ("A was started first")
-   compares the values the chunks give for each alternative.
+   compares the values the chunks give for each alternative. A claim that opens with a pronoun ("He
+   grew up in Ballina") is read about the one referent the chunks give that pronoun (the subject of the
+   sentence before each chunk sentence it opens); with no or several referents it is not read that way.
 3. *Group*: symbols are canonicalised by normalisation; names are linked by alias, common nouns,
    phrase predicates and verbs by embedding similarity, into equivalence axioms (``verification.symbols``).
 4. *Prove*: premises = every reading of every chunk sentence + the axioms + the values' kinds,
@@ -35,6 +37,7 @@ from dataclasses import dataclass
 
 from graphproof.graph.analyzer import Analyzer, default_analyzer
 from graphproof.graph.embed import Embedder, EmbeddingCache
+from graphproof.text.lexicon import PRONOUNS
 from graphproof.verification.claims import Sentence, sentences_of
 from graphproof.verification.english import EnglishTranslator
 from graphproof.verification.fol import Formula, parse_formula
@@ -111,9 +114,13 @@ class OfflineVerifier:
         renderer = FrameRenderer(symbols)
         reader = FrameReader(translator)
         templates = TemplateRenderer(renderer.arg)
-        premises, read = self._premises(sentences, translator, reader, renderer, symbols, templates)
+        referents: dict[str, set[str]] = {}
+        premises, read = self._premises(sentences, translator, reader, renderer, symbols, templates, referents)
         alignments: list[str] = []
-        goals = [self._goal(c, translator, reader, renderer, symbols, templates, read, alignments) for c in claims]
+        goals = [
+            self._goal(c, translator, reader, renderer, symbols, templates, read, alignments, referents)
+            for c in claims
+        ]
         axioms = symbols.equivalences(
             self.embed,
             constant_threshold=self.constant_threshold,
@@ -149,6 +156,7 @@ class OfflineVerifier:
         templates: TemplateRenderer,
         premise_templates: Sequence[Template],
         alignments: list[str],
+        referents: dict[str, set[str]],
     ) -> tuple[list[str], str]:
         """The claim's readings as goal formulas, or none and why (then the claim is unknown).
 
@@ -183,6 +191,9 @@ class OfflineVerifier:
             readings.append(goal)
             alignments.append(axiom)
         frames = reader.read(claim.text)
+        referent = _referent(claim.text, referents)
+        if frames is None and referent is not None:
+            frames = reader.read(claim.text, previous_subject=referent)
         if frames:
             readings.append(renderer.conjunction(frames))
         logic = translator.translate(claim.text, claim=True)
@@ -200,9 +211,11 @@ class OfflineVerifier:
         renderer: FrameRenderer,
         symbols: SymbolTable,
         templates: TemplateRenderer,
+        referents: dict[str, set[str]],
     ) -> tuple[list[_Premise], list[Template]]:
         """Every chunk sentence's readings — the logic reading, the event frames with their value closures,
-        the template with its closures — and the templates read."""
+        the template with its closures — and the templates read; ``referents`` gets, for each pronoun that
+        opens a chunk sentence read about the sentence before's subject, those subjects."""
         out: list[_Premise] = []
         read: list[tuple[Template, Sentence]] = []
         subject: str | None = None
@@ -215,6 +228,9 @@ class OfflineVerifier:
             if logic is not None:
                 texts.append(symbols.render(logic))
             frames = reader.read_premise(sentence.text, previous_subject=subject)
+            opener = _opening_pronoun(sentence.text)
+            if opener and frames and subject is not None:
+                referents.setdefault(opener, set()).add(subject)
             for frame in frames:
                 texts.append(renderer.formula(frame, premise=True))
                 texts += renderer.closure(frame)
@@ -268,3 +284,17 @@ class OfflineVerifier:
             proof=decision.proof,
             premise_formulas=tuple(p.formula.source for p in used),
         )
+
+
+def _opening_pronoun(text: str) -> str | None:
+    """The pronoun a sentence opens with ("He grew up …" → "he"), else ``None``."""
+    words = text.split(maxsplit=1)
+    first = words[0].casefold() if words else ""
+    return first if first in PRONOUNS else None
+
+
+def _referent(text: str, referents: dict[str, set[str]]) -> str | None:
+    """The one subject the chunks read the claim's opening pronoun as, if there is exactly one."""
+    opener = _opening_pronoun(text)
+    found = referents.get(opener, set()) if opener else set()
+    return next(iter(found)) if len(found) == 1 else None

@@ -258,3 +258,19 @@ def test_an_older_alternative_named_with_between_is_decided_from_birth_dates(ver
     for answer in ("Mary Pierce is eight years older.", "Kim Clijsters is two years younger.",
                    "Mary Pierce is much older."):  # how much is not read, so it is never proved
         assert verifier.check(question, chunks, answer).verdict != "grounded", answer
+
+
+CULKIN = [Passage("k1", "Rory Culkin is an American actor. He was born in 1989 in New York City.")]
+
+
+def test_a_claim_opening_with_a_pronoun_is_read_about_the_one_referent_the_chunks_give_it(
+    verifier: OfflineVerifier,
+) -> None:
+    """"He" in the answer is whom "He" is in the chunks, when that is one subject; with two, it is unread."""
+    proved = verifier.check("When was Rory Culkin born?", CULKIN, "He was born in 1989.")
+    assert proved.claims[0].status == "proved"
+    assert "rory_culkin" in proved.claims[0].formula
+    assert verifier.check("", CULKIN, "He was born in 1975.").verdict != "grounded"
+    two = [Passage("k1", CULKIN[0].text + " Tom Lane is a programmer. He was born in 1960 in Boston.")]
+    unread = verifier.check("", two, "He was born in 1989.").claims[0]
+    assert unread.status == "unknown" and "could not be read" in unread.reason
