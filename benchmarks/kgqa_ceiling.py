@@ -33,6 +33,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from graphproof.graph.model import normalize_id
+from graphproof.reasoning.gnn.dataset import answer_ids
 from graphproof.reasoning.gnn.qa import QAExample
 
 Step = tuple[str, bool]  # (relation, True for subject → object)
@@ -46,12 +47,11 @@ def template(question: str) -> str:
     return _TOPIC.sub("[]", question)
 
 
-def topic_id(question: str) -> str:
-    """The normalised id of the question's bracketed topic; ``ValueError`` when it has none."""
-    found = _TOPIC.search(question)
-    if found is None:
-        raise ValueError(f"question {question!r} has no [topic]; expected MetaQA's bracketed topic entity")
-    return normalize_id(found.group(1))
+def topic_id(example: QAExample) -> str:
+    """The normalised id of the question's (first) bracketed topic; ``ValueError`` when it has none."""
+    if not example.topics:
+        raise ValueError(f"question {example.question!r} has no [topic]; expected MetaQA's bracketed topic entity")
+    return normalize_id(example.topics[0])
 
 
 class TripleGraph:
@@ -92,10 +92,6 @@ def _f1(reached: set[str], gold: set[str]) -> float:
     return 2 * hit / (len(reached) + len(gold)) if hit else 0.0
 
 
-def _gold(example: QAExample) -> set[str]:
-    return {normalize_id(a) for a in example.answers if a.strip()}
-
-
 def template_paths(
     graph: TripleGraph, train: Sequence[QAExample], hops: int, per_template: int = 20
 ) -> dict[str, RelationPath]:
@@ -109,8 +105,8 @@ def template_paths(
     for key, examples in by_template.items():
         totals: dict[RelationPath, float] = defaultdict(float)
         for example in examples:
-            gold = _gold(example)
-            for path, reached in graph.paths(topic_id(example.question), hops).items():
+            gold = answer_ids(example)
+            for path, reached in graph.paths(topic_id(example), hops).items():
                 totals[path] += _f1(reached, gold)
         if totals:
             out[key] = min(totals, key=lambda p: (-totals[p], p))
@@ -127,12 +123,12 @@ class Reading:
 
 
 def read_question(graph: TripleGraph, paths: Mapping[str, RelationPath], example: QAExample) -> Reading:
-    topic = topic_id(example.question)
+    topic = topic_id(example)
     path = paths.get(template(example.question))
     if path is None:
         return Reading("unseen", 0.0, 0)
     reached = graph.reach(topic, path)
-    hit = len(reached & _gold(example))
+    hit = len(reached & answer_ids(example))
     if not hit:
         return Reading("off_path", 0.0, len(reached))
     if hit == len(reached):

@@ -148,9 +148,13 @@ def _spans_from_cuts(line: str, cuts: Sequence[int]) -> list[tuple[int, int]]:
     return [span for a, b in pairwise(bounds) if (span := _trim(line, a, b))]
 
 
-def _doubtful(line: str, match: re.Match[str]) -> bool:
+def _capital_after(line: str, match: re.Match[str]) -> bool:
     after = line[match.end()]
-    if not (after.isupper() or after in _OPENERS):
+    return after.isupper() or after in _OPENERS
+
+
+def _doubtful(line: str, match: re.Match[str]) -> bool:
+    if not _capital_after(line, match):
         return True
     if not match.group().startswith("."):
         return False
@@ -202,11 +206,6 @@ def _line_spans(line: str) -> list[tuple[int, int]]:
     else:
         sure |= {m.end() for m in asking if _window_cut(line, m)}
     return _spans_from_cuts(line, sorted(wide | sure))
-
-
-def _capital_after(line: str, match: re.Match[str]) -> bool:
-    after = line[match.end()]
-    return after.isupper() or after in _OPENERS
 
 
 def _window_cut(line: str, match: re.Match[str]) -> bool:

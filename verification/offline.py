@@ -191,8 +191,7 @@ class OfflineVerifier:
             readings.append(goal)
             alignments.append(axiom)
         frames = reader.read(claim.text)
-        referent = _referent(claim.text, referents)
-        if frames is None and referent is not None:
+        if frames is None and (referent := _referent(claim.text, referents)) is not None:
             frames = reader.read(claim.text, previous_subject=referent)
         if frames:
             readings.append(renderer.conjunction(frames))

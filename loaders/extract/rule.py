@@ -801,12 +801,12 @@ def distributed_predicates(
     type of the member the predicate reaches are reached ("install Oniguruma or clone it": the concept "clone" is
     no second library). ``related_to`` reaches nothing."""
     out: dict[tuple[int, int], str] = {}
+    stated = {pair: p for pair, p in predicates.items() if p != RELATED_TO}
     for run in coordinations(text, spans):
         first, last = run[0], run[-1]
         if not _CONJUNCTION.search(text[spans[run[-2]].end : spans[last].start]):
             continue  # commas alone: "Directed by Ann Lee, Heat found a wide audience" is no coordination
         clause = _starts_clause(text, spans[last].end)
-        stated = {pair: p for pair, p in predicates.items() if p != RELATED_TO}
         governed = any(j == first and i < first for i, j in stated)
         for (i, j), predicate in stated.items():
             if j == first and i < first and not clause:
