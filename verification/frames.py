@@ -21,6 +21,14 @@ relative clause: "a magazine *published by Bauer*"):
   France*" → ``capital of``), or ``identity`` when the complement is a name ("The capital of
   France is Paris" → ``paris = capital_of_france``).
 
+Coordinated names or noun phrases in one phrase are read distributively, one frame per member
+("hosted the Summer and Winter Olympics" → hosted Summer Olympics, hosted Winter Olympics; a comma list
+closed by "and" is such a coordination), so a claim naming one member, or several, needs each proved;
+coordinated values stay in one frame ("held in 1990 and 1994"), so their closure allows both and refutes
+a third. An indefinite subject ("A private research university moved …") is marked ``indefinite``:
+the claim is existential (``frames_fol.FrameRenderer.conjunction``), a premise's constant is a Skolem
+constant.
+
 ``negated`` marks "not"/"never"/"no longer". A frame whose clause cannot be read completely —
 no verb found, words left over — is not returned: such a claim is *unknown*, never proved by a
 reading that leaves content out. Parentheticals after a name are read as frames when they are a
@@ -52,6 +60,18 @@ from graphproof.verification.english_words import clean, tokens_of
 from graphproof.verification.values import Value, find_values
 
 Arg = str | Value
+
+
+@dataclass(frozen=True, slots=True)
+class Coordination:
+    """Names or noun phrases joined by "and" in one phrase ("hosted *the 2008 Summer Olympics and the 2008
+    Summer Paralympics*"): read distributively, one frame per member (``_distributed``)."""
+
+    members: tuple[str, ...]
+
+
+_Chunk = tuple[str, "Arg | Coordination"]
+MAX_DISTRIBUTED = 8  # frames one clause may distribute into; a longer product is left as one argument
 FrameKind = Literal["verbal", "copula", "identity"]
 NEGATORS = frozenset(("not", "never", "n't"))
 ADVERBS = frozenset(("both", "also", "still", "later", "then", "now", "currently", "originally", "formerly", "already"))
@@ -78,6 +98,7 @@ class Frame:
     roles: tuple[tuple[str, Arg], ...] = ()
     negated: bool = False
     text: str = ""
+    indefinite: bool = False  # the subject is "a/an/some N": existential in a claim, a fresh constant in a premise
 
     @property
     def values(self) -> list[tuple[str, Value]]:
@@ -210,7 +231,7 @@ class FrameReader:
     def _clause(self, text: str, previous_subject: Arg | None) -> list[Frame] | None:
         replaced, values = _with_placeholders(text)
         tokens = _places_joined(self._fronted_phrase_last(tokens_of(clean(replaced))))
-        tokens = [t for t in tokens if t != ","]
+        tokens = [t for k, t in enumerate(_listed(tokens)) if t != "," and not _along(tokens, k)]
         if not tokens or tokens[0].lower() in SUBORDINATORS | FOCUS_WORDS:  # "Only X is P" says more (FOCUS_WORDS)
             return None  # "If Yuri is not …, then …" is a rule, not a clause about "If Yuri": the logic reading's
         toks = _Tokens(tokens, values)
@@ -232,6 +253,12 @@ class FrameReader:
             if read is None:
                 return None
             frames.extend(read)
+        kind = _indefinite(subject_tokens)
+        if kind is not None and len(subjects) == 1:
+            # "A private research university moved to New Haven": someone who is a C did it — the subject's
+            # kind is a frame of its own, and every frame about the subject is marked for the renderer
+            mark = [replace(f, indefinite=True) if f.subject == subjects[0] else f for f in frames]
+            return [Frame("copula", kind, subjects[0], (), False, text, indefinite=True), *mark]
         return frames
 
     def _fronted_phrase_last(self, tokens: list[str]) -> list[str]:
@@ -304,28 +331,31 @@ class FrameReader:
     def _verbal(
         self, predicate: str, passive: bool, tokens: list[str], subject: Arg, negated: bool, toks: _Tokens, text: str
     ) -> list[Frame] | None:
-        roles: list[tuple[str, Arg]] = [("theme" if passive else "agent", subject)]
         chunks, trailing = self._phrases(tokens, toks)
         if chunks is None:
             return None
+        heads: list[Frame] = []
+        for variant in _distributed(chunks):
+            roles: list[tuple[str, Arg]] = [("theme" if passive else "agent", subject)]
+            for role, arg in variant:
+                if role == "":
+                    if passive:
+                        return None  # "was given a prize": a second object is not read
+                    roles.append(("theme", arg))
+                elif role == "by" and passive and not isinstance(arg, Value):
+                    roles.append(("agent", arg))
+                else:
+                    roles.append(_value_role(role, arg))
+            heads.append(Frame("verbal", predicate, subject, tuple(roles), negated, text))
         frames: list[Frame] = []
-        for role, arg in chunks:
-            if role == "":
-                if passive:
-                    return None  # "was given a prize": a second object is not read
-                roles.append(("theme", arg))
-            elif role == "by" and passive and not isinstance(arg, Value):
-                roles.append(("agent", arg))
-            else:
-                roles.append(_value_role(role, arg))
         if trailing is not None:
-            anchor = roles[-1][1] if len(roles) > 1 else subject
+            last = heads[-1].roles
+            anchor = last[-1][1] if len(last) > 1 else subject
             more = self._verb_phrase(trailing, anchor, toks, text)
             if more is None:
                 return None
             frames.extend(more)
-        head = Frame("verbal", predicate, subject, tuple(roles), negated, text)
-        return [head, *frames]
+        return [*heads, *frames]
 
     def _copular(self, tokens: list[str], subject: Arg, negated: bool, toks: _Tokens, text: str) -> list[Frame] | None:
         parts = _coordinated(tokens)
@@ -365,17 +395,21 @@ class FrameReader:
         chunks, trailing = self._phrases(rest, toks)
         if chunks is None:
             return None
-        roles = tuple(_value_role(role, arg) for role, arg in chunks)
-        frames = [Frame("copula", phrase, subject, roles, negated, text)]
+        frames = [
+            Frame("copula", phrase, subject, tuple(_value_role(role, arg) for role, arg in variant), negated, text)
+            for variant in _distributed(chunks)
+        ]
         if trailing is not None:
             more = self._verb_phrase(trailing, subject, toks, text)
             return None if more is None else frames + more
         return frames
 
-    def _phrases(self, tokens: list[str], toks: _Tokens) -> tuple[list[tuple[str, Arg]] | None, list[str] | None]:
+    def _phrases(self, tokens: list[str], toks: _Tokens) -> tuple[list[_Chunk] | None, list[str] | None]:
         """``tokens`` after the verb as ``(preposition or "", argument)`` pairs, and what follows a participle,
-        relative pronoun or coordinated verb (read as another clause about the last argument)."""
-        out: list[tuple[str, Arg]] = []
+        relative pronoun or coordinated verb (read as another clause about the last argument). A phrase that
+        coordinates names or noun phrases with "and" is one ``Coordination`` (``_distributed``); one that
+        coordinates values gives one pair per value."""
+        out: list[_Chunk] = []
         role = ""
         current: list[str] = []
         lower = [t.lower() for t in tokens]
@@ -383,6 +417,15 @@ class FrameReader:
         def close() -> bool:
             if not current:
                 return role == ""
+            parts = _conjuncts(current)
+            args = [toks.arg(part) for part in parts]
+            if len(args) > 1 and all(a is not None for a in args):
+                if all(isinstance(a, Value) for a in args):  # "in 1990 and 1994": one event, both values
+                    out.extend((role, a) for a in args if a is not None)
+                    return True
+                if not any(isinstance(a, Value) for a in args):  # "hosted A and B": one event per member
+                    out.append((role, Coordination(tuple(a for a in args if isinstance(a, str)))))
+                    return True
             arg = toks.arg(current)
             if arg is None:
                 return False
@@ -412,6 +455,104 @@ class FrameReader:
         return out, None
 
 
+INDEFINITES = frozenset(("a", "an", "some"))
+
+
+def _indefinite(tokens: Sequence[str]) -> str | None:
+    """The kind an indefinite subject names ("A private Ivy League research university" → "private Ivy League
+    research university"), or ``None`` for any other subject; its head (last word) must be a common noun."""
+    if len(tokens) < 2 or tokens[0].lower() not in INDEFINITES or not tokens[-1].isalpha() or not tokens[-1].islower():
+        return None
+    kept = [t for t in tokens[1:] if t.lower() not in IGNORED]
+    return " ".join(kept) if kept else None
+
+
+def _along(tokens: Sequence[str], k: int) -> bool:
+    """ "along"/"together" before "with" ("hosted A, along with B"): the phrase is read as its "with"."""
+    return tokens[k].lower() in ("along", "together") and k + 1 < len(tokens) and tokens[k + 1].lower() == "with"
+
+
+def _listed(tokens: list[str]) -> list[str]:
+    """A list of names written with commas read as joined by "and" ("the cities of Butte , Helena , and Missoula"
+    → "Butte and Helena and Missoula"), so that ``_conjuncts`` sees each member; only a run of capitalised
+    words or values, separated by commas and closed by "and" before its last member, is a list."""
+
+    def is_value(k: int) -> bool:
+        return _PLACEHOLDER.match(tokens[k]) is not None
+
+    def name_run(k: int, value: bool) -> int:  # the end of the run of capitalised words (or of values) from k
+        while k < len(tokens) and is_value(k) == value and (value or tokens[k][:1].isupper()):
+            k += 1
+        return k
+
+    out = list(tokens)
+    k = 0
+    while k < len(tokens):
+        value = is_value(k)
+        end = name_run(k, value)
+        if end == k:
+            k += 1
+            continue
+        commas: list[int] = []
+        while end < len(tokens) and tokens[end] == ",":
+            after = end + 1
+            if after < len(tokens) and tokens[after].lower() == "and":
+                commas.append(end)
+                break
+            nxt = name_run(after, value)
+            if nxt == after:
+                break
+            commas.append(end)
+            end = nxt
+        closing = commas[-1] + 1 if commas and commas[-1] == end else end
+        last = closing + 1
+        if commas and last < len(tokens) and tokens[closing].lower() == "and" and name_run(last, value) > last:
+            for comma in commas:
+                out[comma] = "and" if tokens[comma + 1].lower() != "and" else ","
+        k = end + 1
+    return out
+
+
+def _conjuncts(tokens: Sequence[str]) -> list[list[str]]:
+    """A noun phrase cut at each "and" ("the 2008 Summer Olympics and 2008 Summer Paralympics Games"); a shared
+    head is given back to a bare first member after an article that the last member lacks ("the Summer and
+    Winter Olympics" → "Summer Olympics", "Winter Olympics"). One part when there is no "and" or a part is
+    empty ("and" first or last)."""
+    parts: list[list[str]] = [[]]
+    for token in tokens:
+        if token.lower() == "and":
+            parts.append([])
+        else:
+            parts[-1].append(token)
+    if len(parts) < 2 or not all(p for p in parts):
+        return [list(tokens)]
+    last = parts[-1]
+    if last[0].lower() not in ARTICLES and len(last) >= 2 and last[0][:1].isupper():
+        for part in parts[:-1]:
+            bare = [t for t in part if t.lower() != "both"]
+            if len(bare) == 2 and bare[0].lower() in ARTICLES and bare[1][:1].isupper():
+                part.extend(last[1:])
+    return parts
+
+
+def _distributed(chunks: Sequence[_Chunk]) -> list[list[tuple[str, Arg]]]:
+    """The role lists a clause's phrases stand for: one per member of each ``Coordination`` (their product);
+    a product above ``MAX_DISTRIBUTED`` keeps each coordination as one argument, its members joined."""
+    variants: list[list[tuple[str, Arg]]] = [[]]
+    size = 1
+    for _, arg in chunks:
+        if isinstance(arg, Coordination):
+            size *= len(arg.members)
+    for role, arg in chunks:
+        if not isinstance(arg, Coordination):
+            variants = [[*v, (role, arg)] for v in variants]
+        elif size > MAX_DISTRIBUTED:
+            variants = [[*v, (role, " and ".join(arg.members))] for v in variants]
+        else:
+            variants = [[*v, (role, member)] for v in variants for member in arg.members]
+    return variants
+
+
 def _description(tokens: Sequence[str]) -> bool:
     """ "the capital of France": a definite description naming one thing (read as an identity)."""
     lower = [t.lower() for t in tokens]
@@ -432,11 +573,18 @@ def _coordinated(tokens: list[str]) -> list[list[str]]:
             and parts[-1]
             and nxt[:1].islower()
             and any(t.lower() in MORE_PREPOSITIONS for t in parts[-1])
+            and not _article_name(tokens[k + 1 :])
         ):
             parts.append([])
             continue
         parts[-1].append(token)
     return parts if len(parts) > 1 and all(parts) else [tokens]
+
+
+def _article_name(tokens: Sequence[str]) -> bool:
+    """ "the Nazi Reichstag": an article and capitalised words only — another object of the phrase before "and"
+    ("a member of the Prussian State Parliament and the Nazi Reichstag"), not a new complement."""
+    return len(tokens) >= 2 and tokens[0].lower() in ARTICLES and all(t[:1].isupper() for t in tokens[1:])
 
 
 PLACE_PREPOSITIONS = frozenset(("in", "at", "from", "near", "to", "of", "outside", "into"))
@@ -460,7 +608,10 @@ def _places_joined(tokens: list[str]) -> list[str]:
         end = i  # the capitalised run after the comma
         while end < len(tokens) and tokens[end][:1].isupper():
             end += 1
-        listed = end < len(tokens) and tokens[end].lower() in ("and", "or")
+        listed = end < len(tokens) and (
+            tokens[end].lower() in ("and", "or")
+            or (tokens[end] == "," and end + 1 < len(tokens) and tokens[end + 1].lower() in ("and", "or"))
+        )
         if start == 0 or out[start - 1].lower() not in PLACE_PREPOSITIONS or not out[-2][:1].isupper() or listed:
             continue
         before = " ".join(out[start:-1])

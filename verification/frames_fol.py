@@ -23,6 +23,7 @@ assumption of the method, stated here. A date premise also gives its year (``v_1
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 
 from graphproof.verification.frames import Arg, Frame
@@ -81,8 +82,15 @@ class FrameRenderer:
         return f"-{body}" if frame.negated else body
 
     def conjunction(self, frames: Sequence[Frame]) -> str:
+        """A claim's frames as one goal; an indefinite subject ("A research university moved …") is
+        existentially bound: ``exists x1.(ResearchUniversity(x1) & exists e.(EvMove(e) & Agent(e, x1) …))``.
+        (A premise keeps the subject's constant, a Skolem constant for the same formula.)"""
         parts = [self.formula(f) for f in frames]
-        return parts[0] if len(parts) == 1 else "(" + " & ".join(parts) + ")"
+        goal = parts[0] if len(parts) == 1 else "(" + " & ".join(parts) + ")"
+        bound = list(dict.fromkeys(self.arg(f.subject) for f in frames if f.indefinite))
+        for k, constant in enumerate(bound, start=1):
+            goal = f"exists x{k}.(" + re.sub(rf"\b{re.escape(constant)}\b", f"x{k}", goal) + ")"
+        return goal
 
     def closure(self, frame: Frame) -> list[str]:
         """The value-fixing axioms of a premise frame (module docstring); none for a negated or copular frame."""

@@ -66,6 +66,7 @@ DEFAULT_EVENT_THRESHOLD = 0.8
 DEFAULT_PARAPHRASE_THRESHOLD = 0.8  # chosen by benchmarks.verification --folds 2 (0.8 on each half)
 AXIOM_ID = "axiom"
 _IDENTIFIER = re.compile(r"[^\W\d]\w*")
+_BOUND = re.compile(r"\b(?:all|exists)\s+([\w ]+?)\.")  # the variables a quantifier binds
 
 
 @dataclass(frozen=True, slots=True)
@@ -269,8 +270,9 @@ class OfflineVerifier:
             if against is not None:
                 reason = f"contradicted by {against.origin}: {against.text!r}"
         if decision.status == "unknown":
+            bound = {v for group in _BOUND.findall(goal_text) for v in group.split()}
             missing = sorted(
-                {w for w in _IDENTIFIER.findall(goal_text) if w not in known and w not in ("all", "exists")}
+                {w for w in _IDENTIFIER.findall(goal_text) if w not in known and w not in bound | {"all", "exists"}}
             )
             if missing:
                 reason += f"; no premise mentions {', '.join(missing[:8])}"

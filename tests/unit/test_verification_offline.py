@@ -274,3 +274,59 @@ def test_a_claim_opening_with_a_pronoun_is_read_about_the_one_referent_the_chunk
     two = [Passage("k1", CULKIN[0].text + " Tom Lane is a programmer. He was born in 1960 in Boston.")]
     unread = verifier.check("", two, "He was born in 1989.").claims[0]
     assert unread.status == "unknown" and "could not be read" in unread.reason
+
+
+def test_a_coordinated_object_is_read_member_by_member(verifier: OfflineVerifier) -> None:
+    # "hosted A and B" says it hosted each; "the Summer and Winter Olympics" shares its head noun; a comma list
+    # closed by "and" is a list; each member of a claim's coordination must be proved on its own
+    chunks = [Passage("c1", "Beijing hosted the 2008 Summer Olympics and the 2008 Summer Paralympics. Beijing has "
+                            "hosted both the Summer and Winter Olympics. Montana includes the cities of Butte, "
+                            "Helena, and Missoula.")]  # fmt: skip
+    for answer in (
+        "Beijing has hosted both the 2008 Summer Olympics and a winter olympics.",
+        "Beijing hosted the Summer Olympics.",
+        "Montana includes the city of Helena.",
+        "Montana includes the cities of Missoula and Butte.",
+    ):
+        assert verifier.check("", chunks, answer).verdict == "grounded", answer
+    for answer in (
+        "Beijing hosted the 2008 Summer Olympics and the 2010 Winter Olympics.",
+        "Beijing hosted the Summer Games and the 2008 Summer Olympics.",
+        "Montana includes the cities of Butte and Boise.",
+    ):
+        assert verifier.check("", chunks, answer).verdict == "hallucinated", answer
+
+
+def test_coordinated_values_stay_one_event_so_another_value_is_refuted(verifier: OfflineVerifier) -> None:
+    chunks = [Passage("c1", "The festival was held in 1990 and 1994.")]
+    assert verifier.check("", chunks, "The festival was held in 1994.").verdict == "grounded"
+    assert [c.status for c in verifier.check("", chunks, "The festival was held in 1992.").claims] == ["refuted"]
+
+
+def test_a_claim_about_an_indefinite_subject_needs_one_individual_with_every_property(
+    verifier: OfflineVerifier,
+) -> None:
+    chunks = [Passage("c1", "Yale University is a private research university. Yale University moved to New Haven "
+                            "in 1716. Brown University is a public university.")]  # fmt: skip
+    proved = verifier.check("", chunks, "A private research university moved to New Haven.")
+    assert proved.verdict == "grounded"
+    assert proved.claims[0].formula.startswith("exists x1.")
+    for answer in ("A public university moved to New Haven.", "A private research university moved to Boston."):
+        report = verifier.check("", chunks, answer)
+        assert report.verdict == "hallucinated", answer
+        assert "x1" not in report.claims[0].reason  # a bound variable is not a symbol "no premise mentions"
+
+
+def test_a_list_is_made_of_names_or_values_closed_by_and() -> None:
+    from graphproof.verification.frames import _conjuncts, _listed
+
+    def words(text: str) -> list[str]:
+        return text.split(" ")
+
+    assert _listed(words("met Tom , Ann , and Bob")) == words("met Tom and Ann , and Bob")
+    assert _listed(words("met Tom , the baker , and Bob")) == words("met Tom , the baker , and Bob")  # apposition
+    assert _listed(words("In VALUE0 , Smith , Jones and Brown"))[2] == ","  # a value and names: not one list
+    shared = [["the", "Summer", "Olympics"], ["Winter", "Olympics"]]
+    assert _conjuncts(words("the Summer and Winter Olympics")) == shared
+    assert _conjuncts(words("France and the United Kingdom")) == [["France"], ["the", "United", "Kingdom"]]
+    assert _conjuncts(words("and Bob")) == [["and", "Bob"]]
