@@ -28,7 +28,7 @@ import re
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from graphproof.text.lexicon import AUX, COPULA, DO, HAVE, PREPOSITIONS, VERBS
+from graphproof.text.lexicon import AUX, COPULA, DO, HAVE, IRREGULAR_PARTICIPLES, PREPOSITIONS, VERBS
 from graphproof.verification.claims import is_polarity_only, split_text
 from graphproof.verification.english import EnglishTranslator
 from graphproof.verification.english_words import clean, tokens_of
@@ -56,6 +56,13 @@ _YES = re.compile(r"^\W*(yes|true|correct)\b\W*", re.I)
 _NO = re.compile(r"^\W*(no|false|incorrect)\b\W*", re.I)
 _BETWEEN = re.compile(r"^Between\s+(.+?)\s+and\s+([^,]+?),\s+(\S.*)$", re.I)
 _ALTERNATIVES = re.compile(r"^(.*?)[,:]?\s+(?:either\s+)?((?:[A-Z0-9\"“][^,]*?))\s+or\s+([^,]+?)\s*$")
+
+
+DETERMINERS = frozenset(("the", "a", "an", "this", "that", "these", "those", "his", "her", "its", "their", "my", "our"))
+
+
+def _participle(word: str) -> bool:
+    return word in IRREGULAR_PARTICIPLES or (word.endswith("ed") and len(word) > 3)
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,11 +186,40 @@ class ClaimBuilder:
             end = self.translator._name_end(rest, lower)
             if end >= len(rest) and complement_last and end > 1:
                 end -= 1
-        else:  # "the band release": a determiner and one noun
-            end = 1 + (lower[0] in ("the", "a", "an", "this", "that", "his", "her", "its", "their"))
+        else:  # "the band release": a determiner and one noun, unless the verb is found further on
+            end = self._verb_after_subject(rest, aux) or 1 + (lower[0] in DETERMINERS)
         if end >= len(rest):
             return None
         return " ".join([*rest[:end], aux, *rest[end:]])
+
+    def _verb_after_subject(self, rest: list[str], aux: str) -> int | None:
+        """Where the verb follows a longer subject in a question's order: with "is/was", a participle that only a
+        preposition may follow ("was [the winner of the 2016 ePrix] born", "is [the company that purchased Aixam]
+        based in"); with "do/did", a known verb, or the last word ("did [the form of music played by X]
+        originate"); ``None`` when there is none (the caller keeps a determiner and one noun)."""
+        lower = [t.lower() for t in rest]
+        if aux in COPULA:
+            for k in range(len(rest) - 1, 1, -1):
+                if all(w in PREPOSITIONS for w in lower[k + 1 :]) and len(lower) - k <= 2 and _participle(lower[k]):
+                    return k
+            return None
+        if aux in DO:
+            for k in range(2, len(rest)):
+                before = lower[k - 1]
+                noun_slot = before in DETERMINERS | PREPOSITIONS or before.endswith(("'s", "’s"))
+                verb = self.translator._verb_like(lower, k) or k == len(rest) - 1
+                if rest[k].islower() and not noun_slot and not _participle(lower[k]) and verb:
+                    return k
+        return None
+
+    def _finite_verb(self, tokens: list[str], i: int) -> bool:
+        """Whether the word at ``i`` (after a wh-word and a noun) is the question's verb: a known verb or a past
+        form, not the wh-phrase's first word ("What male actor starred in …", "Which genus … contains …")."""
+        word = tokens[i]
+        if i < 2 or not word.isalpha() or not word.islower():
+            return False
+        lower = [t.lower() for t in tokens]
+        return self.translator._verb_like(lower, i) or (word.endswith("ed") and lower[i - 1] not in PREPOSITIONS)
 
     # wh-questions -------------------------------------------------------------------------------
     def _fill(self, question: str, answer: str, sentence: str) -> Claim:
@@ -193,13 +229,18 @@ class ClaimBuilder:
         if alternatives and lower[0] in WH:
             tokens = alternatives.group(1).split()
             lower = [t.lower().strip(",") for t in tokens]
-        fill = self._front_wh if lower[0] in WH else self._inner_wh
-        statement = fill(tokens, lower, answer)
+        if len(lower) > 2 and lower[0] in PREPOSITIONS and lower[1] in ("which", "what", "whose"):
+            # "In which stadium do the teams play" → "the teams play in Gillette Stadium"
+            statement = self._front_wh(tokens[1:], lower[1:], answer, preposition=lower[0])
+        elif lower[0] in WH:
+            statement = self._front_wh(tokens, lower, answer)
+        else:
+            statement = self._inner_wh(tokens, lower, answer)
         if statement is None:
             return Claim("", sentence, "question+answer", why="the question has no slot the answer could fill")
         return self._with_comparison(Claim(statement, sentence, "question+answer"), question)
 
-    def _front_wh(self, tokens: list[str], lower: list[str], answer: str) -> str | None:
+    def _front_wh(self, tokens: list[str], lower: list[str], answer: str, preposition: str = "") -> str | None:
         wh = lower[0]
         i = 1
         if wh == "how" and len(tokens) > 1 and lower[1] in ("many", "much"):
@@ -213,11 +254,28 @@ class ClaimBuilder:
             subject, verb, rest = inner
             return " ".join([*subject, *self._finite(verb), answer, *noun, *rest]).strip()
         if wh in ("which", "what", "whose"):
-            while i < len(tokens) and lower[i] not in AUX and lower[i] not in VERBS:
-                i += 1  # "Which magazine", "What year", "What type of food"
+            while i < len(tokens) and lower[i] not in AUX | VERBS and not self._finite_verb(tokens, i):
+                i += 1  # "Which magazine", "What year", "What type of food", "What male actor (starred)"
         if i >= len(tokens):
             return None
         noun = lower[1:i]
+        if preposition and lower[i] in AUX and i + 1 < len(tokens):
+            inner = self._subject_predicate(tokens[i:])
+            if inner is None:
+                return None
+            subject, verb, rest = inner
+            return " ".join([*subject, *self._finite(verb), *rest, preposition, answer])
+        after_aux = lower[i + 1] if i + 1 < len(tokens) else ""
+        if (
+            noun
+            and lower[i] in AUX
+            and after_aux.isalpha()
+            and after_aux not in DETERMINERS
+            and tokens[i + 1][:1].islower()
+            and not self.translator._verb_like(lower, i + 1)
+            and not (lower[i] in COPULA | HAVE and _participle(after_aux))
+        ):
+            return " ".join([answer, *tokens[i:]])  # "Which band has more members" → "Saint Motel has more members"
         if lower[i] in COPULA and i == 1 and wh in ("what", "which") and i + 1 < len(tokens):
             return " ".join([*tokens[2:], tokens[1], answer])  # "What is the capital of France" → "… is Paris"
         if lower[i] in AUX and i + 1 < len(tokens):
@@ -232,8 +290,10 @@ class ClaimBuilder:
                 subject, verb, rest = inner
                 if len(verb) == 1 and verb[0].lower() in COPULA:  # "What is the capital of France" → "… is Paris"
                     return " ".join([*subject, *verb, answer])
-                preposition = ["in"] if wh in ("when", "where") or (noun and noun[-1] in IN_NOUNS) else []
-                return " ".join([*subject, *self._finite(verb), *rest, *preposition, answer])
+                ends_in_preposition = bool(rest) and rest[-1].lower() in PREPOSITIONS  # "located in"
+                wants_in = wh in ("when", "where") or (noun and noun[-1] in IN_NOUNS)
+                preposition_ = ["in"] if wants_in and not ends_in_preposition else []
+                return " ".join([*subject, *self._finite(verb), *rest, *preposition_, answer])
         return " ".join([answer, *tokens[i:]])
 
     def _inner_wh(self, tokens: list[str], lower: list[str], answer: str) -> str | None:
@@ -325,5 +385,5 @@ class ClaimBuilder:
         else:
             base = re.sub(rf"\s*\b{re.escape(word)}\b(?!\s+(?:for|of)\s+[A-Z])", "", text, count=1).strip(" ,.")
             base = re.sub(r"\b(?:than|the)\s*$", "", base).strip()
-        about = tuple(re.sub(re.escape(winner), lambda _, o=o: o, base, flags=re.I) for o in others)
+        about = tuple(re.sub(rf"(?<!\w){re.escape(winner)}(?!\w)", lambda _, o=o: o, base, flags=re.I) for o in others)
         return replace(claim, comparison=Comparison(COMPARATIVES[word], base, about))

@@ -60,6 +60,18 @@ def builder() -> ClaimBuilder:
          "Jane and First for Women are both women's magazines"),
         ("Are both Ann Lee and Bob Ray American?", "yes", "Ann Lee and Bob Ray are both American"),
         ("Is Paris French?", "yes", "Paris is French"),
+        ("What male actor starred in The Messenger?", "Robert Sheehan", "Robert Sheehan starred in The Messenger"),
+        ("What year was the winner of the 2016 Marrakesh ePrix born?", "1988",
+         "the winner of the 2016 Marrakesh ePrix was born in 1988"),
+        ("Where is the company that purchased Aixam based in?", "Roseau",
+         "the company that purchased Aixam is based in Roseau"),
+        ("Where did the form of music played by Die Band originate?", "Ohio",
+         "the form of music played by Die Band did originate in Ohio"),
+        ("In which stadium do the teams owned by Myra Kraft's husband play?", "Gillette Stadium",
+         "the teams owned by Myra Kraft's husband do play in Gillette Stadium"),
+        ("What city are the two hospitals located in?", "Boston", "the two hospitals are located in Boston"),
+        ("Which band has more members, Saint Motel or Curve?", "Saint Motel", "Saint Motel has more members"),
+        ("What does the band release?", "albums", "the band does release albums"),
     ],
 )  # fmt: skip
 def test_a_bare_answer_fills_the_question_slot(builder: ClaimBuilder, question: str, answer: str, claim: str) -> None:
@@ -95,3 +107,8 @@ def test_between_two_names_is_a_choice_of_alternatives(builder: ClaimBuilder) ->
     assert older.comparison.others == ("Kim Clijsters was born",)
     (plain,) = builder.claims("Between meals, what does Alice eat?", "fruit")  # no names to choose between
     assert plain.comparison is None
+
+
+def test_a_comparison_alternative_replaces_the_winner_as_a_word_only(builder: ClaimBuilder) -> None:
+    (built,) = builder.claims("Which team has won more titles, A or B?", "A")
+    assert built.comparison is not None and built.comparison.others == ("B has won titles",)
