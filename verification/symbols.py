@@ -63,8 +63,12 @@ DEGREE_WORDS = frozenset(
      "almost", "nearly", "hardly", "barely", "scarcely", "mostly", "partly", "largely", "mainly")
 )  # fmt: skip
 PREPOSITIONS_AND_MODALS = frozenset(
-    ("to", "from", "in", "into", "on", "at", "by", "with", "for", "of", "can", "could", "may", "might", "must")
-)
+    ("to", "from", "in", "into", "on", "at", "by", "with", "for", "of", "can", "could", "may", "might", "must",
+     # the analyzer drops these as stop words, yet they set a relation apart: "founded before the war" is not
+     # "founded after the war", "sold over 300" not "sold under 300", "voted against" not "voted"
+     "before", "after", "above", "below", "against", "until", "over", "under", "during", "since", "without",
+     "within", "between", "among", "through", "across", "beyond", "behind", "except", "toward", "towards")
+)  # fmt: skip
 KEPT_WORDS = PREPOSITIONS_AND_MODALS | DEGREE_WORDS
 # adjectives that deny their noun: a former senator is not a senator, a fake gun is not a gun (no head axiom)
 PRIVATIVE = frozenset(

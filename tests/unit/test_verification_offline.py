@@ -330,3 +330,18 @@ def test_a_list_is_made_of_names_or_values_closed_by_and() -> None:
     assert _conjuncts(words("the Summer and Winter Olympics")) == shared
     assert _conjuncts(words("France and the United Kingdom")) == [["France"], ["the", "United", "Kingdom"]]
     assert _conjuncts(words("and Bob")) == [["and", "Bob"]]
+
+
+def test_a_relation_set_apart_by_before_after_over_under_is_not_proved_by_the_other(
+    verifier: OfflineVerifier,
+) -> None:
+    # the analyzer drops these prepositions as stop words; the predicate keys keep them
+    from graphproof.verification.symbols import phrase_key
+
+    assert phrase_key("founded before the war") != phrase_key("founded after the war")
+    assert phrase_key("sold over 300") != phrase_key("sold under 300")
+    assert phrase_key("voted against the bill") != phrase_key("voted the bill")
+    chunks = [Passage("c1", "The company was founded before the war. The senator voted against the bill.")]
+    assert verifier.check("", chunks, "The company was founded before the war.").verdict == "grounded"
+    for answer in ("The company was founded after the war.", "The senator voted the bill."):
+        assert verifier.check("", chunks, answer).verdict == "hallucinated", answer
