@@ -60,7 +60,12 @@ def build_method(
 
         assert embedder is not None
         wordnet = load_wordnet(Path(wordnet_dir)) if wordnet_dir else None
-        return OfflineVerifier(embedder, prover, synonyms=wordnet.synonyms if wordnet else None)
+        return OfflineVerifier(
+            embedder,
+            prover,
+            synonyms=wordnet.synonyms if wordnet else None,
+            antonyms=wordnet.antonyms if wordnet else None,
+        )
     assert chat_model is not None
     if name == "baseline":
         from graphproof.verification.grounding_judge import LLMJudge

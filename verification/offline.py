@@ -92,6 +92,7 @@ class OfflineVerifier:
         paraphrase_threshold: float = DEFAULT_PARAPHRASE_THRESHOLD,
         synonyms: SynonymFn | None = None,
         analyzer: Analyzer | None = None,
+        antonyms: SynonymFn | None = None,
     ) -> None:
         self.prover = prover or Prover9()
         self.event_threshold = event_threshold
@@ -100,6 +101,7 @@ class OfflineVerifier:
         self.predicate_threshold = predicate_threshold
         self.paraphrase_threshold = paraphrase_threshold
         self.synonyms = synonyms
+        self.antonyms = antonyms  # WordNet's: symbols or template runs that differ by opposites are never linked
         self.analyzer = analyzer or default_analyzer()
 
     def check(self, question: str, passages: Sequence[Passage], answer: str) -> GroundingReport:
@@ -111,7 +113,7 @@ class OfflineVerifier:
             return GroundingReport(
                 self.name, "undecided", note=OFFLINE_NOTE + "; the answer states no claim of its own"
             )
-        symbols = SymbolTable(self.analyzer)
+        symbols = SymbolTable(self.analyzer, self.antonyms)
         renderer = FrameRenderer(symbols)
         reader = FrameReader(translator)
         templates = TemplateRenderer(renderer.arg)
@@ -183,7 +185,9 @@ class OfflineVerifier:
         readings: list[str] = []
         template = read_template(claim.text)
         alignment = (
-            best_alignment(template, premise_templates, self.embed, self.paraphrase_threshold, self.synonyms)
+            best_alignment(
+                template, premise_templates, self.embed, self.paraphrase_threshold, self.synonyms, self.antonyms
+            )
             if template is not None
             else None
         )

@@ -33,6 +33,7 @@ import numpy as np
 from graphproof.graph.analyzer import Analyzer, default_analyzer
 from graphproof.verification.english_ir import Cond, Junction, Node, Not, Pred, Quant, Term, Var
 from graphproof.verification.grouping import cluster_vectors
+from graphproof.verification.templates import lemma
 from numpy.typing import NDArray
 
 IRREGULAR_BASE: dict[str, str] = {
@@ -98,6 +99,16 @@ def phrase_key(phrase: str, analyzer: Analyzer | None = None) -> str:
     return " ".join(terms) if terms else " ".join(words)
 
 
+AntonymFn = Callable[[str, str], bool]
+
+
+def opposed(a: str, b: str, antonyms: AntonymFn) -> bool:
+    """Whether a word only ``a`` has and a word only ``b`` has are antonyms (as lemmas or as written)."""
+    words = [{w.casefold() for w in _WORD.findall(text)} for text in (a, b)]
+    forms = [{f for w in ws for f in (w, lemma(w))} for ws in words]
+    return any(antonyms(x, y) for x in forms[0] - forms[1] for y in forms[1] - forms[0])
+
+
 def name_key(name: str) -> str:
     """The normalised key of a name: case-folded words, no leading article, no possessive ``'s``."""
     text = unicodedata.normalize("NFKC", name).strip()
@@ -123,8 +134,9 @@ class Symbol:
 class SymbolTable:
     """Names the phrases of one check (premises, question, answer) and renders IR nodes as NLTK formulas."""
 
-    def __init__(self, analyzer: Analyzer | None = None) -> None:
+    def __init__(self, analyzer: Analyzer | None = None, antonyms: AntonymFn | None = None) -> None:
         self.analyzer = analyzer or default_analyzer()
+        self.antonyms = antonyms  # WordNet's (``verification.wordnet``): opposites are never clustered
         self._symbols: dict[tuple[str, str, int], Symbol] = {}
         self._names: set[str] = set()
 
@@ -294,7 +306,10 @@ class SymbolTable:
         """Predicates that differ only in a kept function word ("flies to" / "flies from", "can compose" /
         "compose", negation, a word of degree or frequency: "often visits" / "visits") and constants that differ
         in a word of degree or a privative modifier ("most medals" / "medals") are deliberately different,
-        however similar their embeddings."""
+        however similar their embeddings; so are symbols whose texts differ by antonyms ("lives north of" /
+        "lives south of", "increased" / "decreased")."""
+        if self.antonyms is not None and opposed(a.texts[0], b.texts[0], self.antonyms):
+            return True
         if a.kind == "const":  # "most medals" is not "medals", "former senator" not "senator"
             words = [set(name_key(s.texts[0]).split()) for s in (a, b)]
             if (words[0] ^ words[1]) & (DEGREE_WORDS | PRIVATIVE):

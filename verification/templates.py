@@ -51,7 +51,7 @@ SynonymFn = Callable[[str, str], bool]
 
 
 @lru_cache(maxsize=100_000)
-def _lemma(word: str) -> str:
+def lemma(word: str) -> str:
     import simplemma
 
     return str(simplemma.lemmatize(word, lang="en")).casefold()
@@ -118,7 +118,7 @@ def read_template(sentence: str) -> Template | None:
             tokens.append(Token(word, SLOT))
             continue
         name = bool(tokens) and word[:1].isupper()
-        tokens.append(Token(word, lower if name else _lemma(lower), name))
+        tokens.append(Token(word, lower if name else lemma(lower), name))
     if not any(not t.slot for t in tokens):
         return None
     return Template(sentence, tuple(tokens), tuple(f.value for f in found), negated)
@@ -138,9 +138,15 @@ def _same_kind(a: Value, b: Value) -> bool:
 
 
 def align(
-    claim: Template, premise: Template, embed: EmbedFn, threshold: float, synonyms: SynonymFn | None = None
+    claim: Template,
+    premise: Template,
+    embed: EmbedFn,
+    threshold: float,
+    synonyms: SynonymFn | None = None,
+    antonyms: SynonymFn | None = None,
 ) -> Alignment | None:
-    """How ``claim`` restates ``premise`` (module docstring), or ``None`` when it says something else."""
+    """How ``claim`` restates ``premise`` (module docstring), or ``None`` when it says something else; a run
+    holding a WordNet antonym of the other run ("north"/"south") never aligns, however close the vectors."""
     if len(claim.values) != len(premise.values):
         return None
     a = [t.key for t in claim.tokens]
@@ -158,6 +164,11 @@ def align(
         pair = (" ".join(t.text for t in left), " ".join(t.text for t in right))
         replaced.append(pair)
         lemmas = (" ".join(t.key for t in left), " ".join(t.key for t in right))
+        if antonyms is not None and any(
+            antonyms(x, y) for x in (*lemmas[0].split(), *pair[0].casefold().split())
+            for y in (*lemmas[1].split(), *pair[1].casefold().split())
+        ):
+            return None
         if synonyms is not None and (synonyms(*lemmas) or synonyms(*(text.casefold() for text in pair))):
             continue  # as written too: the lemmatiser reads the adverb "later" as "late
         if any(t.name for t in (*left, *right)):  # a name is replaced by its WordNet synonym only ("TV")
@@ -237,11 +248,13 @@ def best_alignment(
     embed: EmbedFn,
     threshold: float,
     synonyms: SynonymFn | None = None,
+    antonyms: SynonymFn | None = None,
 ) -> Alignment | None:
     """The premise ``claim`` restates with the fewest replaced words (a premise with the same key first)."""
     for premise in premises:
-        if premise.key == claim.key and (exact := align(claim, premise, embed, threshold, synonyms)) is not None:
+        exact = align(claim, premise, embed, threshold, synonyms, antonyms) if premise.key == claim.key else None
+        if exact is not None:
             return exact
-    others = (align(claim, p, embed, threshold, synonyms) for p in premises if p.key != claim.key)
+    others = (align(claim, p, embed, threshold, synonyms, antonyms) for p in premises if p.key != claim.key)
     found = [a for a in others if a is not None]
     return min(found, key=lambda a: len(a.replaced)) if found else None

@@ -4,7 +4,10 @@ The data are the index files of Princeton WordNet 3.0 as Debian's ``wordnet-base
 them (``/usr/share/wordnet/index.{noun,verb,adj,adv}``; ``make setup`` installs it). Each line of an
 index file is ``lemma pos synset_cnt p_cnt [ptr_symbol…] sense_cnt tagsense_cnt synset_offset…``;
 only the lemma and its synset offsets are read. Word senses are not disambiguated: "make" and
-"create" are synonyms because one sense of each shares a synset. Antonyms never share a synset.
+"create" are synonyms because one sense of each shares a synset. Antonyms never share a synset; they are
+read from the data files of the same package (``data.{noun,verb,adj,adv}``): a lexical pointer ``!``
+from word *i* of one synset to word *j* of another ("north"/"south", "increase"/"decrease",
+"largest"'s "large"/"small"), so that similarity never links a word with its opposite.
 
 Without the files the offline method aligns paraphrases by embedding similarity only
 (``verification.templates``); ``load_wordnet`` says why it returned nothing.
@@ -17,13 +20,18 @@ from pathlib import Path
 
 DEFAULT_WORDNET_DIR = Path("/usr/share/wordnet")
 POS_FILES = ("index.noun", "index.verb", "index.adj", "index.adv")
+DATA_FILES = ("data.noun", "data.verb", "data.adj", "data.adv")
+_POINTER_POS = {"n": "noun", "v": "verb", "a": "adj", "s": "adj", "r": "adv"}
 
 
 class WordNet:
-    """Lemma → synsets, for the synonym test."""
+    """Lemma → synsets, for the synonym test; and the antonym pairs."""
 
-    def __init__(self, synsets: dict[str, frozenset[str]]) -> None:
+    def __init__(
+        self, synsets: dict[str, frozenset[str]], antonym_pairs: frozenset[tuple[str, str]] = frozenset()
+    ) -> None:
         self._synsets = synsets
+        self._antonyms = antonym_pairs
 
     def __len__(self) -> int:
         return len(self._synsets)
@@ -35,6 +43,10 @@ class WordNet:
     def synonyms(self, a: str, b: str) -> bool:
         """True when ``a`` and ``b`` (lemmas) differ and share a synset."""
         return a.casefold() != b.casefold() and bool(self.synsets(a) & self.synsets(b))
+
+    def antonyms(self, a: str, b: str) -> bool:
+        """True when WordNet marks ``a`` and ``b`` (lemmas or phrases) as antonyms in some sense."""
+        return ("_".join(a.casefold().split()), "_".join(b.casefold().split())) in self._antonyms
 
 
 def parse_index_line(line: str) -> tuple[str, list[str]] | None:
@@ -54,6 +66,43 @@ def parse_index_line(line: str) -> tuple[str, list[str]] | None:
     return fields[0], [f"{fields[1]}:{offset}" for offset in offsets]
 
 
+def antonym_pairs(lines_by_pos: dict[str, list[str]]) -> frozenset[tuple[str, str]]:
+    """Word pairs joined by an antonym pointer, both ways, from data-file lines (``pos → lines``). A data line
+    is ``offset lex_filenum ss_type w_cnt word lex_id … p_cnt [symbol offset pos source/target]… | gloss``;
+    the pointer's source/target (4 hex digits) numbers the word in each synset."""
+    words: dict[tuple[str, str], list[str]] = {}
+    pointers: list[tuple[str, str, str, int]] = []  # (word, target pos, target offset, target word number)
+    for pos, lines in lines_by_pos.items():
+        for line in lines:
+            fields = line.split(" | ", 1)[0].split()
+            count = int(fields[3], 16)
+            names = [w.casefold().split("(")[0] for w in fields[4 : 4 + 2 * count : 2]]
+            words[(pos, fields[0])] = names
+            at = 4 + 2 * count
+            for k in range(int(fields[at])):
+                symbol, offset, target_pos, st = fields[at + 1 + 4 * k : at + 5 + 4 * k]
+                source, target = int(st[:2], 16), int(st[2:], 16)
+                if symbol == "!" and 0 < source <= len(names):
+                    pointers.append((names[source - 1], _POINTER_POS.get(target_pos, target_pos), offset, target))
+    pairs: set[tuple[str, str]] = set()
+    for word, pos, offset, target in pointers:
+        others = words.get((pos, offset), [])
+        if 0 < target <= len(others):
+            pairs |= {(word, others[target - 1]), (others[target - 1], word)}
+    return frozenset(pairs)
+
+
+def _antonym_lines(directory: Path) -> dict[str, list[str]]:
+    """The data-file lines that hold an antonym pointer (antonymy is mutual, so both ends are among them)."""
+    out: dict[str, list[str]] = {}
+    for name in DATA_FILES:
+        path = directory / name
+        if path.is_file():
+            with path.open(encoding="utf-8", errors="replace") as handle:
+                out[name.split(".")[1]] = [ln for ln in handle if not ln.startswith(" ") and " ! " in ln]
+    return out
+
+
 def read_wordnet(directory: Path) -> WordNet:
     """The index files of ``directory`` (module docstring); ``FileNotFoundError`` naming a missing file."""
     synsets: dict[str, set[str]] = {}
@@ -68,7 +117,8 @@ def read_wordnet(directory: Path) -> WordNet:
                 parsed = parse_index_line(line)
                 if parsed is not None:
                     synsets.setdefault(parsed[0], set()).update(parsed[1])
-    return WordNet({lemma: frozenset(found) for lemma, found in synsets.items()})
+    antonyms = antonym_pairs(_antonym_lines(directory))
+    return WordNet({lemma: frozenset(found) for lemma, found in synsets.items()}, antonyms)
 
 
 @lru_cache(maxsize=4)

@@ -168,3 +168,39 @@ def test_an_answer_quoting_a_hard_wrapped_chunk_sentence_is_proved(verifier: Off
     assert report.verdict == "grounded", report.claims
     denied = verifier.check("Is libffi thread-safe?", chunk, "libffi is completely thread-safe.")
     assert [c.status for c in denied.claims] == ["refuted"]
+
+
+def _always_similar(texts: list[str] | tuple[str, ...]) -> np.ndarray:
+    """One unit vector for every text: any two texts read as paraphrases (only antonyms can stop them)."""
+    return np.ones((len(texts), 1), dtype=np.float32)
+
+
+def test_antonyms_are_read_from_the_data_files_and_never_align(tmp_path: Path) -> None:
+    for name in ("index.noun", "index.verb", "index.adj", "index.adv"):
+        (tmp_path / name).write_text("", encoding="utf-8")
+    # WordNet 3.0's lines for "increase"/"decrease" (verb) and "north"/"south" (noun), pointers cut to the antonyms
+    (tmp_path / "data.verb").write_text(
+        "00156601 30 v 01 increase 0 001 ! 00151689 v 0101 01 + 08 00 | become bigger\n"
+        "00151689 30 v 01 decrease 1 001 ! 00156601 v 0101 01 + 08 00 | decrease in size\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "data.noun").write_text(
+        "08558155 15 n 02 north 0 due_north 0 001 ! 08558963 n 0101 | the region\n"
+        "08558963 15 n 02 south 0 due_south 0 001 ! 08558155 n 0101 | the region\n",
+        encoding="utf-8",
+    )
+    wordnet = read_wordnet(tmp_path)
+    assert wordnet.antonyms("increase", "decrease") and wordnet.antonyms("South", "north")
+    assert not wordnet.antonyms("due_north", "south") and not wordnet.antonyms("north", "north")
+    premise = read_template("Prices increased in the north of Spain in 2010.")
+    for text in ("Prices decreased in the north of Spain in 2010.", "Prices increased in the south of Spain in 2010."):
+        claim = read_template(text)
+        assert premise is not None and claim is not None
+        assert align(claim, premise, _always_similar, 0.9, None, wordnet.antonyms) is None, text
+        assert align(claim, premise, _always_similar, 0.9, None, None) is not None, text  # the veto is what stops it
+    from graphproof.verification.symbols import Symbol, SymbolTable
+
+    table = SymbolTable(antonyms=wordnet.antonyms)
+    north = Symbol("LiveNorthOfBoston", "pred", 1, ["lives north of Boston"])
+    south = Symbol("LiveSouthOfBoston", "pred", 1, ["lives south of Boston"])
+    assert table._minimal_pair(north, south) and not SymbolTable()._minimal_pair(north, south)
