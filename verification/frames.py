@@ -276,13 +276,7 @@ class FrameReader:
     def _subjects(self, tokens: list[str], toks: _Tokens) -> list[Arg]:
         lower = [t.lower() for t in tokens]
         if "and" in lower and _is_name(tokens):
-            parts: list[list[str]] = [[]]
-            for token in tokens:
-                if token.lower() == "and":
-                    parts.append([])
-                else:
-                    parts[-1].append(token)
-            args = [toks.arg(p) for p in parts]
+            args = [toks.arg(p) for p in _split_at_and(tokens)]
             return [a for a in args if a is not None] if all(a is not None for a in args) else []
         if any(t in RELATIVE for t in lower[1:]):
             return []  # a subject with a relative clause: not read
@@ -513,17 +507,23 @@ def _listed(tokens: list[str]) -> list[str]:
     return out
 
 
-def _conjuncts(tokens: Sequence[str]) -> list[list[str]]:
-    """A noun phrase cut at each "and" ("the 2008 Summer Olympics and 2008 Summer Paralympics Games"); a shared
-    head is given back to a bare first member after an article that the last member lacks ("the Summer and
-    Winter Olympics" → "Summer Olympics", "Winter Olympics"). One part when there is no "and" or a part is
-    empty ("and" first or last)."""
+def _split_at_and(tokens: Sequence[str]) -> list[list[str]]:
+    """``tokens`` cut at each "and" (an empty part where "and" is first, last or doubled)."""
     parts: list[list[str]] = [[]]
     for token in tokens:
         if token.lower() == "and":
             parts.append([])
         else:
             parts[-1].append(token)
+    return parts
+
+
+def _conjuncts(tokens: Sequence[str]) -> list[list[str]]:
+    """A noun phrase cut at each "and" ("the 2008 Summer Olympics and 2008 Summer Paralympics Games"); a shared
+    head is given back to a bare first member after an article that the last member lacks ("the Summer and
+    Winter Olympics" → "Summer Olympics", "Winter Olympics"). One part when there is no "and" or a part is
+    empty ("and" first or last)."""
+    parts = _split_at_and(tokens)
     if len(parts) < 2 or not all(p for p in parts):
         return [list(tokens)]
     last = parts[-1]
