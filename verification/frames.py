@@ -137,7 +137,8 @@ def _with_placeholders(text: str) -> tuple[str, list[Value]]:
     return "".join(out), values
 
 
-def _is_participle(word: str) -> bool:
+def is_participle(word: str) -> bool:
+    """A lowercase past participle: an irregular one ("born", "known") or an "-ed" form."""
     lower = word.lower()
     return word.islower() and (lower in IRREGULAR_PARTICIPLES or (lower.endswith("ed") and len(lower) > 3))
 
@@ -298,7 +299,7 @@ class FrameReader:
                 break
             copula = copula or lower[i] in COPULA
             have = lower[i] in HAVE and not (
-                i + 1 < len(tokens) and (lower[i + 1] in AUX or _is_participle(tokens[i + 1]))
+                i + 1 < len(tokens) and (lower[i + 1] in AUX or is_participle(tokens[i + 1]))
             )
             if have:
                 break
@@ -310,11 +311,11 @@ class FrameReader:
         word = tokens[i]
         if lower[i] in ("both", "either", "neither"):
             return None
-        if copula and not _is_participle(word):
+        if copula and not is_participle(word):
             return self._copular(tokens[i:], subject, negated, toks, text)
         if not word.isalpha() or not word.islower():
             return None
-        passive = copula and _is_participle(word)
+        passive = copula and is_participle(word)
         predicate = lower[i]
         j = i + 1
         if j < len(tokens) and lower[j] in PARTICLES:
@@ -363,7 +364,7 @@ class FrameReader:
             return None if arg is None else [Frame("identity", "=", subject, (("value", arg),), negated, text)]
         lower = [t.lower() for t in tokens]
         cut = next(
-            (k for k, t in enumerate(lower) if t in MORE_PREPOSITIONS or t in RELATIVE or _is_participle(tokens[k])),
+            (k for k, t in enumerate(lower) if t in MORE_PREPOSITIONS or t in RELATIVE or is_participle(tokens[k])),
             len(tokens),
         )
         complement = [t for t in tokens[:cut] if t.lower() not in IGNORED]
@@ -383,7 +384,7 @@ class FrameReader:
         if rest[0].lower() in RELATIVE:
             more = self._verb_phrase(rest[1:], subject, toks, text)
             return None if more is None else frames + more
-        if _is_participle(rest[0]):
+        if is_participle(rest[0]):
             more = self._verb_phrase(["is", *rest], subject, toks, text)
             return None if more is None else frames + more
         chunks, trailing = self._phrases(rest, toks)
@@ -428,7 +429,7 @@ class FrameReader:
 
         for k, token in enumerate(tokens):
             word = lower[k]
-            if word in RELATIVE or (current and _is_participle(token) and word not in MORE_PREPOSITIONS):
+            if word in RELATIVE or (current and is_participle(token) and word not in MORE_PREPOSITIONS):
                 if not close():
                     return None, None
                 return out, (tokens[k + 1 :] if word in RELATIVE else ["is", *tokens[k:]])

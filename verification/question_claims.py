@@ -28,10 +28,11 @@ import re
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from graphproof.text.lexicon import AUX, COPULA, DO, HAVE, IRREGULAR_PARTICIPLES, PREPOSITIONS, VERBS
+from graphproof.text.lexicon import AUX, COPULA, DO, HAVE, PREPOSITIONS, VERBS
 from graphproof.verification.claims import is_polarity_only, split_text
 from graphproof.verification.english import EnglishTranslator
 from graphproof.verification.english_words import clean, tokens_of
+from graphproof.verification.frames import is_participle
 
 Relation = Literal["Before", "After", "Less", "More"]
 COMPARATIVES: dict[str, Relation] = {
@@ -59,10 +60,6 @@ _ALTERNATIVES = re.compile(r"^(.*?)[,:]?\s+(?:either\s+)?((?:[A-Z0-9\"“][^,]*?
 
 
 DETERMINERS = frozenset(("the", "a", "an", "this", "that", "these", "those", "his", "her", "its", "their", "my", "our"))
-
-
-def _participle(word: str) -> bool:
-    return word in IRREGULAR_PARTICIPLES or (word.endswith("ed") and len(word) > 3)
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,7 +197,7 @@ class ClaimBuilder:
         lower = [t.lower() for t in rest]
         if aux in COPULA:
             for k in range(len(rest) - 1, 1, -1):
-                if all(w in PREPOSITIONS for w in lower[k + 1 :]) and len(lower) - k <= 2 and _participle(lower[k]):
+                if all(w in PREPOSITIONS for w in lower[k + 1 :]) and len(lower) - k <= 2 and is_participle(lower[k]):
                     return k
             return None
         if aux in DO:
@@ -208,17 +205,16 @@ class ClaimBuilder:
                 before = lower[k - 1]
                 noun_slot = before in DETERMINERS | PREPOSITIONS or before.endswith(("'s", "’s"))
                 verb = self.translator._verb_like(lower, k) or k == len(rest) - 1
-                if rest[k].islower() and not noun_slot and not _participle(lower[k]) and verb:
+                if rest[k].islower() and not noun_slot and not is_participle(lower[k]) and verb:
                     return k
         return None
 
-    def _finite_verb(self, tokens: list[str], i: int) -> bool:
+    def _finite_verb(self, tokens: list[str], lower: list[str], i: int) -> bool:
         """Whether the word at ``i`` (after a wh-word and a noun) is the question's verb: a known verb or a past
         form, not the wh-phrase's first word ("What male actor starred in …", "Which genus … contains …")."""
         word = tokens[i]
         if i < 2 or not word.isalpha() or not word.islower():
             return False
-        lower = [t.lower() for t in tokens]
         return self.translator._verb_like(lower, i) or (word.endswith("ed") and lower[i - 1] not in PREPOSITIONS)
 
     # wh-questions -------------------------------------------------------------------------------
@@ -231,7 +227,7 @@ class ClaimBuilder:
             lower = [t.lower().strip(",") for t in tokens]
         if len(lower) > 2 and lower[0] in PREPOSITIONS and lower[1] in ("which", "what", "whose"):
             # "In which stadium do the teams play" → "the teams play in Gillette Stadium"
-            statement = self._front_wh(tokens[1:], lower[1:], answer, preposition=lower[0])
+            statement = self._front_wh(tokens[1:], lower[1:], answer, fronted=lower[0])
         elif lower[0] in WH:
             statement = self._front_wh(tokens, lower, answer)
         else:
@@ -240,7 +236,7 @@ class ClaimBuilder:
             return Claim("", sentence, "question+answer", why="the question has no slot the answer could fill")
         return self._with_comparison(Claim(statement, sentence, "question+answer"), question)
 
-    def _front_wh(self, tokens: list[str], lower: list[str], answer: str, preposition: str = "") -> str | None:
+    def _front_wh(self, tokens: list[str], lower: list[str], answer: str, fronted: str = "") -> str | None:
         wh = lower[0]
         i = 1
         if wh == "how" and len(tokens) > 1 and lower[1] in ("many", "much"):
@@ -254,17 +250,17 @@ class ClaimBuilder:
             subject, verb, rest = inner
             return " ".join([*subject, *self._finite(verb), answer, *noun, *rest]).strip()
         if wh in ("which", "what", "whose"):
-            while i < len(tokens) and lower[i] not in AUX | VERBS and not self._finite_verb(tokens, i):
+            while i < len(tokens) and lower[i] not in AUX | VERBS and not self._finite_verb(tokens, lower, i):
                 i += 1  # "Which magazine", "What year", "What type of food", "What male actor (starred)"
         if i >= len(tokens):
             return None
         noun = lower[1:i]
-        if preposition and lower[i] in AUX and i + 1 < len(tokens):
+        if fronted and lower[i] in AUX and i + 1 < len(tokens):
             inner = self._subject_predicate(tokens[i:])
             if inner is None:
                 return None
             subject, verb, rest = inner
-            return " ".join([*subject, *self._finite(verb), *rest, preposition, answer])
+            return " ".join([*subject, *self._finite(verb), *rest, fronted, answer])
         after_aux = lower[i + 1] if i + 1 < len(tokens) else ""
         if (
             noun
@@ -273,7 +269,7 @@ class ClaimBuilder:
             and after_aux not in DETERMINERS
             and tokens[i + 1][:1].islower()
             and not self.translator._verb_like(lower, i + 1)
-            and not (lower[i] in COPULA | HAVE and _participle(after_aux))
+            and not (lower[i] in COPULA | HAVE and is_participle(after_aux))
         ):
             return " ".join([answer, *tokens[i:]])  # "Which band has more members" → "Saint Motel has more members"
         if lower[i] in COPULA and i == 1 and wh in ("what", "which") and i + 1 < len(tokens):
@@ -292,8 +288,8 @@ class ClaimBuilder:
                     return " ".join([*subject, *verb, answer])
                 ends_in_preposition = bool(rest) and rest[-1].lower() in PREPOSITIONS  # "located in"
                 wants_in = wh in ("when", "where") or (noun and noun[-1] in IN_NOUNS)
-                preposition_ = ["in"] if wants_in and not ends_in_preposition else []
-                return " ".join([*subject, *self._finite(verb), *rest, *preposition_, answer])
+                preposition = ["in"] if wants_in and not ends_in_preposition else []
+                return " ".join([*subject, *self._finite(verb), *rest, *preposition, answer])
         return " ".join([answer, *tokens[i:]])
 
     def _inner_wh(self, tokens: list[str], lower: list[str], answer: str) -> str | None:
