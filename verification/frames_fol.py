@@ -28,10 +28,10 @@ from collections.abc import Iterable, Sequence
 
 from graphproof.verification.frames import Arg, Frame
 from graphproof.verification.symbols import SymbolTable
-from graphproof.verification.values import Value, before, less, year_of
+from graphproof.verification.values import LESS, Value, before, less, year_of
 
 ROLE_NAMES = {"agent": "Agent", "theme": "Theme", "when": "When", "num": "Amount"}
-TIME, NUMBER, BEFORE, LESS = "IsTime", "IsNumber", "Before", "Less"
+TIME, NUMBER, BEFORE = "IsTime", "IsNumber", "Before"
 
 
 def role_symbol(role: str) -> str:

@@ -133,8 +133,10 @@ class OfflineVerifier:
         axioms += symbols.subsumptions() + symbols.possibilities()
         axioms += [(text, ()) for text in alignments]
         premises += [_Premise(parse_formula(text, lenient=False), AXIOM_ID) for text, _ in axioms]
-        ordered = any(c.comparison is not None for c in claims)
-        premises += [_Premise(parse_formula(t, lenient=False), AXIOM_ID) for t in renderer.value_axioms(order=ordered)]
+        ordered = templates.bounded or any(c.comparison is not None for c in claims)
+        order = renderer.value_axioms(order=ordered)
+        order += [templates.transitivity()] if templates.bounded_premise else []
+        premises += [_Premise(parse_formula(t, lenient=False), AXIOM_ID) for t in order]
         known = {word for p in premises for word in _IDENTIFIER.findall(p.formula.source)}
         results = tuple(
             self._decide(c, goal, why, premises, known) for c, (goal, why) in zip(claims, goals, strict=True)

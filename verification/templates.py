@@ -24,6 +24,12 @@ A chunk sentence also *fixes* its values (``closure``): ``all x.(T(x, v2) -> x =
 — the sentence states one value there — so a claim that restates the sentence with another date or
 number is refuted, not just unproved. A template written with different values by two sentences of
 the context gets no closure (the sentence is not about one thing).
+
+A number written with a bound ("below US $300", "more than 5": ``values.bound_before``) fills its slot
+with a bounded variable instead of the number: the bound's words leave the template, so "It cost below
+US $300 to take the test" aligns with "It costs US $205 to take the test", and the claim's goal is
+``exists y1.(C(y1) & Less(y1, n_300))``, decided by the order facts of the numbers written. A premise
+with a bound states ``exists y1.(T(y1) & …)``, and its template key gets no closure.
 """
 
 from __future__ import annotations
@@ -35,7 +41,7 @@ from difflib import SequenceMatcher
 from functools import lru_cache
 
 import numpy as np
-from graphproof.verification.values import Value, find_values
+from graphproof.verification.values import LESS, Value, bound_before, find_values
 from numpy.typing import NDArray
 
 SLOT = "#"
@@ -78,6 +84,10 @@ class Template:
     tokens: tuple[Token, ...]
     values: tuple[Value, ...]
     negated: bool
+    bounds: tuple[str, ...] = ()  # per value: "" when stated exactly, else "<", ">", "<=" or ">="
+
+    def bound(self, i: int) -> str:
+        return self.bounds[i] if i < len(self.bounds) else ""
 
     @property
     def key(self) -> str:
@@ -96,9 +106,13 @@ def read_template(sentence: str) -> Template | None:
     """The template of ``sentence`` (module docstring); ``None`` when it has no word besides values."""
     found = find_values(sentence)
     parts: list[str] = []
+    bounds: list[str] = []
     last = 0
     for f in found:
-        parts += [sentence[last : f.start], f" {SLOT} "]
+        before = sentence[last : f.start]
+        bound = bound_before(before) if f.value.kind == "number" else None
+        bounds.append(bound[0] if bound else "")
+        parts += [before[: bound[1]] + before[bound[2] :] if bound else before, f" {SLOT} "]
         last = f.end
     parts.append(sentence[last:])
     words = _TOKEN.findall(_expand("".join(parts)))
@@ -121,7 +135,7 @@ def read_template(sentence: str) -> Template | None:
         tokens.append(Token(word, lower if name else lemma(lower), name))
     if not any(not t.slot for t in tokens):
         return None
-    return Template(sentence, tuple(tokens), tuple(f.value for f in found), negated)
+    return Template(sentence, tuple(tokens), tuple(f.value for f in found), negated, tuple(bounds))
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,35 +202,60 @@ def align(
 class TemplateRenderer:
     """FOL for template readings: one predicate per distinct premise template key, one per claim.
 
-    ``value_symbol`` registers a value with the check's value axioms (kinds, distinctness) and
-    returns its constant.
+    ``value_symbol`` registers a value with the check's value axioms (kinds, distinctness, order) and
+    returns its constant. ``bounded`` says whether a bound was read (then the check needs the order facts),
+    ``bounded_premise`` whether a premise has one (then it needs ``transitivity`` too).
     """
 
     def __init__(self, value_symbol: Callable[[Value], str]) -> None:
         self.value_symbol = value_symbol
         self._premise_symbols: dict[str, str] = {}
         self._values_by_key: dict[str, set[tuple[Value, ...]]] = {}
+        self._bounded_keys: set[str] = set()
         self._claims = 0
+        self.bounded = False
+        self.bounded_premise = False
 
     def _args(self, values: Sequence[Value]) -> list[str]:
         return [self.value_symbol(v) for v in values] or [_UNIT]
+
+    def _atom(self, symbol: str, template: Template, prefix: str) -> str:
+        """``symbol`` over the template's values, each bounded slot a variable ``{prefix}{i}`` that the
+        bound's condition constrains: ``exists y1.(T(y1, n_3) & Less(y1, n_300))``."""
+        args = self._args(template.values)
+        conditions, variables = [], []
+        for i in range(len(template.values)):
+            if not template.bound(i):
+                continue
+            self.bounded = True
+            variable = f"{prefix}{i + 1}"
+            variables.append(variable)
+            conditions.append(_condition(template.bound(i), variable, args[i]))
+            args[i] = variable
+        atom = f"{symbol}({', '.join(args)})"
+        if not variables:
+            return atom
+        return f"exists {' '.join(variables)}.({' & '.join([atom, *conditions])})"
 
     def premise_symbol(self, template: Template) -> str:
         return self._premise_symbols.setdefault(template.key, f"Tpl{len(self._premise_symbols) + 1}")
 
     def premise(self, template: Template) -> str:
         """The chunk sentence's atom, negated when the sentence is."""
-        if not template.negated:
+        if any(template.bounds):
+            self._bounded_keys.add(template.key)
+            self.bounded_premise = True
+        elif not template.negated:
             self._values_by_key.setdefault(template.key, set()).add(template.values)
-        atom = f"{self.premise_symbol(template)}({', '.join(self._args(template.values))})"
-        return f"-{atom}" if template.negated else atom
+        atom = self._atom(self.premise_symbol(template), template, "y")
+        return _negated(atom) if template.negated else atom
 
     def closures(self, templates: Sequence[Template]) -> list[str]:
         """The value-fixing axioms (module docstring) of the affirmative premise templates whose key was
-        written with one tuple of values only."""
+        written with one tuple of values only, and never with a bound."""
         out: list[str] = []
         for template in {t.key: t for t in templates if not t.negated and t.values}.values():
-            if len(self._values_by_key.get(template.key, ())) != 1:
+            if len(self._values_by_key.get(template.key, ())) != 1 or template.key in self._bounded_keys:
                 continue
             symbol = self.premise_symbol(template)
             args = self._args(template.values)
@@ -238,8 +277,23 @@ class TemplateRenderer:
             f"{quantifier}({symbol}({', '.join(variables)}) <-> "
             f"{self.premise_symbol(alignment.premise)}({', '.join(premise_args)}))"
         )
-        goal = f"{symbol}({', '.join(self._args(template.values))})"
-        return (f"-{goal}" if template.negated else goal), axiom
+        goal = self._atom(symbol, template, "y")
+        return (_negated(goal) if template.negated else goal), axiom
+
+    @staticmethod
+    def transitivity() -> str:
+        """Number order is transitive: needed when a premise's bounded variable stands between two numbers."""
+        return f"all x y z.(({LESS}(x, y) & {LESS}(y, z)) -> {LESS}(x, z))"
+
+
+def _negated(formula: str) -> str:
+    return f"-({formula})" if formula.startswith("exists") else f"-{formula}"
+
+
+def _condition(bound: str, variable: str, number: str) -> str:
+    """The FOL of ``variable`` standing in ``bound`` to the constant ``number``."""
+    strict = f"{LESS}({variable}, {number})" if bound.startswith("<") else f"{LESS}({number}, {variable})"
+    return f"({strict} | ({variable} = {number}))" if bound.endswith("=") else strict
 
 
 def best_alignment(

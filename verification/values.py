@@ -15,6 +15,10 @@ A date's year is a value too: ``year_of`` gives it, so a chunk that says "born M
 supports "born in 1991". Time values are ordered (``before``): a day is before another day, a
 year before a later year, a day before any later year; a day and its own year are not ordered.
 Numbers are ordered by magnitude (``less``).
+
+A number may be written with a *bound* before it ("below US $300", "more than 5", "at least 12",
+"no more than 3"): ``bound_before`` reads it from the text that precedes the value, as one of
+``<``, ``>``, ``<=``, ``>=`` — the stated quantity stands in that relation to the number written.
 """
 
 from __future__ import annotations
@@ -26,6 +30,8 @@ from typing import Literal
 from graphproof.text.lexicon import MONTHS_FULL, MONTHS_SHORT
 
 ValueKind = Literal["date", "year", "number"]
+Bound = Literal["<", ">", "<=", ">="]
+LESS = "Less"  # the FOL predicate of number order: Less(a, b) when a < b
 _MONTH_NUMBER = {m.casefold(): i for i, m in enumerate(MONTHS_FULL, start=1)}
 _MONTH_NUMBER.update(
     {s.casefold(): _MONTH_NUMBER[next(m for m in MONTHS_FULL if m.startswith(s[:3])).casefold()] for s in MONTHS_SHORT}
@@ -153,3 +159,27 @@ def less(a: Value, b: Value) -> bool | None:
     if a.kind != "number" or b.kind != "number" or a.key == b.key:
         return None
     return a.number() < b.number()
+
+
+_BOUND_WORDS: dict[str, Bound] = {
+    "less than": "<", "fewer than": "<", "lower than": "<", "below": "<", "under": "<",
+    "more than": ">", "greater than": ">", "higher than": ">", "over": ">", "above": ">", "exceeding": ">",
+    "at least": ">=", "no less than": ">=", "not less than": ">=", "no fewer than": ">=", "not fewer than": ">=",
+    "at most": "<=", "no more than": "<=", "not more than": "<=", "up to": "<=",
+}  # fmt: skip
+_BOUND = re.compile(
+    r"(?<![\w-])(" + "|".join(sorted((w.replace(" ", r"\s+") for w in _BOUND_WORDS), key=len, reverse=True)) + r")"
+    r"\s+(?:(?-i:[A-Z]{1,3})\s?)?[$€£¥]?\s*$",
+    re.IGNORECASE,
+)
+
+
+def bound_before(text: str) -> tuple[Bound, int, int] | None:
+    """The bound written right before a number, read from ``text`` (everything before the number): its
+    relation and where its words start and end ("It costs below US $" → ``("<", 9, 14)``); ``None`` when
+    there is none.
+    A currency sign and a short currency prefix ("US", "A") may stand between the words and the number."""
+    match = _BOUND.search(text)
+    if match is None:
+        return None
+    return _BOUND_WORDS[" ".join(match.group(1).casefold().split())], match.start(1), match.end(1)

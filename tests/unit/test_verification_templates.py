@@ -204,3 +204,54 @@ def test_antonyms_are_read_from_the_data_files_and_never_align(tmp_path: Path) -
     north = Symbol("LiveNorthOfBoston", "pred", 1, ["lives north of Boston"])
     south = Symbol("LiveSouthOfBoston", "pred", 1, ["lives south of Boston"])
     assert table._minimal_pair(north, south) and not SymbolTable()._minimal_pair(north, south)
+
+
+@pytest.mark.parametrize(
+    ("written", "relation"),
+    [
+        ("It costs below US $300 to take the test.", "<"),
+        ("It costs less than $300 to take the test.", "<"),
+        ("It costs more than 300 dollars to take the test.", ">"),
+        ("It costs at least $300 to take the test.", ">="),
+        ("It costs no more than $300 to take the test.", "<="),
+    ],
+)
+def test_a_bound_leaves_the_words_and_bounds_the_slot(written: str, relation: str) -> None:
+    template = read_template(written)
+    currency = "US $" if "US" in written else "$"
+    exact = read_template(f"It costs {currency}205 to take the test.")
+    assert template is not None and exact is not None
+    assert template.bounds == (relation,) and [v.key for v in template.values] == ["300"]
+    assert not template.negated  # "no more than" is a bound, not a negation
+    if "dollars" not in written:
+        assert template.key == exact.key
+    assert read_template("The band lived under the 3 bridges.").bounds == ("",)  # type: ignore[union-attr]
+    assert read_template("It costs more than 1990 ways.").bounds == ("",)  # type: ignore[union-attr]  # a year
+
+
+def test_a_bounded_claim_is_decided_by_the_order_of_the_numbers(verifier: OfflineVerifier) -> None:
+    chunk = [Passage("c1", "It costs US $205 to take the GRE test.")]
+    expected = {
+        "It cost below US $300 to take the GRE test.": "proved",
+        "It costs more than US $100 to take the GRE test.": "proved",
+        "It costs at most US $205 to take the GRE test.": "proved",
+        "It does not cost more than US $300 to take the GRE test.": "proved",
+        "It costs less than US $200 to take the GRE test.": "refuted",
+        "It costs more than US $300 to take the GRE test.": "refuted",
+        "It costs at least US $206 to take the GRE test.": "refuted",
+    }
+    for answer, status in expected.items():
+        report = verifier.check("", chunk, answer)
+        assert [c.status for c in report.claims] == [status], (answer, report.claims)
+    bounded = [Passage("c1", "The exam fee is more than $300.")]
+    assert verifier.check("", bounded, "The exam fee is more than $200.").claims[0].status == "proved"
+    for unknown in ("The exam fee is more than $400.", "The exam fee is $350.", "The exam fee is less than $250."):
+        assert verifier.check("", bounded, unknown).claims[0].status == "unknown", unknown
+
+
+def test_a_bounded_premise_fixes_no_value() -> None:
+    renderer = TemplateRenderer(lambda v: v.symbol)
+    bounded = read_template("The fee is more than $300.")
+    assert bounded is not None
+    assert renderer.premise(bounded) == "exists y1.(Tpl1(y1) & Less(n_300, y1))"
+    assert renderer.closures([bounded]) == [] and renderer.bounded_premise
