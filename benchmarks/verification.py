@@ -176,18 +176,21 @@ def fold_tables(settings: Any) -> dict[str, Any]:
     wordnet = load_wordnet(Path(settings.wordnet_dir))
     synonyms = wordnet.synonyms if wordnet else None
     antonyms = wordnet.antonyms if wordnet else None
+    hypernyms = wordnet.is_a if wordnet else None
     out: dict[str, Any] = {}
     folio = load_folio_cases(data_file("folio", "folio_dev.jsonl"))
     runs = []
     for setting in FOLIO_GRID:
-        checker = OfflineVerifier(embedder, synonyms=synonyms, antonyms=antonyms, **setting)  # type: ignore[arg-type]
+        checker = OfflineVerifier(
+            embedder, synonyms=synonyms, antonyms=antonyms, hypernyms=hypernyms, **setting  # type: ignore[arg-type]
+        )
         runs.append((setting, list(evaluate_method(checker, folio, "folio").outcomes)))
     out["folio"] = _two_folds("FOLIO premises → conclusion, offline", runs)
     sets = perturbed_cases(data_file("halueval", "qa_dev.jsonl"))
     by_variant = {v: list(sets[v].cases) for v in VARIANTS}
     per_setting: list[tuple[dict[str, float], dict[str, list[Any]]]] = []
     for setting in PARAPHRASE_GRID:
-        checker = OfflineVerifier(embedder, synonyms=synonyms, antonyms=antonyms, **setting)
+        checker = OfflineVerifier(embedder, synonyms=synonyms, antonyms=antonyms, hypernyms=hypernyms, **setting)
         per_setting.append((setting, {v: list(evaluate_method(checker, c, v).outcomes) for v, c in by_variant.items()}))
     print("\n### Perturbation variants, offline: 2 folds of the item pairs (mean balanced accuracy over variants)\n")
     print("| reported fold | setting chosen on the other fold | mean BA on tuning fold | mean BA on reported fold |")

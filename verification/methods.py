@@ -65,6 +65,7 @@ def build_method(
             prover,
             synonyms=wordnet.synonyms if wordnet else None,
             antonyms=wordnet.antonyms if wordnet else None,
+            hypernyms=wordnet.is_a if wordnet else None,
         )
     assert chat_model is not None
     if name == "baseline":

@@ -33,7 +33,7 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from graphproof.graph.analyzer import Analyzer, default_analyzer
 from graphproof.graph.embed import Embedder, EmbeddingCache
@@ -93,6 +93,7 @@ class OfflineVerifier:
         synonyms: SynonymFn | None = None,
         analyzer: Analyzer | None = None,
         antonyms: SynonymFn | None = None,
+        hypernyms: SynonymFn | None = None,
     ) -> None:
         self.prover = prover or Prover9()
         self.event_threshold = event_threshold
@@ -102,6 +103,7 @@ class OfflineVerifier:
         self.paraphrase_threshold = paraphrase_threshold
         self.synonyms = synonyms
         self.antonyms = antonyms  # WordNet's: symbols or template runs that differ by opposites are never linked
+        self.hypernyms = hypernyms  # WordNet's is_a(specific, general): a noun phrase entails its head's hypernyms
         self.analyzer = analyzer or default_analyzer()
 
     def check(self, question: str, passages: Sequence[Passage], answer: str) -> GroundingReport:
@@ -113,7 +115,7 @@ class OfflineVerifier:
             return GroundingReport(
                 self.name, "undecided", note=OFFLINE_NOTE + "; the answer states no claim of its own"
             )
-        symbols = SymbolTable(self.analyzer, self.antonyms)
+        symbols = SymbolTable(self.analyzer, self.antonyms, self.hypernyms)
         renderer = FrameRenderer(symbols)
         reader = FrameReader(translator)
         templates = TemplateRenderer(renderer.arg)
@@ -262,15 +264,24 @@ class OfflineVerifier:
         if not readings:
             return ClaimResult(claim=claim.text or claim.answer, status="unknown", reason=why + built)
         formulas = [p.formula for p in premises]
+        background = ""
         for goal_text in readings:
             goal = parse_formula(goal_text, lenient=False)
             decision = self.prover.decide(formulas, goal)
+            used = [premises[i] for i in decision.used]
+            if decision.status != "unknown" and all(p.origin == AXIOM_ID for p in used):
+                # WordNet's or the values' axioms alone decide it ("Humans are mammals"): not the chunks
+                background = f"; {decision.status} by background axioms alone (no chunk takes part)"
+                decision = replace(decision, status="unknown", reason=background[2:], used=(), proof="")
+                continue
             if decision.status != "unknown":
                 break
         goal_text = goal_text if decision.status != "unknown" else " | ".join(readings)
         used = [premises[i] for i in decision.used]
         origins = tuple(dict.fromkeys(p.origin for p in used if p.origin != AXIOM_ID))
         reason = decision.reason
+        if decision.status == "unknown" and background and background[2:] != reason:
+            reason += background
         if decision.status == "refuted":
             against = next((p for p in used if p.origin != AXIOM_ID), None)
             if against is not None:

@@ -134,9 +134,12 @@ class Symbol:
 class SymbolTable:
     """Names the phrases of one check (premises, question, answer) and renders IR nodes as NLTK formulas."""
 
-    def __init__(self, analyzer: Analyzer | None = None, antonyms: AntonymFn | None = None) -> None:
+    def __init__(
+        self, analyzer: Analyzer | None = None, antonyms: AntonymFn | None = None, is_a: AntonymFn | None = None
+    ) -> None:
         self.analyzer = analyzer or default_analyzer()
         self.antonyms = antonyms  # WordNet's (``verification.wordnet``): opposites are never clustered
+        self.is_a = is_a  # WordNet's noun hypernymy: "novelist" is an "author"
         self._symbols: dict[tuple[str, str, int], Symbol] = {}
         self._names: set[str] = set()
 
@@ -335,7 +338,8 @@ class SymbolTable:
         For each noun-phrase predicate, its heads are the phrase without leading modifiers
         ("wild turkey", "turkey") and without a trailing prepositional phrase ("animals" for
         "animals from Australia"); an axiom is made for each head that is itself a noun-phrase
-        predicate of this check.
+        predicate of this check. With WordNet's hypernymy (``is_a``), a one-word noun predicate is also
+        entailed by a phrase whose head noun lies under it: ``all x.(AustrianJournalist(x) -> Author(x))``.
         """
         unary = {key: s for (kind, key, arity), s in self._symbols.items() if kind == "pred" and arity == 1 and s.noun}
         axioms: dict[str, tuple[str, ...]] = {}
@@ -349,7 +353,31 @@ class SymbolTable:
                     target = unary.get(head)
                     if target is not None and target is not symbol:
                         axioms[f"all x.({symbol.name}(x) -> {target.name}(x))"] = (symbol.name, target.name)
+        if self.is_a is not None:
+            for source, target in self._hypernyms(list(unary.values()), self.is_a):
+                axioms[f"all x.({source.name}(x) -> {target.name}(x))"] = (source.name, target.name)
         return list(axioms.items())
+
+    def _hypernyms(self, symbols: Sequence[Symbol], is_a: AntonymFn) -> list[tuple[Symbol, Symbol]]:
+        """(phrase, noun) pairs where the phrase's head noun is a hyponym of the one common noun the other
+        symbol was written as; a negated or privative phrase ("not a twin", "former senator") entails nothing."""
+        general: dict[str, Symbol] = {}
+        for symbol in symbols:
+            for text in symbol.texts:
+                words = _WORD.findall(text)
+                if len(words) == 1 and _common(words[0]):
+                    general.setdefault(lemma(words[0].casefold()), symbol)
+        pairs = []
+        for symbol in symbols:
+            for text in symbol.texts:
+                found = _WORD.findall(unicodedata.normalize("NFKC", text).casefold())
+                cut = next((i for i, w in enumerate(found) if w in HEAD_PREPOSITIONS and i), len(found))
+                head = found[:cut]
+                if not head or (NEGATIONS | PRIVATIVE) & set(head):
+                    continue
+                noun = lemma(head[-1])
+                pairs += [(symbol, g) for word, g in general.items() if g is not symbol and is_a(noun, word)]
+        return pairs
 
     def possibilities(self) -> list[tuple[str, tuple[str, ...]]]:
         """``all x.(Fly(x) -> CanFly(x))``: what something does, it can do (for each "can …" predicate)."""

@@ -7,7 +7,10 @@ only the lemma and its synset offsets are read. Word senses are not disambiguate
 "create" are synonyms because one sense of each shares a synset. Antonyms never share a synset; they are
 read from the data files of the same package (``data.{noun,verb,adj,adv}``): a lexical pointer ``!``
 from word *i* of one synset to word *j* of another ("north"/"south", "increase"/"decrease",
-"largest"'s "large"/"small"), so that similarity never links a word with its opposite.
+"largest"'s "large"/"small"), so that similarity never links a word with its opposite. Noun hypernymy is
+read from ``data.noun`` too (pointer ``@``: "novelist" → "writer" → "communicator" → "person"): ``is_a`` says
+whether some sense of one noun lies under some sense of another, so "X is a novelist" entails "X is an author"
+(the synset {writer, author}).
 
 Without the files the offline method aligns paraphrases by embedding similarity only
 (``verification.templates``); ``load_wordnet`` says why it returned nothing.
@@ -22,16 +25,21 @@ DEFAULT_WORDNET_DIR = Path("/usr/share/wordnet")
 POS_FILES = ("index.noun", "index.verb", "index.adj", "index.adv")
 DATA_FILES = ("data.noun", "data.verb", "data.adj", "data.adv")
 _POINTER_POS = {"n": "noun", "v": "verb", "a": "adj", "s": "adj", "r": "adv"}
+MAX_HYPERNYM_STEPS = 8  # WordNet's noun hierarchy is at most 19 deep; "novelist" reaches "person" in 3
 
 
 class WordNet:
     """Lemma → synsets, for the synonym test; and the antonym pairs."""
 
     def __init__(
-        self, synsets: dict[str, frozenset[str]], antonym_pairs: frozenset[tuple[str, str]] = frozenset()
+        self,
+        synsets: dict[str, frozenset[str]],
+        antonym_pairs: frozenset[tuple[str, str]] = frozenset(),
+        hypernyms: dict[str, frozenset[str]] | None = None,
     ) -> None:
         self._synsets = synsets
         self._antonyms = antonym_pairs
+        self._hypernyms = hypernyms or {}
 
     def __len__(self) -> int:
         return len(self._synsets)
@@ -47,6 +55,21 @@ class WordNet:
     def antonyms(self, a: str, b: str) -> bool:
         """True when WordNet marks ``a`` and ``b`` (lemmas or phrases) as antonyms in some sense."""
         return ("_".join(a.casefold().split()), "_".join(b.casefold().split())) in self._antonyms
+
+    def is_a(self, specific: str, general: str) -> bool:
+        """True when a noun sense of ``specific`` lies under a noun sense of ``general`` (lemmas or phrases), at
+        most ``MAX_HYPERNYM_STEPS`` hypernym steps up; a word is not its own hypernym."""
+        targets = {s for s in self.synsets(general) if s.startswith("n:")}
+        if not targets or specific.casefold() == general.casefold():
+            return False
+        seen: set[str] = set()
+        level = {s for s in self.synsets(specific) if s.startswith("n:")}
+        for _ in range(MAX_HYPERNYM_STEPS):
+            level = {parent for synset in level for parent in self._hypernyms.get(synset, ())} - seen
+            if level & targets:
+                return True
+            seen |= level
+        return False
 
 
 def parse_index_line(line: str) -> tuple[str, list[str]] | None:
@@ -92,6 +115,23 @@ def antonym_pairs(lines_by_pos: dict[str, list[str]]) -> frozenset[tuple[str, st
     return frozenset(pairs)
 
 
+def hypernym_map(lines: list[str]) -> dict[str, frozenset[str]]:
+    """Noun synset → its hypernym synsets (``"n:09622049"``), from ``data.noun`` lines: the pointers ``@``
+    (instance hypernyms ``@i`` are left out: a named individual is no common-noun category)."""
+    out: dict[str, frozenset[str]] = {}
+    for line in lines:
+        fields = line.split(" | ", 1)[0].split()
+        at = 4 + 2 * int(fields[3], 16)
+        parents = {
+            f"n:{fields[at + 2 + 4 * k]}"
+            for k in range(int(fields[at]))
+            if fields[at + 1 + 4 * k] == "@" and fields[at + 3 + 4 * k] == "n"
+        }
+        if parents:
+            out[f"n:{fields[0]}"] = frozenset(parents)
+    return out
+
+
 def _antonym_lines(directory: Path) -> dict[str, list[str]]:
     """The data-file lines that hold an antonym pointer (antonymy is mutual, so both ends are among them)."""
     out: dict[str, list[str]] = {}
@@ -118,7 +158,11 @@ def read_wordnet(directory: Path) -> WordNet:
                 if parsed is not None:
                     synsets.setdefault(parsed[0], set()).update(parsed[1])
     antonyms = antonym_pairs(_antonym_lines(directory))
-    return WordNet({lemma: frozenset(found) for lemma, found in synsets.items()}, antonyms)
+    hypernyms: dict[str, frozenset[str]] = {}
+    if (directory / "data.noun").is_file():
+        with (directory / "data.noun").open(encoding="utf-8", errors="replace") as handle:
+            hypernyms = hypernym_map([ln for ln in handle if not ln.startswith(" ") and " @ " in ln])
+    return WordNet({lemma: frozenset(found) for lemma, found in synsets.items()}, antonyms, hypernyms)
 
 
 @lru_cache(maxsize=4)

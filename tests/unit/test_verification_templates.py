@@ -255,3 +255,55 @@ def test_a_bounded_premise_fixes_no_value() -> None:
     assert bounded is not None
     assert renderer.premise(bounded) == "exists y1.(Tpl1(y1) & Less(n_300, y1))"
     assert renderer.closures([bounded]) == [] and renderer.bounded_premise
+
+
+def test_noun_hypernyms_are_read_from_the_data_file_and_entail_the_general_noun(tmp_path: Path) -> None:
+    for name, body in {
+        "index.noun": "novelist n 1 0 1 0 10363573  \nwriter n 1 0 1 0 10794014  \nauthor n 1 0 1 0 10794014  \n"
+        "person n 1 0 1 0 00007846  \nsaga n 1 0 1 0 06367879  \nhuman n 1 0 1 0 02472293  \n"
+        "mammal n 1 0 1 0 01861778  \n",
+        "index.verb": "",
+        "index.adj": "",
+        "index.adv": "",
+    }.items():
+        (tmp_path / name).write_text(body, encoding="utf-8")
+    # WordNet 3.0's lines for novelist → writer/author → person, pointers cut; "+" and "~i" pointers are not hypernyms
+    (tmp_path / "data.noun").write_text(
+        "10363573 18 n 01 novelist 0 002 @ 10794014 n 0000 + 06367879 n 0101 | someone who writes novels\n"
+        "10794014 18 n 02 writer 0 author 0 002 @ 00007846 n 0000 ~i 10363573 n 0000 | writes professionally\n"
+        "02472293 05 n 01 human 0 001 @ 01861778 n 0000 | a person\n",
+        encoding="utf-8",
+    )
+    wordnet = read_wordnet(tmp_path)
+    assert wordnet.is_a("novelist", "author") and wordnet.is_a("novelist", "person")
+    assert wordnet.is_a("Writer", "person")
+    assert not wordnet.is_a("author", "novelist") and not wordnet.is_a("novelist", "novelist")
+    assert not wordnet.is_a("novelist", "saga") and not wordnet.is_a("writer", "author")  # synonyms, not hypernyms
+    verifier = OfflineVerifier(HashingEmbedder(), synonyms=wordnet.synonyms, hypernyms=wordnet.is_a)
+    expected = {
+        ("Ann Lee is an American novelist.", "Ann Lee is an author."): "proved",
+        ("Ann Lee is a novelist.", "Ann Lee is a person."): "proved",
+        ("Ann Lee is an author.", "Ann Lee is a novelist."): "unknown",  # never downwards
+        ("Ann Lee is not a novelist.", "Ann Lee is an author."): "unknown",
+        ("Ann Lee is a former novelist.", "Ann Lee is an author."): "unknown",
+        ("Ann Lee is a novelist.", "Bo Chen is an author."): "unknown",
+    }
+    for (chunk, answer), status in expected.items():
+        report = verifier.check("", [Passage("c1", chunk)], answer)
+        assert [c.status for c in report.claims] == [status], (chunk, answer, report.claims)
+    alone = verifier.check("", [Passage("c1", "Humans have teeth.")], "Humans are mammals.")
+    (claim,) = alone.claims  # the taxonomy alone proves it: no chunk takes part, so it is not grounded in them
+    assert claim.status == "unknown" and "background axioms alone" in claim.reason, claim
+    plain = OfflineVerifier(HashingEmbedder(), synonyms=wordnet.synonyms)
+    report = plain.check("", [Passage("c1", "Ann Lee is an American novelist.")], "Ann Lee is an author.")
+    assert report.claims[0].status == "unknown"  # the hypernym is what proves it
+
+
+def test_the_installed_wordnet_knows_the_hypernyms_the_answers_rely_on() -> None:
+    wordnet = load_wordnet()
+    if wordnet is None:
+        pytest.skip("WordNet 3.0 is not installed (Debian: apt install wordnet-base)")
+    known = (("novelist", "author"), ("poet", "writer"), ("actor", "person"), ("magazine", "publication"))
+    for specific, general in known:
+        assert wordnet.is_a(specific, general), (specific, general)
+    assert not wordnet.is_a("author", "novelist") and not wordnet.is_a("actor", "magazine")
