@@ -356,7 +356,33 @@ class SymbolTable:
         if self.is_a is not None:
             for source, target in self._hypernyms(list(unary.values()), self.is_a):
                 axioms[f"all x.({source.name}(x) -> {target.name}(x))"] = (source.name, target.name)
+            for source, target in self._relational_hypernyms(self.is_a):
+                axioms[f"all x y.({source.name}(x, y) -> {target.name}(x, y))"] = (source.name, target.name)
         return list(axioms.items())
+
+    def _relational_hypernyms(self, is_a: AntonymFn) -> list[tuple[Symbol, Symbol]]:
+        """A relational noun entails its hypernym with the same preposition: ``MotherOf(x, y)`` → ``ParentOf(x,
+        y)``, ``MemberOf`` → ``PartOf`` (the copula's "X is a C of Y" relations, ``verification.frames_fol``)."""
+        general: dict[tuple[str, str], Symbol] = {}
+        phrases: list[tuple[Symbol, list[str], str]] = []
+        for (kind, _, arity), symbol in self._symbols.items():
+            if kind != "pred" or arity != 2:
+                continue
+            for text in symbol.texts:
+                words = _WORD.findall(unicodedata.normalize("NFKC", text).casefold())
+                if len(words) < 2 or words[-1] not in HEAD_PREPOSITIONS or not _common(text):
+                    continue
+                head, preposition = words[:-1], words[-1]
+                if len(head) == 1:
+                    general.setdefault((lemma(head[0]), preposition), symbol)
+                if not (NEGATIONS | PRIVATIVE) & set(head):
+                    phrases.append((symbol, head, preposition))
+        return [
+            (symbol, target)
+            for symbol, head, preposition in phrases
+            for (word, prep), target in general.items()
+            if prep == preposition and target is not symbol and is_a(lemma(head[-1]), word)
+        ]
 
     def _hypernyms(self, symbols: Sequence[Symbol], is_a: AntonymFn) -> list[tuple[Symbol, Symbol]]:
         """(phrase, noun) pairs where the phrase's head noun is a hyponym of the one common noun the other

@@ -257,11 +257,14 @@ def test_a_bounded_premise_fixes_no_value() -> None:
     assert renderer.closures([bounded]) == [] and renderer.bounded_premise
 
 
+MEMBER = "Ann Lee was a member of the Prussian State Parliament."
+
+
 def test_noun_hypernyms_are_read_from_the_data_file_and_entail_the_general_noun(tmp_path: Path) -> None:
     for name, body in {
         "index.noun": "novelist n 1 0 1 0 10363573  \nwriter n 1 0 1 0 10794014  \nauthor n 1 0 1 0 10794014  \n"
         "person n 1 0 1 0 00007846  \nsaga n 1 0 1 0 06367879  \nhuman n 1 0 1 0 02472293  \n"
-        "mammal n 1 0 1 0 01861778  \n",
+        "mammal n 1 0 1 0 01861778  \nmember n 1 0 1 0 09999001  \npart n 1 0 1 0 09999002  \n",
         "index.verb": "",
         "index.adj": "",
         "index.adv": "",
@@ -271,7 +274,8 @@ def test_noun_hypernyms_are_read_from_the_data_file_and_entail_the_general_noun(
     (tmp_path / "data.noun").write_text(
         "10363573 18 n 01 novelist 0 002 @ 10794014 n 0000 + 06367879 n 0101 | someone who writes novels\n"
         "10794014 18 n 02 writer 0 author 0 002 @ 00007846 n 0000 ~i 10363573 n 0000 | writes professionally\n"
-        "02472293 05 n 01 human 0 001 @ 01861778 n 0000 | a person\n",
+        "02472293 05 n 01 human 0 001 @ 01861778 n 0000 | a person\n"
+        "09999001 05 n 01 member 0 001 @ 09999002 n 0000 | one of a group\n",
         encoding="utf-8",
     )
     wordnet = read_wordnet(tmp_path)
@@ -287,6 +291,9 @@ def test_noun_hypernyms_are_read_from_the_data_file_and_entail_the_general_noun(
         ("Ann Lee is not a novelist.", "Ann Lee is an author."): "unknown",
         ("Ann Lee is a former novelist.", "Ann Lee is an author."): "unknown",
         ("Ann Lee is a novelist.", "Bo Chen is an author."): "unknown",
+        (MEMBER, "Ann Lee was part of the Prussian State Parliament."): "proved",  # MemberOf(x, y) -> PartOf(x, y)
+        ("Ann Lee was a part of the Prussian State Parliament.", MEMBER): "unknown",
+        (MEMBER, "Ann Lee was part of the Nazi Reichstag."): "unknown",
     }
     for (chunk, answer), status in expected.items():
         report = verifier.check("", [Passage("c1", chunk)], answer)
