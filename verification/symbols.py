@@ -386,7 +386,8 @@ class SymbolTable:
 
     def _hypernyms(self, symbols: Sequence[Symbol], is_a: AntonymFn) -> list[tuple[Symbol, Symbol]]:
         """(phrase, noun) pairs where the phrase's head noun is a hyponym of the one common noun the other
-        symbol was written as; a negated or privative phrase ("not a twin", "former senator") entails nothing."""
+        symbol was written as; a negated or privative phrase ("not a twin", "former senator") entails nothing,
+        and neither does a capitalised head, which names something ("a Jaguar" is a car as often as a cat)."""
         general: dict[str, Symbol] = {}
         for symbol in symbols:
             for text in symbol.texts:
@@ -396,11 +397,12 @@ class SymbolTable:
         pairs = []
         for symbol in symbols:
             for text in symbol.texts:
-                found = _WORD.findall(unicodedata.normalize("NFKC", text).casefold())
+                written = _WORD.findall(unicodedata.normalize("NFKC", text))
+                found = [w.casefold() for w in written]
                 cut = next((i for i, w in enumerate(found) if w in HEAD_PREPOSITIONS and i), len(found))
                 head = found[:cut]
-                if not head or (NEGATIONS | PRIVATIVE) & set(head):
-                    continue
+                if not head or (NEGATIONS | PRIVATIVE) & set(head) or not _common(written[cut - 1]):
+                    continue  # a capitalised head is a name ("a Jaguar"), not the common noun
                 noun = lemma(head[-1])
                 pairs += [(symbol, g) for word, g in general.items() if g is not symbol and is_a(noun, word)]
         return pairs
