@@ -317,6 +317,14 @@ _VERB_LEMMAS = _words(
     start stay stop study suggest support swim take talk teach tell text thank train travel try turn use
     visit wait walk want watch wear win work write
     """
+) | _words(
+    # what manuals, READMEs and FAQs say software and its people do ("GDB requires a C++11 compiler", "nss-mdns
+    # contacts avahi-daemon"); words as often nouns there ("link", "store", "print", "port") are left out
+    """
+    compile compress conform configure contain convert decompress define delete depend detect develop disable
+    distribute enable encrypt execute export extend fork generate implement import invoke launch maintain
+    modify parse redistribute release require resolve specify
+    """
 )
 _IRREGULAR = _words(
     """

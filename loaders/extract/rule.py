@@ -50,7 +50,11 @@ ending in a naming participle ("file named") is not a concept; a definition list
 X → is / is_not → Y (``answered_questions``); a sentence opening with an imperative sends its object to the
 mention after a later "to" ("Send bug reports to Thomas E. Dickey" → bug reports → send_to → Thomas E. Dickey,
 ``_imperative_targets``); a passive's agent followed by a preposition and a mention completes the same verb
-("designed by Igor Pavlov for 7-Zip" → designed_for → 7-Zip, ``_past_agents``).
+("designed by Igor Pavlov for 7-Zip" → designed_for → 7-Zip, ``_past_agents``); a definition "X is a/an …" gives X
+its whole noun phrase, coordinate modifiers left out ("a lightweight and flexible command-line JSON processor" →
+is_a → "command-line JSON processor", ``definition_phrase``), and "X is a … Y of Z" gives X → is_Y_of → Z however far
+Z is (``_definition_links``); a concept after a determiner keeps the words between them ("wrote a new ps program" →
+"new ps program", ``with_modifiers``), and those words are never part of the verb's predicate.
 
 Speed: on LiHua-World (442 conversations, 5,897 messages) about 1 s for the whole corpus on one
 core (~5,000–7,000 messages/s); the YAKE keyword method takes ~10 s there. Chunks are independent, so a
@@ -94,8 +98,10 @@ from graphproof.text.lexicon import (
     ARTICLES,
     FUNCTION,
     LIGHT_VERBS,
+    PARTICIPLES,
     PREDICATE_DROP,
     PREPOSITIONS,
+    RELATIVE,
     VERB_LEMMAS,
     VERBS,
     is_contraction,
@@ -488,6 +494,83 @@ def modifier_words(body: str) -> set[tuple[int, int]]:
     return found
 
 
+_DEFINES = re.compile(r"[ \t]+(?:is|are)[ \t]+an?[ \t]+", re.IGNORECASE)
+_PHRASE_WORD = re.compile(r"[^\W_][\w'’+#.-]*")
+_PHRASE_STOPS = frozenset(",.;:!?()[]\"“”")
+DEFINITION_WORDS = 6  # words a defining noun phrase holds at most, its coordinate modifiers included
+
+
+def definition_phrase(body: str, spans: Sequence[Span]) -> Span | None:
+    """The noun phrase a definition gives its subject, as one concept: "jq is a lightweight and flexible
+    command-line JSON processor." → "command-line JSON processor"; "GnuPG is a complete and free implementation
+    of …" → "implementation". The sentence opens with a mention and "is/are a/an"; the phrase runs to a
+    punctuation mark, a preposition, a relative word or a participle after a noun ("a 1944 film directed by …"; at
+    most ``DEFINITION_WORDS`` words), and modifiers
+    joined by "and"/"or" before it ("lightweight and flexible") are left out of its name. The span covers what
+    was written from the article's end, so the gap before it reads ``is_a`` and no mention inside it is kept."""
+    if not spans or body[: spans[0].start].strip(" \t-*>#`'\"“"):
+        return None
+    opening = _DEFINES.match(body, spans[0].end)
+    if not opening:
+        return None
+    start = opening.end()
+    found: list[re.Match[str]] = []
+    joins: list[int] = []  # where a coordinate modifier ends: at "and"/"or", or at a comma after one word
+    for word in _PHRASE_WORD.finditer(body, start):
+        between = body[found[-1].end() if found else start : word.start()]
+        lower = word.group().casefold().rstrip(".")
+        if between.strip() == "," and found and len(found) - (joins[-1] + 1 if joins else 0) == 1:
+            joins.append(len(found) - 1)  # "a new, easy-to-use software library"
+        elif any(ch in _PHRASE_STOPS for ch in between):
+            break
+        if len(found) == DEFINITION_WORDS or lower in PREPOSITIONS or lower in RELATIVE:
+            break
+        if found and (_past_form(lower) or lower in PARTICIPLES) and not found[-1].group().casefold().endswith("ly"):
+            break  # "a 1944 film directed by …": a participle after the noun opens a clause
+        if lower in ("and", "or"):
+            joins.append(len(found))
+        found.append(word)
+    words = [w.group().rstrip(".") for w in found]
+    if any(w.casefold() in ARTICLES for w in words):
+        return None  # "a cat and a dog": two noun phrases, no one type
+    named = words[joins[-1] + 2 :] if joins else words
+    if not named or len(named) > DEFINITION_WORDS - 1 or named[0][0].isdigit():
+        return None  # "a 1944 film": the year is a fact of its own (``_ends_noun_phrase``), not part of a type
+    following = _NEXT_WORD.match(body, found[-1].end())
+    if len(named) == 1 and following and (following.group(1) or "").casefold() in PREPOSITIONS:
+        return None  # "a library for arbitrary precision arithmetic": the bare head says less than what follows
+    end = found[-1].start() + len(words[-1])
+    return Span(start, end, " ".join(named), CONCEPT)
+
+
+_MODIFIED = re.compile(r"\b(?:[Aa]n?|[Tt]he)[ \t]+((?:[a-z0-9][\w+-]*[ \t]+){1,3})$")
+
+
+def with_modifiers(body: str, spans: list[Span]) -> list[Span]:
+    """``spans`` with each concept that a determiner opens taking the lower-case words between them into its
+    name: "wrote a new ps [program]" → "new ps program" (the object the sentence names, not a bare head noun);
+    not across another mention, a verb, a preposition or "and"/"or"."""
+    out: list[Span] = []
+    for span in spans:
+        match = _MODIFIED.search(body, 0, span.start) if span.type == CONCEPT else None
+        previous_end = out[-1].end if out else 0
+        if match and match.end() == span.start and match.start(1) >= previous_end:
+            words = match.group(1).split()
+            if not any(w in VERBS or w in PREPOSITIONS or w in FUNCTION or w in ("and", "or") for w in words):
+                span = Span(match.start(1), span.end, " ".join([*words, span.name]), CONCEPT)
+        out.append(span)
+    return out
+
+
+def with_definition(body: str, spans: list[Span]) -> list[Span]:
+    """``spans`` with a definition's noun phrase (``definition_phrase``) in place of the mentions inside it."""
+    phrase = definition_phrase(body, spans)
+    if phrase is None:
+        return spans
+    kept = [s for s in spans if s.end <= phrase.start or s.start >= phrase.end]
+    return sorted([*kept, phrase], key=lambda s: (s.start, -s.end))
+
+
 def with_pronoun_verbs(units: Sequence[_Unit]) -> list[_Unit]:
     """``units`` with the verb after a subject pronoun ("It aims to conform to …", ``_pronoun``) added to the
     unit's known verbs: it is read as the predicate's verb, never as a concept."""
@@ -567,6 +650,36 @@ def _past_agents(
                 )
                 break
     return out
+
+
+_DEFINITION_GAP = re.compile(
+    r"[ \t]+(?:is|are)[ \t]+an?[ \t]+[^.;:!?()\[\]|\n]{1,80}?[ \t]+(?:of|for|to|from|on|in|by|with)(?:[ \t]+the)?[ \t]+"
+)
+DEFINITION_REACH = 4  # mentions after the subject that "X is a Y of Z" looks at for its Z
+
+
+def _definition_links(
+    body: str, spans: Sequence[Span], read: Mapping[tuple[int, int], str], keywords: str, description: str
+) -> list[ExtractedRelation]:
+    """ "X is a [modifiers] Y of Z" states X → is_Y_of → Z (``phrase_through_concepts`` read over the gap:
+    "GnuPG is a complete and free implementation of the OpenPGP standard" → ``is_implementation_of``) even where
+    the nearer pairs have used up ``max_pairs``. X opens the sentence; Z is among the ``DEFINITION_REACH``
+    mentions after it; a pair already read with a stated relation is left as it is."""
+    if not spans or body[: spans[0].start].strip(" \t-*>#`'\"“"):
+        return []
+    subject = spans[0]
+    for index in range(1, min(len(spans), DEFINITION_REACH + 1)):
+        tail = spans[index]
+        gap = body[subject.end : tail.start]
+        if not _DEFINITION_GAP.fullmatch(gap):
+            continue
+        if read.get((0, index), RELATED_TO) != RELATED_TO:
+            return []
+        predicate = phrase_through_concepts(gap)
+        if not predicate or predicate == IS_A:
+            return []
+        return [ExtractedRelation(subject.name, predicate, tail.name, subject.type, tail.type, keywords, description)]
+    return []
 
 
 def _copula_passives(
@@ -685,19 +798,29 @@ def _past_form(word: str) -> bool:
     return len(word) >= 5 and word.endswith("ed") and word not in FUNCTION
 
 
+_DETERMINERS = ARTICLES | frozenset(["this", "these", "those", "my", "your", "his", "her", "our", "their", "its"])
+
+
 def between_predicate(gap: str, quantity: bool = False, verbs: frozenset[str] = frozenset()) -> str:
     """The verb phrase written between two mentions ("visited", "works_at", "not_invite"), or ``""``.
 
     A quantifier before the second mention is not part of it: "takes a minimum of [10 minutes]" → ``takes``,
     "has over [30,000 source files]" → ``has`` (a light verb alone names a relation only to a ``quantity``).
     ``verbs`` are words known to be verbs where the gap was written, besides ``VERBS``; the first word of a gap
-    with no comma is a verb too when it ends in "-ed" (``_past_form``)."""
+    with no comma is a verb too when it ends in "-ed" (``_past_form``). Words after a determiner that follows the
+    verb modify the object, not the verb ("wrote a new ps [program]" → ``wrote``, not ``wrote_new_ps``), unless
+    the gap ends in a preposition ("plays a leading role in" names the relation with them)."""
     if len(" ".join(gap.split())) > 60 or any(ch in _GAP_STOPS for ch in gap):
         return ""
     gap = _TRAILING_QUANTIFIER.sub("", gap)
     words = [w.casefold() for w in _GAP_WORD.findall(gap)]
     # "was originally written by": a -ly adverb between the verbs is not part of the predicate
     words = [w for w in words if not (w.endswith("ly") and len(w) > 5 and w not in VERBS)]
+    if len(words) > 2 and words[0] in COPULAS and words[1] in ("a", "an") and {"and", "or"} & set(words):
+        last = max(i for i, w in enumerate(words) if w in ("and", "or"))
+        rest = words[last + 2 :]  # "is a complete and free [implementation]" -> is_a; "… implementation of" ->
+        if not rest or any(w not in PREPOSITIONS for w in rest):  # is_implementation_of: modifiers name no relation
+            words = words[:2] + rest
     if not words or len(words) > 5:
         return ""
     if len(words) == 2 and words[0] in COPULAS and words[1] in ("a", "an"):
@@ -705,7 +828,11 @@ def between_predicate(gap: str, quantity: bool = False, verbs: frozenset[str] = 
     for index, word in enumerate(words):
         if word in VERBS or word in verbs or (index == 0 and "," not in gap and _past_form(word)):
             negated = any(w in _NEGATIONS or w.endswith(("n't", "n’t")) for w in words[:index])
-            kept = [w for w in words[index:] if w not in PREDICATE_DROP and not is_contraction(w)]
+            phrase = words[index:]
+            if phrase[-1] not in PREPOSITIONS:  # "wrote a new ps [program]" -> wrote: what follows the article
+                ends = [i for i, w in enumerate(phrase) if i and w in _DETERMINERS]  # is the object's, not the verb's
+                phrase = phrase[: ends[0]] if ends else phrase
+            kept = [w for w in phrase if w not in PREDICATE_DROP and not is_contraction(w)]
             if "and" in kept[1:]:  # "written and maintained by" -> "written_by": the first verb, the last preposition
                 first = kept[: kept.index("and")]
                 kept = first + ([kept[-1]] if kept[-1] in PREPOSITIONS and kept[-1] not in first else [])
@@ -935,6 +1062,8 @@ class RuleExtractor:
             ]
             spans = spans + [Span(p.start, p.end, p.text, CONCEPT) for p in concepts[: self.max_concepts]]
             ordered = self._distinct(sorted(spans, key=lambda s: (s.start, -s.end)), unit.speaker)
+            if not handles:
+                ordered = with_modifiers(unit.body, with_definition(unit.body, ordered))
             ordered_spans.append(ordered)
             description = unit.description
             if unit.speaker:
@@ -1071,6 +1200,7 @@ class RuleExtractor:
             head, tail = spans[i], spans[j]
             out.append(ExtractedRelation(head.name, predicate, tail.name, head.type, tail.type, keywords, description))
         if not unit.speaker:  # the real-document rules (module docstring): not in chat messages
+            out.extend(_definition_links(body, spans, read, keywords, description))
             out.extend(_imperative_targets(unit.body, spans, free, keywords, description))
             out.extend(_past_agents(spans, free, out, keywords, description))
         out.extend(_copula_passives(spans, free, out, keywords, description))

@@ -174,3 +174,54 @@ def test_coordinate_adjectives_modify_the_noun_and_are_no_concepts() -> None:
     triples = _triples("Sodiax is a crypto library. It is a portable, cross-compilable, packageable fork of Quux.")
     assert ("Sodiax", "is_packageable_fork_of", "Quux") in triples
     assert not any("portable" in (h, t) for h, _, t in triples)
+
+
+def test_a_definition_gives_its_subject_the_whole_noun_phrase_without_coordinate_modifiers() -> None:
+    from graphproof.loaders.extract.rule import Span, definition_phrase
+
+    def phrase(body: str) -> str | None:
+        found = definition_phrase(body, [Span(0, body.index(" "), body.split()[0], "name")])
+        return found.name if found else None
+
+    assert phrase("Quux is a lightweight and flexible command-line JSON processor.") == "command-line JSON processor"
+    assert phrase("Quux is a new, easy-to-use software library for encryption.") == "software library"
+    assert phrase("Quux is a C library, written in C.") == "C library"  # a comma after two words ends it
+    assert phrase("Quux is a parsing library written by Ada Quill.") == "parsing library"  # a participle ends it
+    assert phrase("Quux is a terminal multiplexer that splits windows.") == "terminal multiplexer"
+    assert phrase("Quux is a library for arbitrary precision arithmetic.") is None  # the bare head says little
+    assert phrase("Quux is a 1944 film.") is None  # the year is a fact of its own
+    assert phrase("Quux is a cat and a dog.") is None
+    assert phrase("We think Quux is a tool.") is None  # the subject must open the sentence
+    assert phrase("Quux is the default.") is None  # "the" identifies, it does not define
+    triples = _triples("Quux is a lightweight and flexible command-line JSON processor.")
+    assert ("Quux", "is_a", "command-line JSON processor") in triples
+    assert not any("lightweight" in (h, t) or t == "JSON" for h, _, t in triples)
+
+
+def test_x_is_a_y_of_z_is_read_past_the_coordinate_modifiers_and_the_pair_cap() -> None:
+    text = "Quibble is a complete and free implementation of the Zorp standard as defined by RFC4880 (also PGP)."
+    triples = _triples(text)
+    assert ("Quibble", "is_implementation_of", "Zorp") in triples
+    assert ("Zorp", "defined_by", "RFC4880") in triples
+    assert ("Quibble", "is_complete", "implementation") not in triples
+    # without the copula and article it is no definition
+    assert not any(r == "is_implementation_of" for _, r, _ in _triples("Quibble ships an implementation of Zorp."))
+
+
+def test_software_verbs_and_language_names_make_stated_relations() -> None:
+    assert ("Quibble", "requires", "C++11") in _triples("We like Quibble. Quibble requires a C++11 compiler.")
+    from graphproof.loaders.extract.spans import name_spans
+
+    names = [s.name for s in name_spans("It is written in C# and Gtk+, not in a+b.", set())]
+    assert "C#" in names and "Gtk+" in names and not any("+b" in n for n in names)
+
+
+def test_the_words_after_the_article_belong_to_the_object_not_the_verb() -> None:
+    from graphproof.loaders.extract.rule import between_predicate
+
+    assert between_predicate(" wrote a new ps ") == "wrote"
+    assert between_predicate(" checks a 32 bit ") == "checks"
+    assert between_predicate(" plays a leading role in ") == "plays_leading_role_in"  # a preposition ends it
+    triples = _triples("Starting in 1997, Albert Cahalan wrote a new ps program for the package.")
+    assert ("Albert Cahalan", "wrote", "new ps program") in triples  # the object keeps its modifiers
+    assert not any(r.startswith("wrote_") for _, r, _ in triples)
