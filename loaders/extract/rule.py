@@ -54,7 +54,9 @@ mention after a later "to" ("Send bug reports to Thomas E. Dickey" → bug repor
 its whole noun phrase, coordinate modifiers left out ("a lightweight and flexible command-line JSON processor" →
 is_a → "command-line JSON processor", ``definition_phrase``), and "X is a … Y of Z" gives X → is_Y_of → Z however far
 Z is (``_definition_links``); a concept after a determiner keeps the words between them ("wrote a new ps program" →
-"new ps program", ``with_modifiers``), and those words are never part of the verb's predicate.
+"new ps program", ``with_modifiers``), and those words are never part of the verb's predicate; a sentence that
+says its subject may be used, modified or distributed under a licence gives subject → is_licensed_under → licence
+(``license_links``; the document-wide rule gives it to the document's subject, not always the name the text uses).
 
 Speed: on LiHua-World (442 conversations, 5,897 messages) about 1 s for the whole corpus on one
 core (~5,000–7,000 messages/s); the YAKE keyword method takes ~10 s there. Chunks are independent, so a
@@ -192,7 +194,8 @@ _LICENSE_NAME = re.compile(
     r"(?:\b[Tt]he\s+)?(?P<name>(?:(?:[A-Z][\w.+-]*|v?\d[\d.]*)\s+){1,5}[Ll]icen[cs]e(?:,?\s+[Vv]ersion\s+\d[\d.]*\d)?)"
 )
 _LICENSED_UNDER = re.compile(
-    r"\b(?:licen[cs]ed|released|distributed|available)\s+under\s+(?:the\s+)?(?:terms\s+of\s+(?:the\s+)?)?",
+    r"\b(?:licen[cs]ed|released|distributed|available|(?:re)?distribute(?:\s+(?:it|them))?|modif(?:y|ied)"
+    r"(?:\s+(?:it|them))?|used|copied)\s+under\s+(?:the\s+)?(?:terms\s+of\s+(?:the\s+)?)?",
     re.IGNORECASE,
 )
 _LICENSE_LOOKAHEAD = 400  # characters after a license heading searched for the license's name
@@ -494,6 +497,14 @@ def modifier_words(body: str) -> set[tuple[int, int]]:
     return found
 
 
+_OPENING = re.compile(r"[\s\-*>#`'\"“]*(?:(?:[Tt]he|[Aa]n?)\s+)?")
+
+
+def _opens(body: str, span: Span) -> bool:
+    """Whether ``span`` opens the sentence ``body`` (list markers, quotes and an article may come before it)."""
+    return _OPENING.fullmatch(body, 0, span.start) is not None
+
+
 _DEFINES = re.compile(r"[ \t]+(?:is|are)[ \t]+an?[ \t]+", re.IGNORECASE)
 _PHRASE_WORD = re.compile(r"[^\W_][\w'’+#.-]*")
 _PHRASE_STOPS = frozenset(",.;:!?()[]\"“”")
@@ -508,7 +519,7 @@ def definition_phrase(body: str, spans: Sequence[Span]) -> Span | None:
     most ``DEFINITION_WORDS`` words), and modifiers
     joined by "and"/"or" before it ("lightweight and flexible") are left out of its name. The span covers what
     was written from the article's end, so the gap before it reads ``is_a`` and no mention inside it is kept."""
-    if not spans or body[: spans[0].start].strip(" \t-*>#`'\"“"):
+    if not spans or not _opens(body, spans[0]):
         return None
     opening = _DEFINES.match(body, spans[0].end)
     if not opening:
@@ -665,7 +676,7 @@ def _definition_links(
     "GnuPG is a complete and free implementation of the OpenPGP standard" → ``is_implementation_of``) even where
     the nearer pairs have used up ``max_pairs``. X opens the sentence; Z is among the ``DEFINITION_REACH``
     mentions after it; a pair already read with a stated relation is left as it is."""
-    if not spans or body[: spans[0].start].strip(" \t-*>#`'\"“"):
+    if not spans or not _opens(body, spans[0]):
         return []
     subject = spans[0]
     for index in range(1, min(len(spans), DEFINITION_REACH + 1)):
@@ -680,6 +691,25 @@ def _definition_links(
             return []
         return [ExtractedRelation(subject.name, predicate, tail.name, subject.type, tail.type, keywords, description)]
     return []
+
+
+def license_links(
+    body: str, spans: Sequence[Span], keywords: str, description: str
+) -> list[ExtractedRelation]:
+    """The sentence's subject → ``is_licensed_under`` → the licence it names after "distributed / modified / used
+    … under (the terms of) the …": "The GNU MPFR Library is free software; you can redistribute it and/or modify
+    it under the terms of the GNU Lesser General Public License …", "[GnuPG:] It can be freely used, modified and
+    distributed under the terms of the GNU General Public License" (the subject is the mention that opens the
+    sentence, a pronoun's antecedent included). The document-wide rule (``license_names``) gives the licence to
+    the document's subject, which is not always the name the text uses ("The GNU Privacy Guard" / "GnuPG")."""
+    under = _LICENSED_UNDER.search(body)
+    name = _LICENSE_NAME.match(body, under.end()) if under else None
+    if not under or not name or not spans or not _opens(body, spans[0]):
+        return []
+    subject, license_name = spans[0], " ".join(name.group("name").split())
+    if subject.start >= under.start() or entity_alias_key(subject.name) == entity_alias_key(license_name):
+        return []
+    return [ExtractedRelation(subject.name, IS_LICENSED_UNDER, license_name, subject.type, NAME, keywords, description)]
 
 
 def _copula_passives(
@@ -1073,6 +1103,10 @@ class RuleExtractor:
             keywords = ", ".join(p.text for p in unit_phrases[: self.max_keywords])
             unit_relations = self._relations(unit, ordered, keywords, description)
             relations.extend(unit_relations)
+            if not handles:
+                for link in license_links(unit.body, ordered, keywords, description):
+                    entities.setdefault(entity_alias_key(link.tail), ExtractedEntity(link.tail, NAME, description))
+                    relations.append(link)
             for based in _based_on(ordered, unit_relations):
                 entities.setdefault(
                     entity_alias_key(based.tail), ExtractedEntity(based.tail, based.tail_type, description)

@@ -225,3 +225,21 @@ def test_the_words_after_the_article_belong_to_the_object_not_the_verb() -> None
     triples = _triples("Starting in 1997, Albert Cahalan wrote a new ps program for the package.")
     assert ("Albert Cahalan", "wrote", "new ps program") in triples  # the object keeps its modifiers
     assert not any(r.startswith("wrote_") for _, r, _ in triples)
+
+
+def test_a_licence_sentence_licenses_the_name_it_opens_with_or_its_pronoun_stands_for() -> None:
+    text = (
+        "We like Quibble. Quibble is Free Software (it respects your freedom). It\n"
+        "  can be freely used, modified and distributed under the terms of the\n  GNU General Public License."
+    )
+    extraction = RuleExtractor(workers=1).extract([text], [{"subject": "The Quibble Guard"}])[0]
+    triples = {(r.head, r.relation, r.tail) for r in extraction.relations}
+    assert ("Quibble", "is_licensed_under", "GNU General Public License") in triples
+    assert "GNU General Public License" in {e.name for e in extraction.entities}
+    mpfr = _triples(
+        "The GNU Zorp Library is free software; you can redistribute it and/or modify it under the terms "
+        "of the GNU Lesser General Public License as published by the Free Software Foundation."
+    )
+    assert ("GNU Zorp Library", "is_licensed_under", "GNU Lesser General Public License") in mpfr
+    # a licence named without "under" licenses nothing here
+    assert not any(r == "is_licensed_under" for _, r, _ in _triples("Quibble reads the GNU General Public License."))
