@@ -297,7 +297,7 @@ UNITS: tuple[str, ...] = _tuple(
     books book episodes episode seasons season games game points point goals goal matches match
     people persons person guests guest members member players player kids children adults tickets ticket
     rooms room floors floor items item pieces piece slices slice servings serving boxes box bags bag
-    times degrees degree percent mph kmh bpm gb mb tb ghz mhz
+    times degrees degree percent mph kmh bpm gb mb tb ghz mhz bits bit bytes byte kb kib mib gib tib kbit mbit
     dollars dollar bucks euros euro yen yuan rmb won usd eur gbp jpy cny
     """
 )

@@ -243,3 +243,9 @@ def test_a_licence_sentence_licenses_the_name_it_opens_with_or_its_pronoun_stand
     assert ("GNU Zorp Library", "is_licensed_under", "GNU Lesser General Public License") in mpfr
     # a licence named without "under" licenses nothing here
     assert not any(r == "is_licensed_under" for _, r, _ in _triples("Quibble reads the GNU General Public License."))
+
+
+def test_bits_and_bytes_are_units() -> None:
+    triples = _triples("For the gzip format, gunzip checks a 32 bit CRC.")
+    assert ("gunzip", "checks", "32 bit") in triples
+    assert not any(r.startswith("checks_") for _, r, _ in triples)
