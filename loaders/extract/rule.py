@@ -52,7 +52,7 @@ mention after a later "to" ("Send bug reports to Thomas E. Dickey" → bug repor
 ``_imperative_targets``); a passive's agent followed by a preposition and a mention completes the same verb
 ("designed by Igor Pavlov for 7-Zip" → designed_for → 7-Zip, ``_past_agents``); a definition "X is a/an …" gives X
 its whole noun phrase, coordinate modifiers left out ("a lightweight and flexible command-line JSON processor" →
-is_a → "command-line JSON processor", ``definition_phrase``), and "X is a … Y of Z" gives X → is_Y_of → Z however far
+is_a → "command-line JSON processor", ``definition_phrase``; so does an apposition "X, a …, …"), and "X is a … Y of Z" gives X → is_Y_of → Z however far
 Z is (``_definition_links``); a concept after a determiner keeps the words between them ("wrote a new ps program" →
 "new ps program", ``with_modifiers``), and those words are never part of the verb's predicate; a sentence that
 says its subject may be used, modified or distributed under a licence gives subject → is_licensed_under → licence
@@ -505,7 +505,7 @@ def _opens(body: str, span: Span) -> bool:
     return _OPENING.fullmatch(body, 0, span.start) is not None
 
 
-_DEFINES = re.compile(r"[ \t]+(?:is|are)[ \t]+an?[ \t]+", re.IGNORECASE)
+_DEFINES = re.compile(r"[ \t]+(?:is|are)[ \t]+an?[ \t]+|(?P<apposition>,[ \t]+)an?[ \t]+", re.IGNORECASE)
 _PHRASE_WORD = re.compile(r"[^\W_][\w'’+#.-]*")
 _PHRASE_STOPS = frozenset(",.;:!?()[]\"“”")
 DEFINITION_WORDS = 6  # words a defining noun phrase holds at most, its coordinate modifiers included
@@ -551,6 +551,8 @@ def definition_phrase(body: str, spans: Sequence[Span]) -> Span | None:
     if len(named) == 1 and following and (following.group(1) or "").casefold() in PREPOSITIONS:
         return None  # "a library for arbitrary precision arithmetic": the bare head says less than what follows
     end = found[-1].start() + len(words[-1])
+    if opening.group("apposition") and not body.startswith(",", end):
+        return None  # "Quux, a … processor, reads …": an apposition is closed by a comma
     return Span(start, end, " ".join(named), CONCEPT)
 
 
@@ -573,13 +575,15 @@ def with_modifiers(body: str, spans: list[Span]) -> list[Span]:
     return out
 
 
-def with_definition(body: str, spans: list[Span]) -> list[Span]:
-    """``spans`` with a definition's noun phrase (``definition_phrase``) in place of the mentions inside it."""
+def with_definition(body: str, spans: list[Span]) -> tuple[list[Span], Span | None]:
+    """``spans`` with a definition's noun phrase (``definition_phrase``) in place of the mentions inside it, and
+    that phrase when it is an apposition ("Quux, a JSON processor, …"), whose ``is_a`` no verb states."""
     phrase = definition_phrase(body, spans)
     if phrase is None:
-        return spans
+        return spans, None
     kept = [s for s in spans if s.end <= phrase.start or s.start >= phrase.end]
-    return sorted([*kept, phrase], key=lambda s: (s.start, -s.end))
+    apposition = phrase if body[spans[0].end : phrase.start].lstrip().startswith(",") else None
+    return sorted([*kept, phrase], key=lambda s: (s.start, -s.end)), apposition
 
 
 def with_pronoun_verbs(units: Sequence[_Unit]) -> list[_Unit]:
@@ -1092,8 +1096,10 @@ class RuleExtractor:
             ]
             spans = spans + [Span(p.start, p.end, p.text, CONCEPT) for p in concepts[: self.max_concepts]]
             ordered = self._distinct(sorted(spans, key=lambda s: (s.start, -s.end)), unit.speaker)
+            apposition = None
             if not handles:
-                ordered = with_modifiers(unit.body, with_definition(unit.body, ordered))
+                ordered, apposition = with_definition(unit.body, ordered)
+                ordered = with_modifiers(unit.body, ordered)
             ordered_spans.append(ordered)
             description = unit.description
             if unit.speaker:
@@ -1102,9 +1108,18 @@ class RuleExtractor:
                 entities.setdefault(entity_alias_key(span.name), ExtractedEntity(span.name, span.type, description))
             keywords = ", ".join(p.text for p in unit_phrases[: self.max_keywords])
             unit_relations = self._relations(unit, ordered, keywords, description)
+            if apposition is not None:  # "Quux, a JSON processor, …": the subject is what the apposition names
+                head = ordered[0]
+                unit_relations = [r for r in unit_relations if (r.head, r.tail) != (head.name, apposition.name)]
+                unit_relations.append(
+                    ExtractedRelation(head.name, IS_A, apposition.name, head.type, CONCEPT, keywords, description)
+                )
             relations.extend(unit_relations)
             if not handles:
+                stated = {(r.head, r.relation, r.tail) for r in unit_relations}
                 for link in license_links(unit.body, ordered, keywords, description):
+                    if (link.head, link.relation, link.tail) in stated:
+                        continue
                     entities.setdefault(entity_alias_key(link.tail), ExtractedEntity(link.tail, NAME, description))
                     relations.append(link)
             for based in _based_on(ordered, unit_relations):

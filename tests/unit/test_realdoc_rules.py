@@ -249,3 +249,12 @@ def test_bits_and_bytes_are_units() -> None:
     triples = _triples("For the gzip format, gunzip checks a 32 bit CRC.")
     assert ("gunzip", "checks", "32 bit") in triples
     assert not any(r.startswith("checks_") for _, r, _ in triples)
+
+
+def test_an_apposition_defines_the_name_it_follows() -> None:
+    triples = _triples("We use Quux. Quux, a lightweight and flexible command-line JSON processor, reads stdin.")
+    assert ("Quux", "is_a", "command-line JSON processor") in triples
+    assert not any(r.startswith("reads") and t == "command-line JSON processor" for _, r, t in triples)
+    # an apposition is closed by a comma; a list of names is none
+    assert not any(r == "is_a" for _, r, _ in _triples("We use Quux. Quux, a tool for JSON."))
+    assert not any(r == "is_a" for _, r, _ in _triples("We use Quux, Zorp and Blip every day."))
