@@ -140,9 +140,9 @@ def extractive_answer(store: GraphStore, retrieval: Retrieval, sentences: int = 
                 covered |= _covered(contexts[index], idf.keys(), by_key, analyzer)
             if chat:
                 before = set().union(*own[max(0, index - CONTEXT_MESSAGES) : index]) - covered
-                weight = CONTEXT_WEIGHT * sum(idf[t] for t in before)
+                weight = CONTEXT_WEIGHT * math.fsum(idf[t] for t in before)  # fsum: the same in any set order
             if covered or weight:
-                score = (sum(idf[t] for t in covered) + weight) / (1 + 0.1 * rank)
+                score = (math.fsum(idf[t] for t in covered) + weight) / (1 + 0.1 * rank)
                 answered = _answered(found, index, chat)
                 if not chat and not legal and _LEGAL_NOTICE.search(found[index]):
                     score *= LEGAL_WEIGHT
