@@ -52,11 +52,12 @@ mention after a later "to" ("Send bug reports to Thomas E. Dickey" → bug repor
 ``_imperative_targets``); a passive's agent followed by a preposition and a mention completes the same verb
 ("designed by Igor Pavlov for 7-Zip" → designed_for → 7-Zip, ``_past_agents``); a definition "X is a/an …" gives X
 its whole noun phrase, coordinate modifiers left out ("a lightweight and flexible command-line JSON processor" →
-is_a → "command-line JSON processor", ``definition_phrase``; so does an apposition "X, a …, …"), and "X is a … Y of Z" gives X → is_Y_of → Z however far
-Z is (``_definition_links``); a concept after a determiner keeps the words between them ("wrote a new ps program" →
-"new ps program", ``with_modifiers``), and those words are never part of the verb's predicate; a sentence that
-says its subject may be used, modified or distributed under a licence gives subject → is_licensed_under → licence
-(``license_links``; the document-wide rule gives it to the document's subject, not always the name the text uses).
+is_a → "command-line JSON processor", ``definition_phrase``; so does an apposition "X, a …, …"), and "X is a … Y of
+Z" gives X → is_Y_of → Z however far Z is (``_definition_links``); a concept after a determiner keeps the words
+between them ("wrote a new ps program" → "new ps program", ``with_modifiers``), and those words are never part of
+the verb's predicate; a sentence that says its subject may be used, modified or distributed under a licence gives
+subject → is_licensed_under → licence (``license_links``; the document-wide rule gives it to the document's subject,
+not always the name the text uses).
 
 Speed: on LiHua-World (442 conversations, 5,897 messages) about 1 s for the whole corpus on one
 core (~5,000–7,000 messages/s); the YAKE keyword method takes ~10 s there. Chunks are independent, so a
