@@ -522,8 +522,11 @@ def definition_phrase(body: str, spans: Sequence[Span]) -> Span | None:
     was written from the article's end, so the gap before it reads ``is_a`` and no mention inside it is kept."""
     if not spans or not _opens(body, spans[0]):
         return None
-    opening = _DEFINES.match(body, spans[0].end)
-    if not opening:
+    last = 0  # "The Quux tool is a …": the subject's noun phrase may run over several mentions
+    while last + 1 < len(spans) and not body[spans[last].end : spans[last + 1].start].strip():
+        last += 1
+    opening = _DEFINES.match(body, spans[last].end)
+    if not opening or (last and opening.group("apposition")):
         return None
     start = opening.end()
     found: list[re.Match[str]] = []
@@ -577,14 +580,16 @@ def with_modifiers(body: str, spans: list[Span]) -> list[Span]:
 
 
 def with_definition(body: str, spans: list[Span]) -> tuple[list[Span], Span | None]:
-    """``spans`` with a definition's noun phrase (``definition_phrase``) in place of the mentions inside it, and
-    that phrase when it is an apposition ("Quux, a JSON processor, …"), whose ``is_a`` no verb states."""
+    """``spans`` with a definition's noun phrase (``definition_phrase``) in place of the mentions inside it and of
+    the subject's other words ("The Quux tool is a …" keeps "Quux"), and that phrase when no plain "is a" joins it to
+    the subject (an apposition "Quux, a JSON processor, …", or "Quux tool is a …"), so its ``is_a`` is added."""
     phrase = definition_phrase(body, spans)
     if phrase is None:
         return spans, None
     kept = [s for s in spans if s.end <= phrase.start or s.start >= phrase.end]
-    apposition = phrase if body[spans[0].end : phrase.start].lstrip().startswith(",") else None
-    return sorted([*kept, phrase], key=lambda s: (s.start, -s.end)), apposition
+    kept = [s for s in kept if s is spans[0] or not spans[0].end <= s.start < phrase.start]  # the subject's own words
+    unstated = not _DEFINES.fullmatch(body, spans[0].end, phrase.start) or body[spans[0].end :].startswith(",")
+    return sorted([*kept, phrase], key=lambda s: (s.start, -s.end)), phrase if unstated else None
 
 
 def with_pronoun_verbs(units: Sequence[_Unit]) -> list[_Unit]:

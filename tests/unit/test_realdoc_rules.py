@@ -258,3 +258,9 @@ def test_an_apposition_defines_the_name_it_follows() -> None:
     # an apposition is closed by a comma; a list of names is none
     assert not any(r == "is_a" for _, r, _ in _triples("We use Quux. Quux, a tool for JSON."))
     assert not any(r == "is_a" for _, r, _ in _triples("We use Quux, Zorp and Blip every day."))
+
+
+def test_a_definition_whose_subject_is_a_noun_phrase_defines_its_name() -> None:
+    triples = _triples("We use Quux. The Quux tool is a lightweight and flexible command-line JSON processor.")
+    assert ("Quux", "is_a", "command-line JSON processor") in triples
+    assert not any(t in ("lightweight", "flexible command-line") for _, _, t in triples)
