@@ -588,7 +588,8 @@ def with_definition(body: str, spans: list[Span]) -> tuple[list[Span], Span | No
         return spans, None
     kept = [s for s in spans if s.end <= phrase.start or s.start >= phrase.end]
     kept = [s for s in kept if s is spans[0] or not spans[0].end <= s.start < phrase.start]  # the subject's own words
-    unstated = not _DEFINES.fullmatch(body, spans[0].end, phrase.start) or body[spans[0].end :].startswith(",")
+    joined = _DEFINES.fullmatch(body, spans[0].end, phrase.start)  # None when the subject's own words come between
+    unstated = joined is None or joined.group("apposition") is not None
     return sorted([*kept, phrase], key=lambda s: (s.start, -s.end)), phrase if unstated else None
 
 
@@ -1102,9 +1103,9 @@ class RuleExtractor:
             ]
             spans = spans + [Span(p.start, p.end, p.text, CONCEPT) for p in concepts[: self.max_concepts]]
             ordered = self._distinct(sorted(spans, key=lambda s: (s.start, -s.end)), unit.speaker)
-            apposition = None
+            defined = None  # a definition's type that no plain "is a" joins to its subject
             if not handles:
-                ordered, apposition = with_definition(unit.body, ordered)
+                ordered, defined = with_definition(unit.body, ordered)
                 ordered = with_modifiers(unit.body, ordered)
             ordered_spans.append(ordered)
             description = unit.description
@@ -1114,11 +1115,11 @@ class RuleExtractor:
                 entities.setdefault(entity_alias_key(span.name), ExtractedEntity(span.name, span.type, description))
             keywords = ", ".join(p.text for p in unit_phrases[: self.max_keywords])
             unit_relations = self._relations(unit, ordered, keywords, description)
-            if apposition is not None:  # "Quux, a JSON processor, …": the subject is what the apposition names
+            if defined is not None:  # "Quux, a JSON processor, …", "The Quux tool is a …": Quux is what it names
                 head = ordered[0]
-                unit_relations = [r for r in unit_relations if (r.head, r.tail) != (head.name, apposition.name)]
+                unit_relations = [r for r in unit_relations if (r.head, r.tail) != (head.name, defined.name)]
                 unit_relations.append(
-                    ExtractedRelation(head.name, IS_A, apposition.name, head.type, CONCEPT, keywords, description)
+                    ExtractedRelation(head.name, IS_A, defined.name, head.type, CONCEPT, keywords, description)
                 )
             relations.extend(unit_relations)
             if not handles:
