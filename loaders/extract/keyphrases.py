@@ -24,7 +24,7 @@ from typing import Any, Protocol
 from graphproof.loaders.extract.patterns import HAS_CJK
 from graphproof.text.lexicon import STOP, VERB_LEMMAS, VERBS, is_contraction
 
-_LETTERS = re.compile(r"[^\W\d_]+(?:['’\-][^\W\d_]+)*")
+_LETTERS = re.compile(r"[^\W\d_][^\W_]*(?:['’\-][^\W_]+)*")  # a word starts with a letter: "libidn2", "mdns4"
 MAX_WORDS = 3
 
 
@@ -74,6 +74,7 @@ def _verb_like(word: str) -> bool:
 
 
 _ARTICLE_BEFORE = re.compile(r"\b(?:a|an|the)\s+$", re.IGNORECASE)
+_MODAL_BEFORE = re.compile(r"\b(?:can|could|may|might|must|shall|should|will|would)(?:\s+not)?\s+$", re.IGNORECASE)
 
 
 def _adverb(word: str) -> bool:
@@ -88,12 +89,17 @@ def _participle(word: str) -> bool:
     )
 
 
-_DETERMINER_AFTER = re.compile(r"[ \t]+(?:a|an|the|this|that|these|those|its|their|his|her|our|your|no|some|any|all)\b")
+_OBJECT_AFTER = re.compile(
+    r"[ \t]+(?:a|an|the|this|that|these|those|its|their|his|her|our|your|no|some|any|all"
+    r"|to|for|on|with|from|into|upon)\b"
+)
 
 
 def _finite_verb(word: str) -> bool:
-    """A verb's third-person form ("performs", "includes"): with a determiner after it, it opens the verb phrase
-    of a clause; a plural noun ("builds", "files") is rarely followed by one."""
+    """A verb's third-person form ("performs", "includes"): with a determiner, "to" or a preposition other than
+    "of" and "in" after it ("tries to", "stands for"), or inside a run of content words ("nss-mdns contacts
+    avahi-daemon"), it opens the verb phrase of a clause; a plural noun ("builds", "files") is rarely followed by
+    one, and rarely sits inside a noun phrase."""
     return word.endswith("s") and not word.endswith("ss") and word in VERBS and word not in VERB_LEMMAS
 
 
@@ -107,13 +113,17 @@ def candidates(text: str) -> list[tuple[int, int, list[str]]]:
         while len(run) > 1 and _adverb(run[0][2]) and (_verb_like(run[1][2]) or _participle(run[1][2])):
             del run[0]  # "originally written" -> "written"
         adjectival = bool(run) and _ARTICLE_BEFORE.search(text, max(0, run[0][0] - 5), run[0][0]) is not None
+        if len(run) > 1 and _MODAL_BEFORE.search(text, max(0, run[0][0] - 16), run[0][0]):
+            del run[0]  # "it can operate independently": after a modal the first word is the verb
         while len(run) > 1 and _verb_like(run[0][2]) and not adjectival:  # "discovered polonium" -> "polonium"
             del run[0]  # but "an updated version" keeps its adjective
         while len(run) > 1 and _participle(run[-1][2]):  # "the algorithm designed by" -> "algorithm"
             del run[-1]
-        if len(run) > 1 and _finite_verb(run[-1][2]) and _DETERMINER_AFTER.match(text, run[-1][1]):
+        if len(run) > 1 and _finite_verb(run[-1][2]) and _OBJECT_AFTER.match(text, run[-1][1]):
             del run[-1]  # "man-db performs this search" -> "man-db": the verb of a clause, not part of its subject
-        for piece in _pieces(run):
+        verb = next((k for k in range(1, len(run) - 1) if _finite_verb(run[k][2])), None)
+        pieces = [run[:verb], run[verb + 1 :]] if verb is not None else [run]  # "nss-mdns contacts avahi-daemon"
+        for piece in (p for part in pieces for p in _pieces(part)):
             found.append((piece[0][0], piece[-1][1], [w for _, _, w in piece]))
         run.clear()
 

@@ -57,7 +57,12 @@ Z" gives X → is_Y_of → Z however far Z is (``_definition_links``); a concept
 between them ("wrote a new ps program" → "new ps program", ``with_modifiers``), and those words are never part of
 the verb's predicate; a sentence that says its subject may be used, modified or distributed under a licence gives
 subject → is_licensed_under → licence (``license_links``; the document-wide rule gives it to the document's subject,
-not always the name the text uses).
+not always the name the text uses); mentions joined only by a copula state what the subject is ("JPEG is lossy" →
+is, "… is not thread-safe" → is_not; ``copula_predicate``); a non-restrictive relative clause ("GSettings, which is
+included as part of GLib, …") links its antecedent, and the verb after a closing comma belongs to the clause's
+subject, not to the mentions of the clause or aside before it ("Nettle's support for public key algorithms, such as
+RSA and ECDSA, depends on the GNU GMP library" → nettle support → depends_on; ``relative_clauses``,
+``aside_subjects``).
 
 Speed: on LiHua-World (442 conversations, 5,897 messages) about 1 s for the whole corpus on one
 core (~5,000–7,000 messages/s); the YAKE keyword method takes ~10 s there. Chunks are independent, so a
@@ -856,7 +861,10 @@ def between_predicate(gap: str, quantity: bool = False, verbs: frozenset[str] = 
     gap = _TRAILING_QUANTIFIER.sub("", gap)
     words = [w.casefold() for w in _GAP_WORD.findall(gap)]
     # "was originally written by": a -ly adverb between the verbs is not part of the predicate
-    words = [w for w in words if not (w.endswith("ly") and len(w) > 5 and w not in VERBS)]
+    words = [  # but "operate independently of" keeps it: with the preposition it names the relation
+        w for i, w in enumerate(words)
+        if not (w.endswith("ly") and len(w) > 5 and w not in VERBS and words[i + 1 : i + 2] != ["of"])
+    ]
     if len(words) > 2 and words[0] in COPULAS and words[1] in ("a", "an") and {"and", "or"} & set(words):
         last = max(i for i, w in enumerate(words) if w in ("and", "or"))
         rest = words[last + 2 :]  # "is a complete and free [implementation]" -> is_a; "… implementation of" ->
@@ -877,11 +885,117 @@ def between_predicate(gap: str, quantity: bool = False, verbs: frozenset[str] = 
             if "and" in kept[1:]:  # "written and maintained by" -> "written_by": the first verb, the last preposition
                 first = kept[: kept.index("and")]
                 kept = first + ([kept[-1]] if kept[-1] in PREPOSITIONS and kept[-1] not in first else [])
-            kept = kept[:4]
+            kept = kept[:4] + (kept[-1:] if len(kept) > 4 and kept[-1] in PREPOSITIONS else [])  # "…_part_of"
             if all(w in LIGHT_VERBS for w in kept) and not (quantity and set(kept) <= _POSSESSION):
                 return ""
             return ("not_" if negated else "") + "_".join(kept)
     return ""
+
+
+_COPULA_ONLY = re.compile(
+    r"[ \t]+(?:is|are|was|were)(?P<negation>[ \t]+not)?(?:[ \t]+(?:also|always|fully|completely|entirely|now|still))?"
+    r"(?P<coordinated>[ \t]+[a-z][\w-]*(?:[ \t]*,[ \t]*[a-z][\w-]*)*,?[ \t]+(?:and|or))?[ \t]+",
+    re.IGNORECASE,
+)
+
+
+def _opens_clause(free: str, start: int) -> bool:
+    """Whether a mention at ``start`` is its clause's subject: no preposition or verb stands between it and the
+    clause's start ("The settings API is …" yes; "… used by GNOME applications is …" no). ``free`` has the
+    mentions masked."""
+    stop = max(free.rfind(ch, 0, start) for ch in ",;:()")
+    words = [w.casefold() for w in _GAP_WORD.findall(free[stop + 1 : start])]
+    return not any(w in PREPOSITIONS or w in VERBS for w in words)
+
+
+def copula_predicate(text: str, free: str, head: Span, tail: Span) -> str | None:
+    """``is`` (``is_not``) for mentions joined only by a copula: "JPEG is lossy" → JPEG → is → lossy, "The codec
+    is fast and lossless" → codec → is → lossless (the words coordinated before the tail are no predicate),
+    "libfoo is not thread-safe" → is_not. ``None`` when the gap is no copula (other rules read it), ``""`` when it
+    is one but states nothing of these two: the head is not its clause's subject ("… used by GNOME applications
+    is GSettings"), the tail's noun phrase goes on, or a verb follows the tail ("Zstd is fast and gzip is slow":
+    gzip is the subject of another clause). ``free`` is ``text`` with the mentions masked."""
+    match = _COPULA_ONLY.fullmatch(free[head.end : tail.start])
+    if match is None:
+        return None
+    if not _opens_clause(free, head.start) or not _ends_noun_phrase(text, tail.end) or _starts_clause(text, tail.end):
+        return ""
+    return "is_not" if match.group("negation") else "is"
+
+
+_RELATIVE_OPEN = re.compile(r"[ \t]*,[ \t]*(?:which|who)[ \t]+", re.IGNORECASE)
+_CLAUSE_STOP = re.compile(r"[,;:.!?()\[\]\n]")
+
+
+def relative_clauses(
+    body: str, free: str, spans: Sequence[Span], verbs: frozenset[str] = frozenset()
+) -> tuple[dict[tuple[int, int], str], set[tuple[int, int]]]:
+    """Predicates that a non-restrictive relative clause gives its antecedent, and the pairs it misleads.
+
+    "GSettings, which is included as part of GLib, stores …": the clause's verb phrase links the mention before
+    ", which" / ", who" to the first mention inside the clause (GSettings → is_included_as_part_of → GLib); where
+    the clause closes with a comma and a verb follows, that verb's predicate belongs to the antecedent too
+    ("Avahi, which implements mDNS, is a daemon" → Avahi → is_a → daemon), and the pairs from a mention inside the
+    clause across its closing comma (mDNS → is_a → daemon) are returned as misread. ``free`` is ``body`` with the
+    mentions masked; pairs are span indices."""
+    stated: dict[tuple[int, int], str] = {}
+    misread: set[tuple[int, int]] = set()
+    for i, head in enumerate(spans):
+        opened = _RELATIVE_OPEN.match(body, head.end)
+        if opened is None:
+            continue
+        stop = _CLAUSE_STOP.search(body, opened.end())
+        end = stop.start() if stop else len(body)
+        inside = [j for j in range(i + 1, len(spans)) if spans[j].start >= opened.end() and spans[j].end <= end]
+        if inside:
+            j = inside[0]
+            predicate = between_predicate(" " + free[opened.end() : spans[j].start], spans[j].type == QUANTITY, verbs)
+            if predicate:
+                stated[(i, j)] = predicate
+        if stop is None or stop.group() != ",":
+            continue
+        k = next((k for k in range(i + 1, len(spans)) if spans[k].start > end), None)
+        first = _NEXT_WORD.match(body, stop.end()).group(1) or ""  # type: ignore[union-attr]
+        if k is None or first.casefold() not in VERBS:
+            continue
+        predicate = between_predicate(free[stop.end() : spans[k].start], spans[k].type == QUANTITY, verbs)
+        if predicate == IS_A and not _ends_noun_phrase(body, spans[k].end):
+            predicate = ""
+        if predicate:
+            stated[(i, k)] = predicate
+            misread.update((j, k) for j in inside)
+    return stated, misread
+
+
+_AFTER_ASIDE = re.compile(r"[ \t]*,[ \t]*(?P<verb>[^\W\d_]+)")
+
+
+def aside_subjects(
+    text: str, free: str, spans: Sequence[Span], predicates: Mapping[tuple[int, int], str]
+) -> tuple[dict[tuple[int, int], str], set[tuple[int, int]]]:
+    """Predicates read from the last mention of an aside that belong to the clause's subject, and those misread.
+
+    "Nettle's support for public key algorithms, such as RSA and ECDSA, depends on the GNU GMP library": the verb
+    after the aside's closing comma is the subject's (nettle support → depends_on → GNU GMP), not the aside's
+    mentions' (RSA and ECDSA → depends_on → GNU GMP are returned as misread: the head and the members of its
+    coordination). A pair counts when its gap is a comma and then a verb, and an earlier mention opens the clause
+    (``_opens_clause``) with a comma between it and the pair's head; ``free`` is ``text`` with the mentions masked,
+    pairs are span indices."""
+    stated: dict[tuple[int, int], str] = {}
+    misread: set[tuple[int, int]] = set()
+    runs = {i: run for run in coordinations(text, spans) for i in run}
+    for (k, m), predicate in predicates.items():
+        if predicate == RELATED_TO:
+            continue
+        after = _AFTER_ASIDE.match(free, spans[k].end)
+        if after is None or after.group("verb").casefold() not in VERBS:
+            continue
+        subject = next((i for i in range(k) if _opens_clause(free, spans[i].start)), None)
+        if subject is None or "," not in free[spans[subject].end : spans[k].start]:
+            continue
+        stated[(subject, m)] = predicate
+        misread.update((j, m) for j in runs.get(k, [k]) if j != subject)
+    return stated, misread
 
 
 _POSSESSIVE = re.compile(r"['’]s\b")
@@ -1240,18 +1354,26 @@ class RuleExtractor:
         for _, i, j in sorted(pairs, key=lambda p: (p[1], p[2])):
             head, tail = spans[i], spans[j]
             gap = free[head.end : tail.start]
-            predicate = between_predicate(gap, tail.type == QUANTITY, unit.verbs)
+            copula = None if unit.speaker else copula_predicate(unit.body, free, head, tail)
+            predicate = between_predicate(gap, tail.type == QUANTITY, unit.verbs) if copula is None else copula
             inside = [s.type for s in spans if s.start >= head.end and s.end <= tail.start]
-            if not predicate and inside and set(inside) == {CONCEPT} and CONCEPT not in (head.type, tail.type):
+            through = copula is None and inside and set(inside) == {CONCEPT}
+            if not predicate and through and CONCEPT not in (head.type, tail.type):
                 predicate = phrase_through_concepts(body[head.end : tail.start], unit.verbs)
             predicate = predicate or RELATED_TO
             if predicate == IS_A and not _ends_noun_phrase(unit.body, tail.end):
                 predicate = RELATED_TO  # "Kismet is a 1944 film": the mention only modifies the type
             read[(i, j)] = predicate
         if not unit.speaker:  # "maintained by A and B": the predicate reaches B too
+            stated, misread = relative_clauses(unit.body, free, spans, unit.verbs)
+            read |= {pair: RELATED_TO for pair in misread if pair in read}
+            read |= stated  # the clause's own verb phrase, not one read across its commas
             for pair, predicate in distributed_predicates(unit.body, spans, read).items():
                 if read.get(pair, RELATED_TO) == RELATED_TO:
                     read[pair] = predicate
+            stated, misread = aside_subjects(unit.body, free, spans, read)
+            read |= {pair: RELATED_TO for pair in misread}
+            read |= {pair: p for pair, p in stated.items() if read.get(pair, RELATED_TO) == RELATED_TO}
         for (i, j), predicate in read.items():
             head, tail = spans[i], spans[j]
             out.append(ExtractedRelation(head.name, predicate, tail.name, head.type, tail.type, keywords, description))

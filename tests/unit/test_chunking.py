@@ -94,7 +94,7 @@ def test_chunks_stay_within_target_and_are_slices_of_the_text() -> None:
         assert estimate_tokens(chunk.text) <= 50
         assert chunk.text in doc.text
         assert chunk.text.startswith("Sentence ") and chunk.text.endswith("end.")  # whole sentences
-        assert dict(chunk.metadata) == {"lang": "en"}
+        assert dict(chunk.metadata) == {"lang": "en", "document": doc.title}  # the document's own, and its name
     assert chunks[0].text.startswith("Sentence 0 ") and chunks[-1].text.endswith("Sentence 39 " + "word " * 6 + "end.")
 
 
@@ -248,3 +248,24 @@ def test_lihua_world_zip_reads_442_conversations_and_chats_stay_whole() -> None:
     for doc, chunks in zip(items, chunked, strict=True):
         assert all(c.text.startswith(f"Time: {doc.metadata['time']}\n") for c in chunks)
         assert all(estimate_tokens(c.text) <= CHAT_MAX_TOKENS for c in chunks)
+
+
+def test_a_plain_documents_chunks_carry_what_it_is_called() -> None:
+    from graphproof.loaders.chunking import DOCUMENT_KEY, document_label
+
+    readme = SourceDocument("docs/coreutils/README.gz", "docs/coreutils/README.gz", "README", "Some tools.", "text")
+    assert document_label(readme) == "README coreutils"  # a generic file name: the folder names the subject
+    page = SourceDocument("libffi8/html/index.html", "libffi8/html/index.html", "Intro to libffi", "Text.", "html")
+    assert document_label(page) == "Intro to libffi libffi8"  # "html" names nothing; the folder above does
+    named = SourceDocument("notes/zstd.md", "notes/zstd.md", "Zstandard", "Text.", "markdown")
+    assert document_label(named) == "Zstandard"
+    chunks = chunk_document(readme)
+    assert chunks and all(c.metadata[DOCUMENT_KEY] == "README coreutils" for c in chunks)
+    assert "coreutil" in Analyzer().chunk_text(chunks[0].text, chunks[0].metadata).split()
+    given_label = SourceDocument("a/README", "a/README", "", "Text.", "text", {DOCUMENT_KEY: "kept"})
+    assert chunk_document(given_label)[0].metadata[DOCUMENT_KEY] == "kept"  # metadata the source gave wins
+
+
+def test_chat_chunks_carry_no_document_label() -> None:
+    chat = parse_chat("Time: 20260105_10:00\nAdam: Hi Bob.\nBob: Hello.", id="chats/README.txt", source="x")
+    assert all("document" not in c.metadata for c in chunk_document(chat))

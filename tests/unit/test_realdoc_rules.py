@@ -4,7 +4,7 @@ name, a keyphrase that only introduces a name ("a file named …"), and "X is th
 from __future__ import annotations
 
 import pytest
-from graphproof.loaders.extract.rule import RuleExtractor, _names_what_follows, _pronoun
+from graphproof.loaders.extract.rule import RuleExtractor, _names_what_follows, _pronoun, between_predicate
 
 
 def _triples(text: str) -> set[tuple[str, str, str]]:
@@ -264,3 +264,63 @@ def test_a_definition_whose_subject_is_a_noun_phrase_defines_its_name() -> None:
     triples = _triples("We use Quux. The Quux tool is a lightweight and flexible command-line JSON processor.")
     assert ("Quux", "is_a", "command-line JSON processor") in triples
     assert not any(t in ("lightweight", "flexible command-line") for _, _, t in triples)
+
+
+def test_a_copula_alone_states_what_its_subject_is() -> None:
+    assert ("Quarkle", "is", "lossless") in _triples("We use Quarkle. Quarkle is lossless.")
+    assert ("Quarkle", "is_not", "thread-safe") in _triples("We use Quarkle. Quarkle is not thread-safe.")
+    coordinated = _triples("The Quarkle codec is fast and lossless.")
+    assert ("codec", "is", "lossless") in coordinated
+    assert not any(r.startswith("is_fast") for _, r, _ in coordinated)
+
+
+def test_a_copula_before_another_clause_or_after_a_modifier_states_nothing() -> None:
+    assert not any(r.startswith("is") for _, r, _ in _triples("We use Quarkle. Quarkle is fast and Zlorb is slow."))
+    assert ("API", "is", "GSettings") in _triples("The settings API is GSettings.")
+    triples = _triples("The wrapper API used by Gtk+ and GNOME applications is GSettings.")
+    assert not any(r == "is" for _, r, _ in triples)  # "applications" is in the subject's modifier
+
+
+def test_a_relative_clause_links_its_antecedent() -> None:
+    triples = _triples("GSettings, which is included as part of GLib, stores settings.")
+    assert ("GSettings", "is_included_as_part_of", "GLib") in triples
+    triples = _triples("We use Avahi. Avahi, which implements Multicast DNS, is a daemon.")
+    assert ("Avahi", "implements", "Multicast DNS") in triples
+    assert ("Avahi", "is_a", "daemon") in triples
+    assert ("Multicast DNS", "is_a", "daemon") not in triples  # the clause's mention is not the main subject
+    triples = _triples("Tom Lane, who wrote libjpeg, lives in Pittsburgh.")
+    assert ("Tom Lane", "lives_in", "Pittsburgh") in triples
+    assert ("Tom Lane", "wrote", "libjpeg") in triples
+
+
+def test_a_finite_verb_inside_a_run_of_words_ends_the_subject() -> None:
+    assert ("nss-mdns", "contacts", "avahi-daemon") in _triples("nss-mdns contacts avahi-daemon.")
+    triples = _triples("nss-mdns tries to contact avahi-daemon for lookups.")
+    assert ("nss-mdns", "tries_to_contact", "avahi-daemon") in triples
+
+
+def test_a_word_may_hold_digits_after_its_first_letter() -> None:
+    triples = _triples("The installed C library libidn2 is dual-licensed under LGPLv3+.")
+    assert ("library libidn2", "is_dual_licensed_under", "LGPLv3+") in triples
+
+
+def test_stands_for_names_what_an_abbreviation_means() -> None:
+    assert ("FFI", "stands_for", "Foreign Function Interface") in _triples("FFI stands for Foreign Function Interface.")
+    assert ("group name", "stands_for", "Dialup IP") in _triples('The group\'s name stands for "Dialup IP".')
+
+
+def test_the_verb_after_an_aside_belongs_to_the_clause_subject() -> None:
+    text = "Nettle's support for public key algorithms, such as RSA and ECDSA, depends on the GNU GMP library."
+    triples = _triples(text)
+    assert ("nettle support", "depends_on", "GNU GMP") in triples
+    assert not {("RSA", "depends_on", "GNU GMP"), ("ECDSA", "depends_on", "GNU GMP")} & triples
+
+
+def test_a_verb_after_a_modal_is_no_part_of_a_concept() -> None:
+    extraction = RuleExtractor(workers=1).extract(["xsltproc can operate independently of desktops."], [{}])[0]
+    assert "operate independently" not in {e.name for e in extraction.entities}
+
+
+def test_an_adverb_before_of_stays_in_the_predicate() -> None:
+    assert between_predicate(" can operate independently of ") == "operate_independently_of"
+    assert between_predicate(" was originally written by ") == "was_written_by"
