@@ -63,7 +63,7 @@ CHAT_KIND_WEIGHT = 0.5
 _STAMP = re.compile(r"\[[^\]]*\]\s*(?:[^\s:][^:\n]{0,40}:\s*)?")
 _ASKS_PERSON = re.compile(r"^\W*(?:\w+\s+)?(?:who|whom|whose)\b", re.IGNORECASE)
 _ASKS_NUMBER = re.compile(
-    r"\b(?:how\s+(?:many|much|long|old|often|big|large|fast)|(?:what|which)\s+(?:year|version|number|rfc|port|size"
+    r"\b(?:how\s+(?:many|much|long|old|often|big|large|fast|deep|high|far|wide|tall|heavy|small|soon)|(?:what|which)\s+(?:year|version|number|rfc|port|size"
     r"|date|release|time|day))\b|^\W*when\b",
     re.IGNORECASE,
 )
@@ -111,7 +111,8 @@ def extractive_answer(store: GraphStore, retrieval: Retrieval, sentences: int = 
     thread-safe?"; in a chat, a message with a question in it) comes with the unit after it, which answers it; one
     that leads into what follows comes with that too (``_answered``: a list it announces, the line an unfinished
     sentence goes on in, the terms a definition list item defines). A unit that occurs in several chunks (chunk
-    overlap, quoted messages) is given once. The answer keeps to the document of its best unit: a unit of another
+    overlap, quoted messages) or already came with another unit (a list item after the line announcing it) is given
+    once. The answer keeps to the document of its best unit: a unit of another
     document joins only when it scores at least ``OTHER_DOCUMENT`` times the best — as well as it — (so "Who wrote
     Git?" is not answered with who wrote libffi).
     """
@@ -157,7 +158,9 @@ def extractive_answer(store: GraphStore, retrieval: Retrieval, sentences: int = 
     seen: set[str] = set()
     for item in sorted(scored, key=lambda s: (-s[0], s[1])):
         key = " ".join(item[3].casefold().split())
-        if key in seen or (best and item[4] != best[0][4] and item[0] < OTHER_DOCUMENT * best[0][0]):
+        if any(key in chosen for chosen in seen):  # given already, alone or with the unit that announced it
+            continue
+        if best and item[4] != best[0][4] and item[0] < OTHER_DOCUMENT * best[0][0]:
             continue
         seen.add(key)
         best.append(item)

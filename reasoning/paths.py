@@ -135,7 +135,8 @@ _WANTS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"^\s*(?:which|what)\s+(?:\S+\s+)?(?:option|flag|switch)s?\b", OPTION),
         (r"^\s*(?:which|what)\s+(?:\S+\s+)?(?:file|filename)s?\b", FILE),
         (r"^\s*who(?:m|se)?\b", PERSON_LIKE),
-        (r"^\s*(?:how\s+(?:many|much|long|old|often|big|large|fast)|when)\b", QUANTITY_LIKE),
+        (r"^\s*(?:how\s+(?:many|much|long|old|often|big|large|fast|deep|high|far|wide|tall|heavy|small|soon)|when)\b",
+         QUANTITY_LIKE),
         (r"^\s*what(?:'s|\s+is|\s+are|\s+was)\s+(?:an?\s+|the\s+)?[^\s?]+(?:\s+[^\s?]+)?\s*\?*\s*$", KIND),
         (r"^\s*(?:is|are|was|were|does|do|did|can|could|has|have|had|will|would|should)\b", YES_NO),
     )

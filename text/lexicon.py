@@ -193,7 +193,7 @@ BREAK: frozenset[str] = FUNCTION | INTERJECTIONS
 
 # Generic words that are poor keywords and concepts (on top of STOP): common verbs, adjectives and
 # vague nouns that fill chat messages.
-FILLER: frozenset[str] = _words(
+_FILLER_WORDS: frozenset[str] = _words(
     """
     think thought know knew known want wanted wants need needed needs try trying tried tell told say said
     says ask asked keep keeping kept help helps helped going go goes went gone come comes coming came take
@@ -201,13 +201,19 @@ FILLER: frozenset[str] = _words(
     remember forget forward idea ideas plan plans time times day days week weeks moment moments minute
     everyone people guys folks friend friends place places part parts point points reason reasons
     question questions answer answers update updates note chance chances end start beginning step steps
-    same different whole entire full big small little huge tiny best better worse worst real true sure
-    important special favorite favourite interesting incredible incredibly awesome super pretty cute
-    easy hard tough busy free ready able fine okay alright enough high low long short old young
-    together along ahead already always never just only often usually later early earlier again else
+    incredibly together along ahead already always never just only often usually later early earlier again else
     anytime everyday sometime lately recently currently definitely truly simply especially
     keep stay stays staying stayed worked working sounds seems looks heads thing things stuff detail details
     info plenty bunch couple man dude guys blast epic vibe vibes
+    """
+)
+# Adjectives that fill chat messages ("a large coffee", "so free today"); in prose they are part of what is named
+# ("large file support", "free software"), so documents keep them inside a noun phrase (``PROSE_STOP``).
+QUALITY_ADJECTIVES: frozenset[str] = _words(
+    """
+    same different whole entire full big small little huge tiny best better worse worst real true sure
+    important special favorite favourite interesting incredible awesome super pretty cute
+    easy hard tough busy free ready able fine okay alright enough high low long short old young
     active available bad beautiful bright broken calm cheap clean clear close cold comfortable common cozy
     crazy curious dark deep delicious difficult dry due early effective empty entire exact exciting expensive
     extra fair familiar far fast fresh friendly funny general gentle glad heavy helpful hot huge intense
@@ -218,11 +224,13 @@ FILLER: frozenset[str] = _words(
     hearty informative lovely amazing awesome fantastic great good nice cool
     """
 )
+FILLER: frozenset[str] = _FILLER_WORDS | QUALITY_ADJECTIVES
 
 # Words that are never keywords or concepts.
-STOP: frozenset[str] = (
-    FUNCTION | INTERJECTIONS | STARTERS | FILLER | _words("one ones two lot lots bit kind sort way first last next new")
-)
+_STOP_EXTRA = _words("one ones two lot lots bit kind sort way first last next new")
+STOP: frozenset[str] = FUNCTION | INTERJECTIONS | STARTERS | FILLER | _STOP_EXTRA
+# Documents keep quality adjectives inside a noun phrase: "large file support", "free software"
+PROSE_STOP: frozenset[str] = FUNCTION | INTERJECTIONS | STARTERS | _FILLER_WORDS | _STOP_EXTRA
 
 # Lower-case words allowed *inside* a capitalised name: "Statue of Liberty", "Ludwig van Beethoven".
 CONNECTORS: frozenset[str] = _words("of the de del della der den van von da das di dos du la le al bin ibn y")

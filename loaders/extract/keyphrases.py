@@ -22,9 +22,10 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from graphproof.loaders.extract.patterns import HAS_CJK
-from graphproof.text.lexicon import STOP, VERB_LEMMAS, VERBS, is_contraction
+from graphproof.text.lexicon import PROSE_STOP, QUALITY_ADJECTIVES, STOP, VERB_LEMMAS, VERBS, is_contraction
 
-_LETTERS = re.compile(r"[^\W\d_][^\W_]*(?:['’\-][^\W_]+)*")  # a word starts with a letter: "libidn2", "mdns4"
+_LETTERS = re.compile(r"[^\W\d_]+(?:['’\-][^\W\d_]+)*")
+_PROSE_WORD = re.compile(r"[^\W\d_][^\W_]*(?:['’\-][^\W_]+)*")  # documents: "libidn2", "mdns4" keep their digits
 MAX_WORDS = 3
 
 
@@ -51,11 +52,12 @@ class ChunkPhrases:
 
 
 class Keyphraser(Protocol):
-    """Scores the keyphrases of a chunk's units. ``masked`` is each unit with entity spans hidden."""
+    """Scores the keyphrases of a chunk's units. ``masked`` is each unit with entity spans hidden; ``prose`` says
+    the units are sentences of a document, not chat messages."""
 
     name: str
 
-    def unit_phrases(self, bodies: Sequence[str], masked: Sequence[str]) -> ChunkPhrases: ...
+    def unit_phrases(self, bodies: Sequence[str], masked: Sequence[str], prose: bool = False) -> ChunkPhrases: ...
 
 
 def _pieces(words: list[tuple[int, int, str]]) -> list[list[tuple[int, int, str]]]:
@@ -89,22 +91,30 @@ def _participle(word: str) -> bool:
     )
 
 
-_OBJECT_AFTER = re.compile(
+_DETERMINER_AFTER = re.compile(r"[ \t]+(?:a|an|the|this|that|these|those|its|their|his|her|our|your|no|some|any|all)\b")
+_OBJECT_AFTER = re.compile(  # documents: "tries to", "stands for" too
     r"[ \t]+(?:a|an|the|this|that|these|those|its|their|his|her|our|your|no|some|any|all"
     r"|to|for|on|with|from|into|upon)\b"
 )
 
 
 def _finite_verb(word: str) -> bool:
-    """A verb's third-person form ("performs", "includes"): with a determiner, "to" or a preposition other than
-    "of" and "in" after it ("tries to", "stands for"), or inside a run of content words ("nss-mdns contacts
-    avahi-daemon"), it opens the verb phrase of a clause; a plural noun ("builds", "files") is rarely followed by
-    one, and rarely sits inside a noun phrase."""
+    """A verb's third-person form ("performs", "includes"): with a determiner after it (in documents also "to" or a
+    preposition other than "of" and "in": "tries to", "stands for"; or inside a run of content words: "nss-mdns
+    contacts avahi-daemon"), it opens the verb phrase of a clause; a plural noun ("builds", "files") is rarely
+    followed by one, and rarely sits inside a noun phrase."""
     return word.endswith("s") and not word.endswith("ss") and word in VERBS and word not in VERB_LEMMAS
 
 
-def candidates(text: str) -> list[tuple[int, int, list[str]]]:
-    """``(start, end, words)`` of stop-word-delimited runs of content words in ``text``."""
+def candidates(text: str, prose: bool = False) -> list[tuple[int, int, list[str]]]:
+    """``(start, end, words)`` of stop-word-delimited runs of content words in ``text``.
+
+    ``prose`` (a document's sentence, not a chat message) reads documentation's wording: words keep their digits
+    ("libidn2"), a quality adjective stays before a noun ("large file support", ``PROSE_STOP``; never at a run's
+    end: "is large"), the word after a modal is a verb ("can operate"), and a third-person verb ends the run
+    before a preposition or "to" ("stands for", "tries to") or inside it ("nss-mdns contacts avahi-daemon").
+    Chat messages keep the rules the LiHua-World figures were measured with."""
+    stop, words, after = (PROSE_STOP, _PROSE_WORD, _OBJECT_AFTER) if prose else (STOP, _LETTERS, _DETERMINER_AFTER)
     found: list[tuple[int, int, list[str]]] = []
     run: list[tuple[int, int, str]] = []
     last_end = 0
@@ -113,21 +123,23 @@ def candidates(text: str) -> list[tuple[int, int, list[str]]]:
         while len(run) > 1 and _adverb(run[0][2]) and (_verb_like(run[1][2]) or _participle(run[1][2])):
             del run[0]  # "originally written" -> "written"
         adjectival = bool(run) and _ARTICLE_BEFORE.search(text, max(0, run[0][0] - 5), run[0][0]) is not None
-        if len(run) > 1 and _MODAL_BEFORE.search(text, max(0, run[0][0] - 16), run[0][0]):
+        if prose and len(run) > 1 and _MODAL_BEFORE.search(text, max(0, run[0][0] - 16), run[0][0]):
             del run[0]  # "it can operate independently": after a modal the first word is the verb
         while len(run) > 1 and _verb_like(run[0][2]) and not adjectival:  # "discovered polonium" -> "polonium"
             del run[0]  # but "an updated version" keeps its adjective
         while len(run) > 1 and _participle(run[-1][2]):  # "the algorithm designed by" -> "algorithm"
             del run[-1]
-        if len(run) > 1 and _finite_verb(run[-1][2]) and _OBJECT_AFTER.match(text, run[-1][1]):
+        while run and run[-1][2] in QUALITY_ADJECTIVES:  # an adjective ends no noun phrase
+            del run[-1]
+        if len(run) > 1 and _finite_verb(run[-1][2]) and after.match(text, run[-1][1]):
             del run[-1]  # "man-db performs this search" -> "man-db": the verb of a clause, not part of its subject
-        verb = next((k for k in range(1, len(run) - 1) if _finite_verb(run[k][2])), None)
+        verb = next((k for k in range(1, len(run) - 1) if prose and _finite_verb(run[k][2])), None)
         pieces = [run[:verb], run[verb + 1 :]] if verb is not None else [run]  # "nss-mdns contacts avahi-daemon"
         for piece in (p for part in pieces for p in _pieces(part)):
             found.append((piece[0][0], piece[-1][1], [w for _, _, w in piece]))
         run.clear()
 
-    for match in _LETTERS.finditer(text):
+    for match in words.finditer(text):
         word = match.group()
         if run and text[last_end : match.start()].strip(" \t"):
             emit()
@@ -135,7 +147,7 @@ def candidates(text: str) -> list[tuple[int, int, list[str]]]:
         lower = word.casefold()
         if lower.endswith(("'s", "’s")) and not is_contraction(word):
             lower = lower[:-2]
-        if len(lower) < 3 or lower in STOP or is_contraction(word) or HAS_CJK.search(lower):
+        if len(lower) < 3 or lower in stop or is_contraction(word) or HAS_CJK.search(lower):
             emit()
             continue
         run.append((match.start(), match.end(), lower))
@@ -166,8 +178,8 @@ class StopwordKeyphrases:
 
     name = "stopword"
 
-    def unit_phrases(self, bodies: Sequence[str], masked: Sequence[str]) -> ChunkPhrases:
-        found = [candidates(text) for text in masked]
+    def unit_phrases(self, bodies: Sequence[str], masked: Sequence[str], prose: bool = False) -> ChunkPhrases:
+        found = [candidates(text, prose) for text in masked]
         frequency = Counter(w for unit in found for _, _, words in unit for w in words)
         out = []
         for unit in found:
@@ -198,7 +210,7 @@ class YakeKeyphrases:
             self._extractor = yake.KeywordExtractor(lan=self.language, n=self.ngram, top=self.top)
         return self._extractor
 
-    def unit_phrases(self, bodies: Sequence[str], masked: Sequence[str]) -> ChunkPhrases:
+    def unit_phrases(self, bodies: Sequence[str], masked: Sequence[str], prose: bool = False) -> ChunkPhrases:
         ranked = self._yake().extract_keywords("\n".join(bodies))
         phrases = []
         for rank, (keyword, _score) in enumerate(ranked):

@@ -1199,7 +1199,7 @@ class RuleExtractor:
             mask(u.body, [*((s.start, s.end) for s in spans), *hidden])
             for u, spans, hidden in zip(units, unit_spans, hidden_spans, strict=True)
         ]
-        phrases = self.keyphraser.unit_phrases([u.body for u in units], masked)
+        phrases = self.keyphraser.unit_phrases([u.body for u in units], masked, prose=not handles)
         entities: dict[str, ExtractedEntity] = {}
         relations: list[ExtractedRelation] = []
         ordered_spans: list[list[Span]] = []

@@ -84,6 +84,7 @@ def top(store: SQLiteStore, question: str | None, edges: list[Hit[Relation]], **
         ("How many rooms does Zork have?", QUANTITY_LIKE),
         ("How long does the timetest step take?", QUANTITY_LIKE),
         ("When did Adam visit the museum?", QUANTITY_LIKE),
+        ("How deep may the template stack grow?", QUANTITY_LIKE),
         ("What is Zork?", KIND),
         ("What are text adventures?", KIND),
         ("Which option makes it trace child processes?", OPTION),

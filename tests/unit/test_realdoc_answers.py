@@ -91,6 +91,14 @@ def test_a_sentence_that_announces_a_list_comes_with_its_items(store: SQLiteStor
     assert "PNG" in answer and "JPEG" in answer
 
 
+def test_a_unit_that_came_with_the_line_announcing_it_is_not_given_again(store: SQLiteStore) -> None:
+    text = "A quote from the manual:\nQuux is a library for parsing quux files.\nMail me about quux."
+    store.upsert_documents([Document("quux", "docs/quux/README", title="README", hash="quux")])
+    store.upsert_chunks([Chunk("quux#0", "quux", 0, text, "quux")])
+    answer = _ask(store, "What does the manual quote say quux is for, and whom to mail?", ["quux"], sentences=3)
+    assert answer.count("parsing quux files") == 1 and "Mail me" in answer
+
+
 def test_a_sentence_cut_short_comes_with_the_line_that_completes_it(store: SQLiteStore) -> None:
     assert "Mara Quist" in _ask(store, "Where should patches be sent?", ["contact"])
 
@@ -135,6 +143,8 @@ def test_a_question_that_asks_for_a_person_is_answered_by_a_sentence_that_names_
         ("How many bits does the CRC have?", "number"),
         ("Which RFC does JSON-C aim to conform to?", "number"),
         ("When was bc released?", "number"),
+        ("How deep may the template stack grow by default?", "number"),
+        ("How far is the station from the museum?", "number"),
         ("Which configure flag disables large files?", "option"),
         ("Which file does Ninja look for by default when you run it?", ""),
         ("What is tmux?", ""),

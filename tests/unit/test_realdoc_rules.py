@@ -324,3 +324,18 @@ def test_a_verb_after_a_modal_is_no_part_of_a_concept() -> None:
 def test_an_adverb_before_of_stays_in_the_predicate() -> None:
     assert between_predicate(" can operate independently of ") == "operate_independently_of"
     assert between_predicate(" was originally written by ") == "was_written_by"
+
+
+def test_prose_keeps_a_quality_adjective_inside_a_noun_phrase() -> None:
+    triples = _triples("Use configure --disable-largefile to disable large file support.")
+    assert ("--disable-largefile", "disable", "large file support") in triples
+    extraction = RuleExtractor(workers=1).extract(["The file is large."], [{}])[0]
+    assert "large" not in {e.name for e in extraction.entities}  # an adjective ends no noun phrase
+
+
+def test_chat_messages_still_drop_quality_adjectives() -> None:
+    meta = {"speakers": "AdamSmith, LiHua"}
+    text = "AdamSmith: I bought a large coffee maker today.\nLiHua: Nice!"
+    extraction = RuleExtractor(workers=1).extract([text], [meta])[0]
+    names = {e.name for e in extraction.entities}
+    assert "coffee maker" in names and "large coffee maker" not in names
