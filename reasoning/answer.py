@@ -69,6 +69,7 @@ _ASKS_NUMBER = re.compile(
 )
 _ASKS_OPTION = re.compile(r"\b(?:what|which)\s+(?:[\w-]+\s+){0,2}(?:option|flag|switch)s?\b", re.IGNORECASE)
 _EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
+_OTHERWISE = re.compile(r"^\W*(?:otherwise|else|if\s+not|if\s+so|in\s+that\s+case|in\s+this\s+case)\b", re.IGNORECASE)
 _OPTION = re.compile(r"(?:^|[\s(`'\"“])--?[A-Za-z][\w-]*")
 _NAME_WORD = re.compile(r"[^\W\d_][\w'’.-]*")
 _LEGAL_QUESTION = re.compile(
@@ -299,7 +300,8 @@ def _answered(found: Sequence[str], index: int, chat: bool = False) -> str:
     unit later (at most ``LIST_ITEMS``); a unit cut short (it ends in a colon or a preposition: "Send bug
     reports to") comes with the next unit, which completes it; and a list item that follows short items
     without a sentence end (a definition list: "- -q", "- --quiet", "- Print nothing.") comes after those
-    terms, which it defines.
+    terms, which it defines; a unit whose condition the next one completes ("Otherwise, …", "If not, …") comes
+    with that one.
     """
     unit = found[index]
     asks = "?" in unit if chat else unit.rstrip().endswith("?")
@@ -329,6 +331,8 @@ def _answered(found: Sequence[str], index: int, chat: bool = False) -> str:
         parts.extend(found[index + 1 : last])
     elif _UNFINISHED.search(stripped) and following and not following[0].rstrip().endswith("?"):
         parts.append(following[0])
+    elif following and _OTHERWISE.match(following[0]):
+        parts.append(following[0])  # "If DEFAULT_ARG_SIZE is defined, … Otherwise, the default is 128 kibibytes."
     return " ".join(parts)
 
 

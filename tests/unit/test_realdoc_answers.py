@@ -99,6 +99,16 @@ def test_a_unit_that_came_with_the_line_announcing_it_is_not_given_again(store: 
     assert answer.count("parsing quux files") == 1 and "Mail me" in answer
 
 
+def test_a_sentence_comes_with_the_otherwise_that_completes_its_condition(store: SQLiteStore) -> None:
+    text = (
+        "If QUUX_SIZE is defined during configure, it sets the default buffer size used by quux. "
+        "Otherwise, the default is 64 kibibytes. Builds are reproducible."
+    )
+    store.upsert_documents([Document("size", "docs/quux/INSTALL", title="INSTALL", hash="size")])
+    store.upsert_chunks([Chunk("size#0", "size", 0, text, "size")])
+    assert "64 kibibytes" in _ask(store, "Without QUUX_SIZE, what default buffer size does quux use?", ["size"])
+
+
 def test_a_sentence_cut_short_comes_with_the_line_that_completes_it(store: SQLiteStore) -> None:
     assert "Mara Quist" in _ask(store, "Where should patches be sent?", ["contact"])
 
