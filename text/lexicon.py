@@ -229,8 +229,6 @@ FILLER: frozenset[str] = _FILLER_WORDS | QUALITY_ADJECTIVES
 # Words that are never keywords or concepts.
 _STOP_EXTRA = _words("one ones two lot lots bit kind sort way first last next new")
 STOP: frozenset[str] = FUNCTION | INTERJECTIONS | STARTERS | FILLER | _STOP_EXTRA
-# Documents keep quality adjectives inside a noun phrase: "large file support", "free software"
-PROSE_STOP: frozenset[str] = FUNCTION | INTERJECTIONS | STARTERS | _FILLER_WORDS | _STOP_EXTRA
 
 # Lower-case words allowed *inside* a capitalised name: "Statue of Liberty", "Ludwig van Beethoven".
 CONNECTORS: frozenset[str] = _words("of the de del della der den van von da das di dos du la le al bin ibn y")
@@ -433,6 +431,12 @@ PREPOSITIONS = frozenset(
         "within",
         "during",
     ]
+)
+# Documents keep quality adjectives inside a noun phrase ("large file support", "free software") and never start
+# or end one with a preposition ("run without Zorp")
+PROSE_STOP: frozenset[str] = (
+    FUNCTION | INTERJECTIONS | STARTERS | _FILLER_WORDS | _STOP_EXTRA | PREPOSITIONS
+    | _words("without via unlike despite throughout towards toward beside besides except across along among beyond")
 )
 PARTICLES = frozenset(["out", "up", "off", "down"])
 NAME_LINKS = frozenset(["of", "de", "the", "du", "van", "von", "la", "le", "da", "del"])

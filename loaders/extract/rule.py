@@ -204,6 +204,11 @@ _LICENSED_UNDER = re.compile(
     r"(?:\s+(?:it|them))?|used|copied)\s+under\s+(?:the\s+)?(?:terms\s+of\s+(?:the\s+)?)?",
     re.IGNORECASE,
 )
+_PERMITTED_UNDER = re.compile(  # "You may redistribute Quux under the terms of …": the thing is the verb's object
+    r"^\W*you\s+(?:may|can|are\s+(?:free|allowed|permitted)\s+to)\s+(?:freely\s+)?"
+    r"(?P<verb>use|copy|modify|(?:re)?distribute)\b(?P<object>[^.;:]*?)\s+under\s+(?:the\s+)?(?:terms\s+of\s+(?:the\s+)?)?",
+    re.IGNORECASE,
+)
 _LICENSE_LOOKAHEAD = 400  # characters after a license heading searched for the license's name
 _TITLE_LINE = re.compile(r"^[ \t]*#*[ \t]*(?P<title>[^\n]{1,60}?)[ \t]*:?[ \t]*$")
 _VERSION_TAIL = re.compile(r"(?:[\s,(-]+(?:version|release|v)?\s*\d[\w.-]*\)?)+$", re.IGNORECASE)
@@ -717,13 +722,22 @@ def license_links(
     it under the terms of the GNU Lesser General Public License …", "[GnuPG:] It can be freely used, modified and
     distributed under the terms of the GNU General Public License" (the subject is the mention that opens the
     sentence, a pronoun's antecedent included). The document-wide rule (``license_names``) gives the licence to
-    the document's subject, which is not always the name the text uses ("The GNU Privacy Guard" / "GnuPG")."""
-    under = _LICENSED_UNDER.search(body)
+    the document's subject, which is not always the name the text uses ("The GNU Privacy Guard" / "GnuPG"). A
+    permission to the reader ("You may redistribute Quux under the terms of …") licenses what it lets them use."""
+    permitted = _PERMITTED_UNDER.match(body)
+    under = permitted or _LICENSED_UNDER.search(body)
     name = _LICENSE_NAME.match(body, under.end()) if under else None
-    if not under or not name or not spans or not _opens(body, spans[0]):
+    if not under or not name or not spans:
         return []
-    subject, license_name = spans[0], " ".join(name.group("name").split())
-    if subject.start >= under.start() or entity_alias_key(subject.name) == entity_alias_key(license_name):
+    if permitted is not None:  # "You may redistribute Quux under …": the first mention the verb takes
+        subject = next((s for s in spans if permitted.start("object") <= s.start < permitted.end("object")), None)
+    else:
+        subject = spans[0] if _opens(body, spans[0]) else None
+    license_name = " ".join(name.group("name").split())
+    limit = permitted.end("object") if permitted is not None else under.start()
+    if subject is None or subject.start >= limit:
+        return []
+    if entity_alias_key(subject.name) == entity_alias_key(license_name):
         return []
     return [ExtractedRelation(subject.name, IS_LICENSED_UNDER, license_name, subject.type, NAME, keywords, description)]
 
@@ -752,6 +766,27 @@ def _copula_passives(
                     description,
                 )
             )  # fmt: skip
+    return out
+
+
+_REQUIRED_GAP = re.compile(
+    r"^[ \t]+(?:is|are)[ \t]+(?:also[ \t]+)?(?:required|needed|necessary)[ \t]+"
+    r"(?:to[ \t]+(?:build|compile|run|use|install|test)|for(?:[ \t]+(?:building|compiling|running|using|installing))?)"
+    r"[ \t]+(?:the[ \t]+)?$",
+    re.IGNORECASE,
+)
+REQUIRES = "requires"
+
+
+def required_links(
+    spans: Sequence[Span], free: str, keywords: str, description: str
+) -> list[ExtractedRelation]:
+    """"A C++17 compiler is required to build Quux" states Quux → requires → compiler: the active reading of a
+    requirement written in the passive (the thing built, run or used needs the mention before "is required")."""
+    out = []
+    for head, tail in pairwise(spans):
+        if _REQUIRED_GAP.match(free[head.end : tail.start]):
+            out.append(ExtractedRelation(tail.name, REQUIRES, head.name, tail.type, head.type, keywords, description))
     return out
 
 
@@ -1382,4 +1417,6 @@ class RuleExtractor:
             out.extend(_imperative_targets(unit.body, spans, free, keywords, description))
             out.extend(_past_agents(spans, free, out, keywords, description))
         out.extend(_copula_passives(spans, free, out, keywords, description))
+        if not unit.speaker:
+            out.extend(required_links(spans, free, keywords, description))
         return out

@@ -339,3 +339,19 @@ def test_chat_messages_still_drop_quality_adjectives() -> None:
     extraction = RuleExtractor(workers=1).extract([text], [meta])[0]
     names = {e.name for e in extraction.entities}
     assert "coffee maker" in names and "large coffee maker" not in names
+
+
+def test_a_permission_to_the_reader_licenses_what_it_lets_them_use() -> None:
+    text = "We use Quux. You may redistribute Quux under the terms of the GNU General Public License."
+    assert ("Quux", "is_licensed_under", "GNU General Public License") in _triples(text)
+    text = "You can use and modify Quux under the terms of the MIT License."
+    assert ("Quux", "is_licensed_under", "MIT License") in _triples(text)
+
+
+def test_a_passive_requirement_is_read_as_what_requires_what() -> None:
+    assert ("Quux", "requires", "python") in _triples("We use Quux. Python is needed for building Quux.")
+    assert ("Quux", "requires", "compiler") in _triples("We use Quux. A C++17 compiler is required to build Quux.")
+
+
+def test_a_preposition_is_no_concept_in_prose() -> None:
+    assert ("Quux", "run_without", "Zorp") in _triples("We use Quux. Quux can run without Zorp.")
