@@ -196,9 +196,10 @@ def test_pattern_misses_names_a_pattern_that_is_not_in_its_document(tmp_path: Pa
 def test_the_holdout_sets_load_and_share_no_document_with_each_other_or_the_main_set() -> None:
     from benchmarks.realdocs import load_set
 
-    names = ("realdocs_set", "realdocs_holdout", "realdocs_holdout2", "realdocs_holdout3")
+    names = ("realdocs_set", "realdocs_holdout", "realdocs_holdout2", "realdocs_holdout3", "realdocs_holdout4")
     documents = {n: {q["document"] for q in load_set(DEFAULT_SET.parent / f"{n}.json")} for n in names}
     assert len(load_set(DEFAULT_SET.parent / "realdocs_holdout3.json")) == 15
+    assert len(load_set(DEFAULT_SET.parent / "realdocs_holdout4.json")) == 15
     for i, a in enumerate(names):
         for b in names[i + 1 :]:
             assert not documents[a] & documents[b], (a, b)
