@@ -356,6 +356,11 @@ def _inflections(lemma: str) -> set[str]:
 
 VERB_LEMMAS: frozenset[str] = _VERB_LEMMAS
 VERBS: frozenset[str] = frozenset().union(*(_inflections(v) for v in _VERB_LEMMAS)) | _IRREGULAR
+# Words as often nouns as verbs in software documentation ("a link", "the store"), and "mean", a chat filler ("I
+# mean"): between two mentions of a document's sentence they are the verb ("X links against Y", "FFI means …")
+PROSE_VERBS: frozenset[str] = frozenset().union(
+    *(_inflections(v) for v in _words("mean cover ship link store print form wrap port list"))
+) | _words("meant")
 
 # Words allowed inside a relation predicate besides the verb (articles and adverbs are dropped).
 PREDICATE_DROP: frozenset[str] = _words(

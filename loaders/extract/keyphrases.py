@@ -22,7 +22,15 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from graphproof.loaders.extract.patterns import HAS_CJK
-from graphproof.text.lexicon import PROSE_STOP, QUALITY_ADJECTIVES, STOP, VERB_LEMMAS, VERBS, is_contraction
+from graphproof.text.lexicon import (
+    PROSE_STOP,
+    PROSE_VERBS,
+    QUALITY_ADJECTIVES,
+    STOP,
+    VERB_LEMMAS,
+    VERBS,
+    is_contraction,
+)
 
 _LETTERS = re.compile(r"[^\W\d_]+(?:['’\-][^\W\d_]+)*")
 _PROSE_WORD = re.compile(r"[^\W\d_][^\W_]*(?:['’\-][^\W_]+)*")  # documents: "libidn2", "mdns4" keep their digits
@@ -94,7 +102,7 @@ def _participle(word: str) -> bool:
 _DETERMINER_AFTER = re.compile(r"[ \t]+(?:a|an|the|this|that|these|those|its|their|his|her|our|your|no|some|any|all)\b")
 _OBJECT_AFTER = re.compile(  # documents: "tries to", "stands for" too
     r"[ \t]+(?:a|an|the|this|that|these|those|its|their|his|her|our|your|no|some|any|all"
-    r"|to|for|on|with|from|into|upon)\b"
+    r"|to|for|on|with|from|into|upon|against)\b"
 )
 
 
@@ -106,6 +114,11 @@ def _finite_verb(word: str) -> bool:
     return word.endswith("s") and not word.endswith("ss") and word in VERBS and word not in VERB_LEMMAS
 
 
+def _prose_finite_verb(word: str) -> bool:
+    """``_finite_verb`` in a document, where "links", "stores", "means" … are verbs too (``PROSE_VERBS``)."""
+    return _finite_verb(word) or (word.endswith("s") and word in PROSE_VERBS)
+
+
 def candidates(text: str, prose: bool = False) -> list[tuple[int, int, list[str]]]:
     """``(start, end, words)`` of stop-word-delimited runs of content words in ``text``.
 
@@ -115,6 +128,7 @@ def candidates(text: str, prose: bool = False) -> list[tuple[int, int, list[str]
     before a preposition or "to" ("stands for", "tries to") or inside it ("nss-mdns contacts avahi-daemon").
     Chat messages keep the rules the LiHua-World figures were measured with."""
     stop, words, after = (PROSE_STOP, _PROSE_WORD, _OBJECT_AFTER) if prose else (STOP, _LETTERS, _DETERMINER_AFTER)
+    finite = _prose_finite_verb if prose else _finite_verb
     found: list[tuple[int, int, list[str]]] = []
     run: list[tuple[int, int, str]] = []
     last_end = 0
@@ -131,9 +145,9 @@ def candidates(text: str, prose: bool = False) -> list[tuple[int, int, list[str]
             del run[-1]
         while run and run[-1][2] in QUALITY_ADJECTIVES:  # an adjective ends no noun phrase
             del run[-1]
-        if len(run) > 1 and _finite_verb(run[-1][2]) and after.match(text, run[-1][1]):
+        if len(run) > 1 and finite(run[-1][2]) and after.match(text, run[-1][1]):
             del run[-1]  # "man-db performs this search" -> "man-db": the verb of a clause, not part of its subject
-        verb = next((k for k in range(1, len(run) - 1) if prose and _finite_verb(run[k][2])), None)
+        verb = next((k for k in range(1, len(run) - 1) if prose and finite(run[k][2])), None)
         pieces = [run[:verb], run[verb + 1 :]] if verb is not None else [run]  # "nss-mdns contacts avahi-daemon"
         for piece in (p for part in pieces for p in _pieces(part)):
             found.append((piece[0][0], piece[-1][1], [w for _, _, w in piece]))

@@ -109,6 +109,7 @@ from graphproof.text.lexicon import (
     PARTICIPLES,
     PREDICATE_DROP,
     PREPOSITIONS,
+    PROSE_VERBS,
     RELATIVE,
     VERB_LEMMAS,
     VERBS,
@@ -1248,6 +1249,7 @@ class RuleExtractor:
                 and p.text.casefold() not in QUANTIFIER_NOUNS
                 and not _names_what_follows(p.text)
                 and p.text.casefold() not in unit.verbs  # the unit's verb ("Truncate the file") is no concept
+                and (handles or p.text.casefold() not in PROSE_VERBS)  # nor a document's "covers", "links"
                 and (p.start, p.end) not in not_concepts
             ]
             spans = spans + [Span(p.start, p.end, p.text, CONCEPT) for p in concepts[: self.max_concepts]]
@@ -1385,22 +1387,23 @@ class RuleExtractor:
         if not unit.speaker:  # "is a portable, installable, packageable fork" reads as "is a packageable fork"
             body = mask(body, (m.span("modifiers") for m in _COORDINATE_ADJECTIVES.finditer(body)), " ")
         free = mask(body, ((s.start, s.end) for s in spans))  # a gap holding another mention has no verb
+        verbs = unit.verbs if unit.speaker else unit.verbs | PROSE_VERBS  # "X links against Y" in a document
         read: dict[tuple[int, int], str] = {}
         for _, i, j in sorted(pairs, key=lambda p: (p[1], p[2])):
             head, tail = spans[i], spans[j]
             gap = free[head.end : tail.start]
             copula = None if unit.speaker else copula_predicate(unit.body, free, head, tail)
-            predicate = between_predicate(gap, tail.type == QUANTITY, unit.verbs) if copula is None else copula
+            predicate = between_predicate(gap, tail.type == QUANTITY, verbs) if copula is None else copula
             inside = [s.type for s in spans if s.start >= head.end and s.end <= tail.start]
             through = copula is None and inside and set(inside) == {CONCEPT}
             if not predicate and through and CONCEPT not in (head.type, tail.type):
-                predicate = phrase_through_concepts(body[head.end : tail.start], unit.verbs)
+                predicate = phrase_through_concepts(body[head.end : tail.start], verbs)
             predicate = predicate or RELATED_TO
             if predicate == IS_A and not _ends_noun_phrase(unit.body, tail.end):
                 predicate = RELATED_TO  # "Kismet is a 1944 film": the mention only modifies the type
             read[(i, j)] = predicate
         if not unit.speaker:  # "maintained by A and B": the predicate reaches B too
-            stated, misread = relative_clauses(unit.body, free, spans, unit.verbs)
+            stated, misread = relative_clauses(unit.body, free, spans, verbs)
             read |= {pair: RELATED_TO for pair in misread if pair in read}
             read |= stated  # the clause's own verb phrase, not one read across its commas
             for pair, predicate in distributed_predicates(unit.body, spans, read).items():

@@ -355,3 +355,10 @@ def test_a_passive_requirement_is_read_as_what_requires_what() -> None:
 
 def test_a_preposition_is_no_concept_in_prose() -> None:
     assert ("Quux", "run_without", "Zorp") in _triples("We use Quux. Quux can run without Zorp.")
+
+
+def test_words_as_often_nouns_are_verbs_between_two_mentions_of_a_document() -> None:
+    assert ("FFI", "means", "Foreign Function Interface") in _triples("FFI means Foreign Function Interface.")
+    assert ("Quux", "links_against", "libfoo") in _triples("We use Quux. Quux links against libfoo.")
+    extraction = RuleExtractor(workers=1).extract(["We use Quux. The MIT License covers Quux."], [{}])[0]
+    assert "covers" not in {e.name for e in extraction.entities}
