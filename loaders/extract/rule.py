@@ -407,18 +407,23 @@ def _imperative(text: str) -> str:
     return ""
 
 
+_OPTION_LINE = re.compile(r"^[ \t]*(?P<option>--?[A-Za-z][\w-]*(?:[ =][A-Z_]+)?)[ \t]*$")
+
+
 def defined_terms(units: Sequence[_Unit]) -> list[_Unit]:
-    """A definition list written as items ("- -q", "- --quiet", "- Print nothing."): the item after the terms
+    """A definition list written as items ("- -q", "- --quiet", "- Print nothing."), or as an option alone on
+    its line with its description on the next ("--with-afs" / "Make find support …"): the item after the terms
     is read with the last term as its subject ("--quiet print nothing."), so what it says is about the term,
     and an imperative it opens with (``_imperative``: "Append the …", "Print nothing") as a verb. Its
     description (what an edge quotes) is kept."""
     out = list(units)
     for i in range(1, len(units)):
         mark = _ITEM_MARK.match(units[i].body)
-        term = _term(units[i - 1].body)
-        if not mark or not term or _term(units[i].body):
+        option = _OPTION_LINE.match(units[i - 1].body)
+        term = _term(units[i - 1].body) if mark else (option.group("option") if option else "")
+        if not term or _term(units[i].body) or _OPTION_LINE.match(units[i].body):
             continue
-        rest = units[i].body[mark.end() :]
+        rest = units[i].body[mark.end() :] if mark else units[i].body.lstrip()
         verb = _imperative(rest)
         verbs = frozenset([verb]) if verb else frozenset()
         rest = rest[:1].lower() + rest[1:] if verb else rest  # "Print nothing" → "print nothing"; "Ninja can" stays

@@ -362,3 +362,9 @@ def test_words_as_often_nouns_are_verbs_between_two_mentions_of_a_document() -> 
     assert ("Quux", "links_against", "libfoo") in _triples("We use Quux. Quux links against libfoo.")
     extraction = RuleExtractor(workers=1).extract(["We use Quux. The MIT License covers Quux."], [{}])[0]
     assert "covers" not in {e.name for e in extraction.entities}
+
+
+def test_an_option_alone_on_its_line_is_the_subject_of_the_description_below_it() -> None:
+    text = "Special configure options:\n\n--with-zorp\n  Enable support for Zorp archives.\n"
+    assert ("--with-zorp", "enable_support_for", "Zorp") in _triples(text)
+    assert not any(h == "--with-zorp" for h, _, _ in _triples("--with-zorp\n--without-zorp\n"))
