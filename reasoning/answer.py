@@ -21,7 +21,14 @@ from graphproof.graph.analyzer import Analyzer, default_analyzer
 from graphproof.graph.model import Chunk, Document
 from graphproof.graph.store import GraphStore
 from graphproof.reasoning.errors import ReasoningError
-from graphproof.reasoning.paths import word_key, words
+from graphproof.reasoning.paths import (
+    UNSTATED,
+    content_keys,
+    names_in_question,
+    question_shape,
+    word_key,
+    words,
+)
 from graphproof.reasoning.retriever import Retrieval
 from graphproof.text.chat import chat_messages, speaker_handles
 from graphproof.text.sentences import LIST_MARKER, split_sentences, unwrap
@@ -83,7 +90,8 @@ _LEGAL_QUESTION = re.compile(
 class Answer:
     text: str
     method: str  # "extractive" or "llm"
-    evidence: list[tuple[str, str]] = field(default_factory=list)  # (chunk id, sentence or chunk text)
+    # (chunk id, sentence or chunk text); an imported triple's description is cited as "relation:<its id>"
+    evidence: list[tuple[str, str]] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, object]:
         return {"text": self.text, "method": self.method, "evidence": [list(e) for e in self.evidence]}
@@ -167,7 +175,49 @@ def extractive_answer(store: GraphStore, retrieval: Retrieval, sentences: int = 
         best.append(item)
         if len(best) == (messages if best[0][2] in chats else sentences):
             break
-    return Answer(" ".join(s[3] for s in best), "extractive", [(s[2], s[3]) for s in best])
+    evidence = [(s[2], s[3]) for s in best]
+    conclusion = None if best[0][2] in chats else path_conclusion(retrieval, " ".join(s[3] for s in best))
+    if conclusion is not None:
+        evidence.append(conclusion)
+    return Answer(" ".join(text for _, text in evidence), "extractive", evidence)
+
+
+PATH_ANSWER_PATHS = 3  # the paths read for a conclusion the evidence sentences lack
+RELATION_EVIDENCE = "relation:"  # evidence cited by an edge that cites no chunk (a triple imported as is)
+
+
+def path_conclusion(retrieval: Retrieval, answer: str) -> tuple[str, str] | None:
+    """``(chunk id, sentence)`` stating the last edge of the first two-edge path among the best
+    ``PATH_ANSWER_PATHS`` that starts at a thing the question names and ends at one it does not, when ``answer``
+    does not name that end; else ``None``. A two-hop question ("Where is the laboratory that Priya Castellan works
+    at located?") is answered at the end of its path ("Priya Castellan → works_at → Lumen Fen Laboratory →
+    located_in → Kestrel Harbor"), in a sentence that shares no word with the question ("It … sits on the old
+    ferry quay of Kestrel Harbor"), so term overlap alone never picks it. The question must describe the first hop
+    in its own words (a content word of "works_at" that no entity of the path is named by), name neither the
+    middle (it describes it: "the laboratory that …") nor the end, and both edges must state something (not
+    ``related_to``, not a chat's ``mentions``): a one-hop question gets no sentence from a path it did not ask
+    along."""
+    shape = question_shape(retrieval.question)
+    for weighted in retrieval.paths[:PATH_ANSWER_PATHS]:
+        path = weighted.path
+        if len(path) != 2:
+            continue
+        first, last, end = path.relations[0], path.relations[-1], path.entities[-1]
+        if UNSTATED & {first.predicate, last.predicate} or not last.description.strip():
+            continue
+        named = content_keys(" ".join(e.name for e in path.entities))  # "is_gnu_grep" names, it does not relate
+        if not (content_keys(first.predicate) - named) & shape.keys:  # the question describes the first hop
+            continue
+        start, middle = path.entities[0], path.entities[1]
+        if names_in_question(end.name, shape) or names_in_question(middle.name, shape):
+            continue
+        if not names_in_question(start.name, shape):
+            continue
+        if end.name.casefold() in answer.casefold():
+            return None
+        cited = last.chunk_ids[0] if last.chunk_ids else f"{RELATION_EVIDENCE}{last.id}"  # an imported triple
+        return cited, " ".join(last.description.split())
+    return None
 
 
 # A "Label: value" line of a record ("Author: Ada Lovelace", "Copying: GNU GPL version 2"); not a one-letter

@@ -49,6 +49,8 @@ def test_demo_searches_and_answers(demo_run: tuple[Path, dict[str, Any]]) -> Non
     assert drones["paths"][0] == "Heron Mk II → built_by → Orrery Systems"  # the stated relation, its direction
     walked = [p for p in drones["paths"] if p.startswith("Heron Mk II ← operates")]  # from Heron Mk II, against
     assert walked and all(p.endswith("← Project Heron") for p in walked)  # the edge ("operates_small_fleet_of")
+    lab = answers["Where is the laboratory that Priya Castellan works at located?"]
+    assert "Kestrel Harbor" in lab["answer"]  # at the end of the two-hop path, in a sentence no question word is in
     pod = answers["Which sensor pod do the drones carry, and who makes it?"]
     assert "Wren-3" in pod["answer"] and "Aoba Robotics" in pod["answer"]
 

@@ -4,12 +4,20 @@ sentence announces, sentences cut short, definition lists, and what a document i
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
+from pathlib import Path as FilePath
 
 import pytest
-from graphproof.graph.model import Chunk, Document, Hit
+from graphproof.graph.model import Chunk, Document, Entity, Hit, Path, Relation
 from graphproof.graph.sqlite_store import SQLiteStore
-from graphproof.reasoning.answer import asked_kind, document_subject, extractive_answer, holds_kind
+from graphproof.reasoning.answer import (
+    RELATION_EVIDENCE,
+    asked_kind,
+    document_subject,
+    extractive_answer,
+    holds_kind,
+    path_conclusion,
+)
+from graphproof.reasoning.paths import WeightedPath
 from graphproof.reasoning.retriever import Retrieval
 
 TEXTS = {
@@ -62,7 +70,7 @@ TEXTS = {
 
 
 @pytest.fixture
-def store(tmp_path: Path) -> Iterator[SQLiteStore]:
+def store(tmp_path: FilePath) -> Iterator[SQLiteStore]:
     s = SQLiteStore(tmp_path / "g.db")
     s.init()
     s.upsert_documents([Document(k, src, title=title, hash=k) for k, (src, title, _) in TEXTS.items()])
@@ -173,3 +181,29 @@ def test_a_unit_holds_the_kind_asked_only_with_something_the_question_does_not_n
     assert not holds_kind("Options change what it prints.", "option", "Which option appends?")
     assert holds_kind("It conforms to RFC 7159.", "number", "Which RFC does JSON-C follow?")
     assert not holds_kind("JSON-C 0.15 follows the RFC.", "number", "Which RFC does JSON-C 0.15 follow?")
+
+
+def _two_hop(last_chunks: tuple[str, ...] = ("lab#0",), predicate: str = "located_in") -> WeightedPath:
+    priya, lab = Entity.named("Priya Castellan"), Entity.named("Lumen Fen Laboratory")
+    harbor = Entity.named("Kestrel Harbor")
+    works = Relation(priya.id, lab.id, "works_at", priya.name, lab.name, description="Priya works at the lab.")
+    sentence = "It sits on the old ferry quay of Kestrel Harbor."
+    located = Relation(lab.id, harbor.id, predicate, lab.name, harbor.name, description=sentence, chunk_ids=last_chunks)
+    return WeightedPath(Path((priya, lab, harbor), (works, located)), 1.0)
+
+
+def test_a_two_hop_question_is_answered_at_the_end_of_its_path() -> None:
+    question = "Where is the laboratory that Priya Castellan works at located?"
+    retrieval = Retrieval("hybrid-rrf", question, [], [_two_hop()])
+    assert path_conclusion(retrieval, "Priya Castellan presented a paper.") == (
+        "lab#0", "It sits on the old ferry quay of Kestrel Harbor."
+    )
+    assert path_conclusion(retrieval, "The lab is in Kestrel Harbor.") is None  # the answer names the end already
+    imported = Retrieval("hybrid-rrf", question, [], [_two_hop(())])
+    assert path_conclusion(imported, "")[0].startswith(RELATION_EVIDENCE)  # type: ignore[index]
+    cooccurring = Retrieval("hybrid-rrf", question, [], [_two_hop(predicate="related_to")])
+    assert path_conclusion(cooccurring, "") is None  # an edge that states nothing concludes nothing
+    named_end = Retrieval("hybrid-rrf", "Is Priya Castellan's laboratory in Kestrel Harbor?", [], [_two_hop()])
+    assert path_conclusion(named_end, "") is None  # the question names the end: nothing new to add
+    undescribed = Retrieval("hybrid-rrf", "Where did Priya Castellan give a talk?", [], [_two_hop()])
+    assert path_conclusion(undescribed, "") is None  # the question does not ask along "works_at"
