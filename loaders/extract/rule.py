@@ -110,6 +110,7 @@ from graphproof.text.lexicon import (
     PREDICATE_DROP,
     PREPOSITIONS,
     PROSE_VERBS,
+    QUALITY_ADJECTIVES,
     RELATIVE,
     VERB_LEMMAS,
     VERBS,
@@ -720,6 +721,54 @@ def _definition_links(
     return []
 
 
+_PLURAL_COPULA = re.compile(r"[ \t]+are[ \t]+(?:all[ \t]+|both[ \t]+)?")
+
+
+def _singular(word: str) -> str:
+    """The singular of a regular English plural ("processors" → "processor", "libraries" → "library")."""
+    lower = word.casefold()
+    if lower.endswith("ies") and len(word) > 4:
+        return word[:-3] + "y"
+    if lower.endswith(("ses", "xes", "ches", "shes", "zes")):
+        return word[:-2]
+    return word[:-1]
+
+
+def plural_definitions(
+    body: str, spans: Sequence[Span], keywords: str, description: str
+) -> list[ExtractedRelation]:
+    """"Quux and Zorp are command-line JSON processors." → each → ``is_a`` → "command-line JSON processor": the
+    plural of "X is a …" for the mentions coordinated at the sentence's start, when what follows "are" is a noun
+    phrase (no article, at most ``DEFINITION_WORDS`` words, up to punctuation, a preposition or a relative word)
+    whose last word is a regular plural (not "are fast": an adjective states no type)."""
+    runs = [run for run in coordinations(body, spans) if run[0] == 0 and len(run) >= 2]
+    if not runs or not _opens(body, spans[0]):
+        return []
+    run = runs[0]
+    copula = _PLURAL_COPULA.match(body, spans[run[-1]].end)
+    if copula is None:
+        return []
+    words: list[str] = []
+    position = copula.end()
+    for word in _PHRASE_WORD.finditer(body, position):
+        lower = word.group().casefold().rstrip(".")
+        if any(ch in _PHRASE_STOPS for ch in body[position : word.start()]) or lower in PREPOSITIONS | RELATIVE:
+            break
+        if len(words) == DEFINITION_WORDS or lower in ARTICLES or lower in ("and", "or"):
+            return []
+        words.append(word.group().rstrip("."))
+        position = word.end()
+    if not words or words[0][0].isdigit():
+        return []
+    last = words[-1]
+    if not last.endswith("s") or last.endswith("ss") or last.casefold() in QUALITY_ADJECTIVES or len(last) < 4:
+        return []
+    phrase = " ".join([*words[:-1], _singular(last)])
+    return [
+        ExtractedRelation(spans[i].name, IS_A, phrase, spans[i].type, CONCEPT, keywords, description) for i in run
+    ]
+
+
 def license_links(
     body: str, spans: Sequence[Span], keywords: str, description: str
 ) -> list[ExtractedRelation]:
@@ -1280,6 +1329,16 @@ class RuleExtractor:
             relations.extend(unit_relations)
             if not handles:
                 stated = {(r.head, r.relation, r.tail) for r in unit_relations}
+                plural = plural_definitions(unit.body, ordered, keywords, description)
+                if plural:  # "Quux and Zorp are libraries": is_a → library, not also is → libraries
+                    typed = {(r.head, entity_alias_key(r.tail)) for r in plural}
+                    relations[:] = [
+                        r for r in relations
+                        if not (r.relation == "is" and (r.head, entity_alias_key(_singular(r.tail))) in typed)
+                    ]
+                for link in plural:
+                    entities.setdefault(entity_alias_key(link.tail), ExtractedEntity(link.tail, CONCEPT, description))
+                    relations.append(link)
                 for link in license_links(unit.body, ordered, keywords, description):
                     if (link.head, link.relation, link.tail) in stated:
                         continue

@@ -368,3 +368,10 @@ def test_an_option_alone_on_its_line_is_the_subject_of_the_description_below_it(
     text = "Special configure options:\n\n--with-zorp\n  Enable support for Zorp archives.\n"
     assert ("--with-zorp", "enable_support_for", "Zorp") in _triples(text)
     assert not any(h == "--with-zorp" for h, _, _ in _triples("--with-zorp\n--without-zorp\n"))
+
+
+def test_a_plural_definition_types_every_coordinated_subject() -> None:
+    triples = _triples("We use Quux and Zorp. Quux and Zorp are command-line JSON processors.")
+    assert {("Quux", "is_a", "command-line JSON processor"), ("Zorp", "is_a", "command-line JSON processor")} <= triples
+    assert not any(r == "is_a" for _, r, _ in _triples("We use Quux and Zorp. Quux and Zorp are thread-safe."))
+    assert not any(r == "is" for _, r, _ in _triples("Ann Lee, Bob Stone and Cy Park are libraries."))
