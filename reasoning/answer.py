@@ -22,6 +22,7 @@ from graphproof.graph.model import Chunk, Document
 from graphproof.graph.store import GraphStore
 from graphproof.reasoning.errors import ReasoningError
 from graphproof.reasoning.paths import (
+    HOW_MUCH,
     UNSTATED,
     content_keys,
     names_in_question,
@@ -70,8 +71,7 @@ CHAT_KIND_WEIGHT = 0.5
 _STAMP = re.compile(r"\[[^\]]*\]\s*(?:[^\s:][^:\n]{0,40}:\s*)?")
 _ASKS_PERSON = re.compile(r"^\W*(?:\w+\s+)?(?:who|whom|whose)\b", re.IGNORECASE)
 _ASKS_NUMBER = re.compile(
-    r"\b(?:how\s+(?:many|much|long|old|often|big|large|fast|deep|high|far|wide|tall|heavy|small|soon)|(?:what|which)\s+(?:year|version|number|rfc|port|size"
-    r"|date|release|time|day))\b|^\W*when\b",
+    rf"\b(?:{HOW_MUCH}|(?:what|which)\s+(?:year|version|number|rfc|port|size|date|release|time|day))\b|^\W*when\b",
     re.IGNORECASE,
 )
 _ASKS_OPTION = re.compile(r"\b(?:what|which)\s+(?:[\w-]+\s+){0,2}(?:option|flag|switch)s?\b", re.IGNORECASE)

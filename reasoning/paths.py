@@ -126,6 +126,8 @@ PERSON_LIKE, QUANTITY_LIKE, KIND, OPTION, FILE, LICENSE, YES_NO = (
 )  # fmt: skip
 # Entity types the extractor gives people and values (``loaders.extract.patterns``; reasoning does not import it).
 _PERSON_TYPE, _VALUE_TYPES = "person", frozenset(("quantity", "date", "time"))
+# "how many", "how long", "how deep" …: a question that asks for a quantity (a regex alternative, lower case)
+HOW_MUCH = r"how\s+(?:many|much|long|old|often|big|large|fast|deep|high|far|wide|tall|heavy|small|soon)"
 # What a question asks for, from its opening words (first match wins; the question lower-cased).
 _WANTS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(pattern), wants)
@@ -135,8 +137,7 @@ _WANTS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"^\s*(?:which|what)\s+(?:\S+\s+)?(?:option|flag|switch)s?\b", OPTION),
         (r"^\s*(?:which|what)\s+(?:\S+\s+)?(?:file|filename)s?\b", FILE),
         (r"^\s*who(?:m|se)?\b", PERSON_LIKE),
-        (r"^\s*(?:how\s+(?:many|much|long|old|often|big|large|fast|deep|high|far|wide|tall|heavy|small|soon)|when)\b",
-         QUANTITY_LIKE),
+        (rf"^\s*(?:{HOW_MUCH}|when)\b", QUANTITY_LIKE),
         (r"^\s*what(?:'s|\s+is|\s+are|\s+was)\s+(?:an?\s+|the\s+)?[^\s?]+(?:\s+[^\s?]+)?\s*\?*\s*$", KIND),
         (r"^\s*(?:is|are|was|were|does|do|did|can|could|has|have|had|will|would|should)\b", YES_NO),
     )

@@ -99,11 +99,10 @@ def _participle(word: str) -> bool:
     )
 
 
-_DETERMINER_AFTER = re.compile(r"[ \t]+(?:a|an|the|this|that|these|those|its|their|his|her|our|your|no|some|any|all)\b")
-_OBJECT_AFTER = re.compile(  # documents: "tries to", "stands for" too
-    r"[ \t]+(?:a|an|the|this|that|these|those|its|their|his|her|our|your|no|some|any|all"
-    r"|to|for|on|with|from|into|upon|against)\b"
-)
+_DETERMINERS = "a|an|the|this|that|these|those|its|their|his|her|our|your|no|some|any|all"
+_DETERMINER_AFTER = re.compile(rf"[ \t]+(?:{_DETERMINERS})\b")
+# documents: "tries to", "stands for" too
+_OBJECT_AFTER = re.compile(rf"[ \t]+(?:{_DETERMINERS}|to|for|on|with|from|into|upon|against)\b")
 
 
 def _finite_verb(word: str) -> bool:

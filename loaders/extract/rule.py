@@ -1326,16 +1326,16 @@ class RuleExtractor:
                 unit_relations.append(
                     ExtractedRelation(head.name, IS_A, defined.name, head.type, CONCEPT, keywords, description)
                 )
+            plural = [] if handles else plural_definitions(unit.body, ordered, keywords, description)
+            if plural:  # "Quux and Zorp are libraries": is_a → library, not also is → libraries
+                typed = {(r.head, entity_alias_key(r.tail)) for r in plural}
+                unit_relations = [
+                    r for r in unit_relations
+                    if not (r.relation == "is" and (r.head, entity_alias_key(_singular(r.tail))) in typed)
+                ]
             relations.extend(unit_relations)
             if not handles:
                 stated = {(r.head, r.relation, r.tail) for r in unit_relations}
-                plural = plural_definitions(unit.body, ordered, keywords, description)
-                if plural:  # "Quux and Zorp are libraries": is_a → library, not also is → libraries
-                    typed = {(r.head, entity_alias_key(r.tail)) for r in plural}
-                    relations[:] = [
-                        r for r in relations
-                        if not (r.relation == "is" and (r.head, entity_alias_key(_singular(r.tail))) in typed)
-                    ]
                 for link in plural:
                     entities.setdefault(entity_alias_key(link.tail), ExtractedEntity(link.tail, CONCEPT, description))
                     relations.append(link)
