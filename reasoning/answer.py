@@ -31,7 +31,7 @@ from graphproof.reasoning.paths import (
     words,
 )
 from graphproof.reasoning.retriever import Retrieval
-from graphproof.text.chat import chat_messages, speaker_handles
+from graphproof.text.chat import chat_messages, named_speaker, speaker_handles
 from graphproof.text.sentences import LIST_MARKER, split_sentences, unwrap
 
 if TYPE_CHECKING:
@@ -40,10 +40,16 @@ if TYPE_CHECKING:
 OTHER_DOCUMENT = 1.0  # share of the best score a sentence of another document needs to join the answer
 # In a chat, a message also scores this share of the question-term idf that the CONTEXT_MESSAGES messages before
 # it cover and it does not: a reply carries on what was just said ("When is it?" ... "It's on Thursday at 3 PM").
-# Chosen on the LiHua-World single-evidence questions of July-December (grid 0/0.25/0.5/0.75/1 x 1/2/3
-# messages: key terms in the answer 0.474 -> 0.500) and reported on January-June (0.397 -> 0.429).
-CONTEXT_WEIGHT = 0.25
+# And when the question names a participant of the retrieved chats as its subject ("What does Jake think …",
+# "in Merrick's opinion"; not "Who asks Emily …?", which asks for a person), a message someone else wrote counts
+# SPEAKER_WEIGHT of its score: what a person thinks, suggests or plans is in their own messages, while the
+# message that names the topic best is often the other side's question about it. Chosen together on the
+# LiHua-World single-evidence questions of July-December (grid 0/0.25/0.5/0.75/1 context weight x 1/0.75/0.5/0.25
+# speaker weight x 1/2/3 messages; key terms in the answer 0.521 at 0.25/1/3 -> 0.574 at 0.75/0.5/3; the context
+# weight alone at 0.75 gives 0.511) and reported on January-June (0.460 -> 0.508).
+CONTEXT_WEIGHT = 0.75
 CONTEXT_MESSAGES = 3
+SPEAKER_WEIGHT = 0.5
 # A legal notice (a licence header, a warranty disclaimer, a copyright line) answers only a question about
 # licences, copyright or warranty; to any other question it counts this share of its score. Set, not tuned:
 # a notice must cover twice the question's idf to win over plain text ("What kind of library is GNU MP?" —
@@ -110,7 +116,9 @@ def extractive_answer(store: GraphStore, retrieval: Retrieval, sentences: int = 
     line — unless the question asks about such things, and by two (``KIND_WEIGHT``, ``CHAT_KIND_WEIGHT``) when the
     question asks for a person, a number or an option (``asked_kind``) and the unit holds none it does not already
     name (in a chat, only a number counts); a chat message adds ``CONTEXT_WEIGHT`` times the idf of the question
-    terms the ``CONTEXT_MESSAGES`` messages before it cover and it does not (a reply goes on with what was asked).
+    terms the ``CONTEXT_MESSAGES`` messages before it cover and it does not (a reply goes on with what was asked),
+    and counts half (``SPEAKER_WEIGHT``) when the question names a chat participant (``named_speaker``) who did
+    not write it, unless the question asks who.
     It covers a term it contains, a term whose word has the same lemma as one of its words
     (``reasoning.paths.word_key``: "wrote" is covered by "written"; not in chat messages, where it matched common
     verbs of other messages: LiHua-World single-evidence answers holding the reference's key terms fell 0.451 ->
@@ -138,11 +146,14 @@ def extractive_answer(store: GraphStore, retrieval: Retrieval, sentences: int = 
     chats = set()
     legal = bool(_LEGAL_QUESTION.search(retrieval.question))
     kind = asked_kind(retrieval.question)
+    everyone = [h for hit in top for h in speaker_handles(str(hit.item.metadata.get("speakers", "")))]
+    speaker = named_speaker(retrieval.question, everyone) if kind != "person" else None
     for rank, hit in enumerate(top):
         found, chat = answer_units(hit.item), bool(hit.item.metadata.get("speakers"))
         if chat:
             chats.add(hit.item.id)
         contexts = [""] * len(found) if chat else _contexts(found, titles.get(hit.item.document_id, ""))
+        messages_by = _authors(hit.item) if chat else []
         own = [_covered(unit, idf.keys(), {} if chat else by_key, analyzer) for unit in found]
         for index in range(len(found)):
             covered, weight = set(own[index]), 0.0
@@ -160,6 +171,8 @@ def extractive_answer(store: GraphStore, retrieval: Retrieval, sentences: int = 
                     score *= KIND_WEIGHT
                 if chat and kind == "number" and not holds_kind(_STAMP.sub(" ", answered), kind, retrieval.question):
                     score *= CHAT_KIND_WEIGHT
+                if chat and speaker is not None and messages_by[index] != speaker:
+                    score *= SPEAKER_WEIGHT
                 scored.append((score, rank, hit.item.id, answered, hit.item.document_id))
     if not scored:
         return Answer("The retrieved evidence shares no words with the question.", "extractive")
@@ -321,6 +334,12 @@ def answer_units(chunk: Chunk) -> list[str]:
         stamp + (f"{m.handle}: " if m.handle else "") + " ".join(m.body.split())
         for m in chat_messages(chunk.text, handles)
     ]
+
+
+def _authors(chunk: Chunk) -> list[str | None]:
+    """The handle of each of a chat chunk's units (``answer_units``), in order."""
+    handles = speaker_handles(str(chunk.metadata.get("speakers", "")))
+    return [m.handle for m in chat_messages(chunk.text, handles)]
 
 
 _ITEM = re.compile(rf"^{LIST_MARKER}\s+\S")

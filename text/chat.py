@@ -13,6 +13,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 TIME_LINE = re.compile(r"^\s*Time:\s*\d")
+_CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
+_NOT_WORD = re.compile(r"[^\w\s-]")
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,3 +46,40 @@ def chat_messages(text: str, handles: Sequence[str]) -> list[Message]:
             raw.append((None, [line]))
     messages = [Message(handle, "\n".join(lines).strip()) for handle, lines in raw]
     return [m for m in messages if m.body]
+
+
+def humanise(handle: str) -> str:
+    """A chat handle as words: ``"AdamSmith"`` → ``"Adam Smith"``, ``"ChaeSong-hwa"`` → ``"Chae Song-hwa"``.
+
+    Lower-to-upper case changes become spaces (except after a leading "Mc": "McDonald"),
+    underscores become spaces.
+    """
+    words = []
+    for word in handle.replace("_", " ").split():
+        if word.startswith("Mc") and len(word) > 2:
+            words.append("Mc" + _CAMEL.sub(" ", word[2:]))
+        else:
+            words.append(_CAMEL.sub(" ", word))
+    return " ".join(words)
+
+
+def named_speaker(text: str, handles: Sequence[str]) -> str | None:
+    """The handle of the chat participant ``text`` names first, or None.
+
+    A participant is named by the handle ("JakeWatson", "jakewatson"), the handle as words ("Jake Watson", "Li
+    Hua" for "LiHua"), or the first of those words when no other participant shares it ("Jake"); a possessive
+    "'s" is allowed ("Jake's go-to snacks"). Matching is on whole words, case-insensitive.
+    """
+    folded = " " + " ".join(_NOT_WORD.sub(" ", text).split()).casefold() + " "
+    names = {handle: humanise(handle) for handle in dict.fromkeys(h.strip() for h in handles) if handle}
+    firsts = [name.split()[0].casefold() for name in names.values() if len(name.split()) > 1]
+    best: tuple[int, str] | None = None
+    for handle, name in names.items():
+        forms = {handle.casefold(), name.casefold()}
+        first = name.split()[0].casefold()
+        if len(name.split()) > 1 and firsts.count(first) == 1:
+            forms.add(first)
+        found = [at for form in forms if (at := folded.find(f" {form} ")) >= 0]
+        if found and (best is None or min(found) < best[0]):
+            best = (min(found), handle)
+    return best[1] if best else None

@@ -16,6 +16,7 @@ from itertools import pairwise
 
 from graphproof.loaders.extract.patterns import NAME, PERSON
 from graphproof.loaders.resolve import entity_alias_key
+from graphproof.text.chat import humanise
 from graphproof.text.lexicon import (
     BREAK,
     CONNECTORS,
@@ -31,7 +32,6 @@ from graphproof.text.lexicon import (
 _WORD = re.compile(r"[^\W_]+(?:['’\-.&][^\W_]+)*(?:(?:\+\+?\d*|#)(?![^\W_]))?")
 _SENTENCE_END = re.compile(r"(?<=[.!?…])[\"'”’)\]]*\s+|(?<=[。！？])\s*|\s*\n\s*")
 _TITLE_BEFORE = re.compile(r"\b(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof|Sir|Madam)\.?\s+$")
-_CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
 _NOT_INITIAL_BEFORE = frozenset(",|&/+")
 
 
@@ -44,21 +44,6 @@ class NameSpan:
     name: str
     type: str
     initial_single: bool = False
-
-
-def humanise(handle: str) -> str:
-    """A chat handle as words: ``"AdamSmith"`` → ``"Adam Smith"``, ``"ChaeSong-hwa"`` → ``"Chae Song-hwa"``.
-
-    Lower-to-upper case changes become spaces (except after a leading "Mc": "McDonald"),
-    underscores become spaces.
-    """
-    words = []
-    for word in handle.replace("_", " ").split():
-        if word.startswith("Mc") and len(word) > 2:
-            words.append("Mc" + _CAMEL.sub(" ", word[2:]))
-        else:
-            words.append(_CAMEL.sub(" ", word))
-    return " ".join(words)
 
 
 class People:

@@ -11,7 +11,7 @@ from graphproof.graph.model import Chunk, Document, Hit
 from graphproof.graph.sqlite_store import SQLiteStore
 from graphproof.reasoning.answer import answer_units, extractive_answer
 from graphproof.reasoning.retriever import Retrieval
-from graphproof.text.chat import Message, chat_messages, speaker_handles
+from graphproof.text.chat import Message, chat_messages, named_speaker, speaker_handles
 
 CHAT = """Time: 20260511_11:00
 WolfgangSchulz: Hey! There's a web design seminar at my company this week. Want to join me?
@@ -118,8 +118,47 @@ def test_a_question_for_a_number_prefers_a_message_with_one_not_counting_its_tim
     )
     s = _chat_store(tmp_path / "chat.db", {"talk": talk})
     question = "What time does the yoga class in the park start?"
+    monkeypatch.setattr("graphproof.reasoning.answer.CONTEXT_WEIGHT", 0.0)  # the kind weight alone decides
     monkeypatch.setattr("graphproof.reasoning.answer.CHAT_KIND_WEIGHT", 1.0)
     assert "The yoga class in the park is fun" in _ask(s, question, ["talk#0"])
     monkeypatch.setattr("graphproof.reasoning.answer.CHAT_KIND_WEIGHT", 0.5)
     assert _ask(s, question, ["talk#0"]).endswith("WolfgangSchulz: Yoga starts at 7 tomorrow.")
+    s.close()
+
+
+def test_named_speaker_reads_handles_their_words_and_unique_first_names() -> None:
+    handles = ["JakeWatson", "LiHua", "ChaeSong-hwa", "JakeMiller", "Thrall"]
+    assert named_speaker("What does Li Hua think of it?", handles) == "LiHua"
+    assert named_speaker("What is Chae's favourite song?", handles) == "ChaeSong-hwa"
+    assert named_speaker("In JakeWatson's opinion, who is best?", handles) == "JakeWatson"
+    assert named_speaker("What does jake watson say?", handles) == "JakeWatson"
+    assert named_speaker("What does Jake say?", handles) is None  # two participants are called Jake
+    assert named_speaker("What does Thrall suggest to LiHua?", handles) == "Thrall"  # the first one named
+    assert named_speaker("Who is the best midfielder?", handles) is None
+    assert named_speaker("What does Lihuan think?", handles) is None  # whole words only
+
+
+BURGER = (
+    "Time: 20260301_09:00\n"
+    "LiHua: I went to the new burger place downtown and I think the burger there is overrated.\n"
+    "WolfgangSchulz: I think it is great, the crispy edges and soft buns win me over.\n"
+)
+
+
+def test_what_a_named_participant_thinks_is_in_their_own_message(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """LiHua's message repeats the question's words; Wolfgang's reply says what he thinks. At SPEAKER_WEIGHT 1 the
+    words win, at 0.5 the participant the question asks about does."""
+    s = _chat_store(tmp_path / "chat.db", {"talk": BURGER})
+    question = "What does Wolfgang think about the new burger place downtown?"
+    monkeypatch.setattr("graphproof.reasoning.answer.SPEAKER_WEIGHT", 1.0)
+    assert "LiHua: I went to the new burger place" in _ask(s, question, ["talk#0"])
+    monkeypatch.setattr("graphproof.reasoning.answer.SPEAKER_WEIGHT", 0.5)
+    assert _ask(s, question, ["talk#0"]).endswith(
+        "WolfgangSchulz: I think it is great, the crispy edges and soft buns win me over."
+    )
+    # A question for a person names someone else than the one it asks for: the weight does not apply.
+    asks_who = "Who tells Wolfgang that the new burger place downtown is overrated?"
+    assert "LiHua: I went to the new burger place" in _ask(s, asks_who, ["talk#0"])
     s.close()
