@@ -11,7 +11,8 @@ Rules (``ANALYZER_VERSION`` changes whenever one of them does):
    cut into overlapping character bigrams, as Lucene's ``CJKAnalyzer`` does; a lone CJK character
    stays a unigram. Latin text around them is tokenised as words.
 4. Chunks also index their metadata (``metadata_words``: chat time, date with month and weekday
-   names, speakers), so time and people can be searched.
+   names, speakers, and their handles as words: "AdamSmith" also as "adam smith"), so time and people can
+   be searched by the names people write.
 5. English stop words are dropped and the remaining English words are stemmed with the Snowball
    English stemmer (``PyStemmer``), when ``stem`` is on (the default).
 6. A calendar date written as ``2026-04-28``, ``2026/04/28``, ``April 28, 2026``, ``28 April 2026`` or
@@ -27,10 +28,11 @@ import unicodedata
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
 
+from graphproof.text.chat import humanise, speaker_handles
 from graphproof.text.lexicon import ENGLISH_STOP_WORDS
 from graphproof.text.names import alias_key
 
-ANALYZER_VERSION = "3"
+ANALYZER_VERSION = "4"
 
 _CJK_RANGES = (
     "\u1100-\u11ff"  # Hangul Jamo
@@ -192,12 +194,16 @@ _ISO_DATE = re.compile(r"^(\d{4})-(\d{2})-(\d{2})$")
 
 
 def metadata_words(metadata: Mapping[str, str]) -> str:
-    """Metadata as searchable words: every value, and for an ISO ``date`` also its month and weekday names.
+    """Metadata as searchable words: every value, for an ISO ``date`` also its month and weekday names, and for
+    chat ``speakers`` also each handle as words (``text.chat.humanise``: "AdamSmith" → "Adam Smith").
 
     A chat's ``time``, ``date`` and ``speakers`` are kept as metadata so they can be searched: "What did
-    Adam say on a Tuesday in April?" then matches ``date: 2026-04-28`` through "april" and "tuesday".
+    Adam say on a Tuesday in April?" then matches ``date: 2026-04-28`` through "april" and "tuesday", and
+    ``speakers: AdamSmith,LiHua`` through "adam".
     """
     words = [str(v) for v in metadata.values() if v]
+    # a handle as people write the name: "JakeWatson" is also "Jake Watson", so "What does Jake think?" finds it
+    words += [name for h in speaker_handles(str(metadata.get("speakers", ""))) if (name := humanise(h)) != h]
     match = _ISO_DATE.match(str(metadata.get("date", "")))
     if match:
         try:

@@ -64,6 +64,17 @@ def test_metadata_words_name_the_month_and_weekday() -> None:
     assert metadata_words({}) == ""
 
 
+def test_metadata_words_write_chat_handles_as_names() -> None:
+    from graphproof.graph.analyzer import default_analyzer, metadata_words
+
+    words = metadata_words({"speakers": "JakeWatson,LiHua,Thrall"})
+    assert words == "JakeWatson,LiHua,Thrall Jake Watson Li Hua", "a one-word handle is not repeated"
+    analyzer = default_analyzer()
+    indexed = set(analyzer.chunk_text("Ready for the match?", {"speakers": "JakeWatson,LiHua"}).split())
+    assert set(analyzer.query_terms("What does Jake Watson think?")) <= indexed | {"think"}
+    assert {"jakewatson", "jake", "watson", "li", "hua", "lihua"} <= indexed
+
+
 def test_every_written_form_of_a_date_shares_one_term() -> None:
     analyzer = default_analyzer()
     forms = ["2026-04-28", "2026/4/28", "April 28, 2026", "april 28th 2026", "28 April 2026", "28th of April, 2026"]
