@@ -84,6 +84,9 @@ def _verb_like(word: str) -> bool:
 
 
 _ARTICLE_BEFORE = re.compile(r"\b(?:a|an|the)\s+$", re.IGNORECASE)
+_GERUND_BEFORE = re.compile(
+    r"\b(?:for|by|of|in|on|with|from|without|before|after|about|when|while|and|or)\s+$", re.IGNORECASE
+)
 _MODAL_BEFORE = re.compile(r"\b(?:can|could|may|might|must|shall|should|will|would)(?:\s+not)?\s+$", re.IGNORECASE)
 
 
@@ -123,8 +126,9 @@ def candidates(text: str, prose: bool = False) -> list[tuple[int, int, list[str]
 
     ``prose`` (a document's sentence, not a chat message) reads documentation's wording: words keep their digits
     ("libidn2"), a quality adjective stays before a noun ("large file support", ``PROSE_STOP``; never at a run's
-    end: "is large"), the word after a modal is a verb ("can operate"), and a third-person verb ends the run
-    before a preposition or "to" ("stands for", "tries to") or inside it ("nss-mdns contacts avahi-daemon").
+    end: "is large"), the word after a modal is a verb ("can operate"), so is an -ing verb after a preposition or
+    "and" ("for resolving host names" -> "host names"; "a running daemon" keeps it), and a third-person verb ends
+    the run before a preposition or "to" ("stands for", "tries to") or inside it ("nss-mdns contacts avahi-daemon").
     Chat messages keep the rules the LiHua-World figures were measured with."""
     stop, words, after = (PROSE_STOP, _PROSE_WORD, _OBJECT_AFTER) if prose else (STOP, _LETTERS, _DETERMINER_AFTER)
     finite = _prose_finite_verb if prose else _finite_verb
@@ -138,6 +142,9 @@ def candidates(text: str, prose: bool = False) -> list[tuple[int, int, list[str]
         adjectival = bool(run) and _ARTICLE_BEFORE.search(text, max(0, run[0][0] - 5), run[0][0]) is not None
         if prose and len(run) > 1 and _MODAL_BEFORE.search(text, max(0, run[0][0] - 16), run[0][0]):
             del run[0]  # "it can operate independently": after a modal the first word is the verb
+        if (prose and len(run) > 1 and run[0][2].endswith("ing") and run[0][2] in VERBS
+                and _GERUND_BEFORE.search(text, max(0, run[0][0] - 12), run[0][0])):  # fmt: skip
+            del run[0]  # "for resolving host names" -> "host names": after a preposition the -ing verb heads a clause
         while len(run) > 1 and _verb_like(run[0][2]) and not adjectival:  # "discovered polonium" -> "polonium"
             del run[0]  # but "an updated version" keeps its adjective
         while len(run) > 1 and _participle(run[-1][2]):  # "the algorithm designed by" -> "algorithm"

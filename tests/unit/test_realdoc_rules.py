@@ -321,6 +321,18 @@ def test_a_verb_after_a_modal_is_no_part_of_a_concept() -> None:
     assert "operate independently" not in {e.name for e in extraction.entities}
 
 
+def test_an_ing_verb_after_a_preposition_heads_a_clause_not_a_concept() -> None:
+    text = (
+        "nss-mdns tries to contact a running avahi-daemon for resolving host names and addresses and making use of"
+        " its superior record cacheing."
+    )
+    extraction = RuleExtractor(workers=1).extract([text], [{}])[0]
+    names = {e.name for e in extraction.entities}
+    assert not {"resolving host names", "making use"} & names
+    assert "running avahi-daemon" in names, "after an article the -ing word stays an adjective"
+    assert ("nss-mdns", "tries_to_contact", "running avahi-daemon") in _triples(text)
+
+
 def test_an_adverb_before_of_stays_in_the_predicate() -> None:
     assert between_predicate(" can operate independently of ") == "operate_independently_of"
     assert between_predicate(" was originally written by ") == "was_written_by"
