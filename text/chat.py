@@ -2,8 +2,9 @@
 
 A chat chunk is a ``Time: …`` line and then one line per message, ``Handle: message`` (the handles are
 the chat's ``speakers`` metadata); a line that starts with no known handle continues the message
-before it. Used by the rule extractor (one unit per message) and by the extractive answer (which
-quotes whole messages, with who said them and when).
+before it. Used by the rule extractor (one unit per message), by the extractive answer (which
+quotes whole messages, with who said them and when, and prefers the participant a question names:
+``named_speaker``) and by the analyzer (a handle is also indexed as the words people write: ``humanise``).
 """
 
 from __future__ import annotations
