@@ -16,6 +16,7 @@ from dataclasses import dataclass
 TIME_LINE = re.compile(r"^\s*Time:\s*\d")
 _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
 _NOT_WORD = re.compile(r"[^\w\s-]")
+_AGENT_BEFORE = (" by", " according to")  # the words before a name that make it the agent or the source
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,18 +70,24 @@ def named_speaker(text: str, handles: Sequence[str]) -> str | None:
 
     A participant is named by the handle ("JakeWatson", "jakewatson"), the handle as words ("Jake Watson", "Li
     Hua" for "LiHua"), or the first of those words when no other participant shares it ("Jake"); a possessive
-    "'s" is allowed ("Jake's go-to snacks"). Matching is on whole words, case-insensitive.
+    "'s" is allowed ("Jake's go-to snacks"). Matching is on whole words, case-insensitive. A participant named
+    as an agent or a source ("by Jennifer", "according to Jennifer") comes before one named earlier ("What was
+    recommended to Li Hua by Jennifer?" names Jennifer).
     """
     folded = " " + " ".join(_NOT_WORD.sub(" ", text).split()).casefold() + " "
     names = {handle: humanise(handle) for handle in dict.fromkeys(h.strip() for h in handles) if handle}
     firsts = [name.split()[0].casefold() for name in names.values() if len(name.split()) > 1]
-    best: tuple[int, str] | None = None
+    best: tuple[tuple[int, int], str] | None = None
     for handle, name in names.items():
         forms = {handle.casefold(), name.casefold()}
         first = name.split()[0].casefold()
         if len(name.split()) > 1 and firsts.count(first) == 1:
             forms.add(first)
         found = [at for form in forms if (at := folded.find(f" {form} ")) >= 0]
-        if found and (best is None or min(found) < best[0]):
-            best = (min(found), handle)
+        if not found:
+            continue
+        agent = any(folded[:at].endswith(_AGENT_BEFORE) for at in found)
+        rank = (0 if agent else 1, min(found))
+        if best is None or rank < best[0]:
+            best = (rank, handle)
     return best[1] if best else None

@@ -136,6 +136,9 @@ def test_named_speaker_reads_handles_their_words_and_unique_first_names() -> Non
     assert named_speaker("What does Thrall suggest to LiHua?", handles) == "Thrall"  # the first one named
     assert named_speaker("Who is the best midfielder?", handles) is None
     assert named_speaker("What does Lihuan think?", handles) is None  # whole words only
+    # an agent or a source comes before a participant named earlier
+    assert named_speaker("What was recommended to Li Hua by Thrall?", handles) == "Thrall"
+    assert named_speaker("Why does Li Hua train, according to JakeWatson?", handles) == "JakeWatson"
 
 
 BURGER = (
