@@ -149,11 +149,11 @@ def extractive_answer(store: GraphStore, retrieval: Retrieval, sentences: int = 
     everyone = [h for hit in top for h in speaker_handles(str(hit.item.metadata.get("speakers", "")))]
     speaker = named_speaker(retrieval.question, everyone) if kind != "person" else None
     for rank, hit in enumerate(top):
-        found, chat = answer_units(hit.item), bool(hit.item.metadata.get("speakers"))
+        authored, chat = _authored_units(hit.item), bool(hit.item.metadata.get("speakers"))
+        found, written_by = [unit for _, unit in authored], [handle for handle, _ in authored]
         if chat:
             chats.add(hit.item.id)
         contexts = [""] * len(found) if chat else _contexts(found, titles.get(hit.item.document_id, ""))
-        messages_by = _authors(hit.item) if chat else []
         own = [_covered(unit, idf.keys(), {} if chat else by_key, analyzer) for unit in found]
         for index in range(len(found)):
             covered, weight = set(own[index]), 0.0
@@ -171,7 +171,7 @@ def extractive_answer(store: GraphStore, retrieval: Retrieval, sentences: int = 
                     score *= KIND_WEIGHT
                 if chat and kind == "number" and not holds_kind(_STAMP.sub(" ", answered), kind, retrieval.question):
                     score *= CHAT_KIND_WEIGHT
-                if chat and speaker is not None and messages_by[index] != speaker:
+                if chat and speaker is not None and written_by[index] != speaker:
                     score *= SPEAKER_WEIGHT
                 scored.append((score, rank, hit.item.id, answered, hit.item.document_id))
     if not scored:
@@ -325,21 +325,20 @@ def _contexts(found: Sequence[str], title: str = "") -> list[str]:
 def answer_units(chunk: Chunk) -> list[str]:
     """A chunk's units: its chat messages as ``[time] Handle: message`` when it is a chat (``speakers``
     metadata), else its sentences."""
+    return [unit for _, unit in _authored_units(chunk)]
+
+
+def _authored_units(chunk: Chunk) -> list[tuple[str | None, str]]:
+    """``(handle of who wrote it, unit)`` for each of a chunk's units (``answer_units``); None outside a chat."""
     handles = speaker_handles(str(chunk.metadata.get("speakers", "")))
     if not handles:
-        return split_sentences(unwrap(chunk.text).replace("**", ""))
+        return [(None, sentence) for sentence in split_sentences(unwrap(chunk.text).replace("**", ""))]
     time = str(chunk.metadata.get("time", "")).strip()
     stamp = f"[{time}] " if time else ""
     return [
-        stamp + (f"{m.handle}: " if m.handle else "") + " ".join(m.body.split())
+        (m.handle, stamp + (f"{m.handle}: " if m.handle else "") + " ".join(m.body.split()))
         for m in chat_messages(chunk.text, handles)
     ]
-
-
-def _authors(chunk: Chunk) -> list[str | None]:
-    """The handle of each of a chat chunk's units (``answer_units``), in order."""
-    handles = speaker_handles(str(chunk.metadata.get("speakers", "")))
-    return [m.handle for m in chat_messages(chunk.text, handles)]
 
 
 _ITEM = re.compile(rf"^{LIST_MARKER}\s+\S")
