@@ -31,7 +31,7 @@ from graphproof.reasoning.paths import (
     words,
 )
 from graphproof.reasoning.retriever import Retrieval
-from graphproof.text.chat import chat_messages, named_speaker, speaker_handles
+from graphproof.text.chat import chat_messages, humanise, named_speaker, speaker_handles
 from graphproof.text.sentences import LIST_MARKER, split_sentences, unwrap
 
 if TYPE_CHECKING:
@@ -116,10 +116,11 @@ def extractive_answer(store: GraphStore, retrieval: Retrieval, sentences: int = 
     line — unless the question asks about such things, and by two (``KIND_WEIGHT``, ``CHAT_KIND_WEIGHT``) when the
     question asks for a person, a number or an option (``asked_kind``) and the unit holds none it does not already
     name (in a chat, only a number counts); a chat message adds ``CONTEXT_WEIGHT`` times the idf of the question
-    terms the ``CONTEXT_MESSAGES`` messages before it cover and it does not (a reply goes on with what was asked),
-    and counts half (``SPEAKER_WEIGHT``) when the question names a chat participant (``named_speaker``) who did
-    not write it, unless the question asks who.
-    It covers a term it contains, a term whose word has the same lemma as one of its words
+    terms the ``CONTEXT_MESSAGES`` messages before it say (their text, not who wrote them or when) and it does not
+    cover (a reply goes on with what was asked), and counts half (``SPEAKER_WEIGHT``) when the question names a chat
+    participant (``named_speaker``) who did not write it, unless the question asks who.
+    It covers a term it contains (a chat message also its writer's handle as words: "Li Hua" for "LiHua"), a term
+    whose word has the same lemma as one of its words
     (``reasoning.paths.word_key``: "wrote" is covered by "written"; not in chat messages, where it matched common
     verbs of other messages: LiHua-World single-evidence answers holding the reference's key terms fell 0.451 ->
     0.443 full year, 0.397 -> 0.381 Jan–Jun, with it), and — once it covers one term of its own — the terms of what
@@ -150,17 +151,22 @@ def extractive_answer(store: GraphStore, retrieval: Retrieval, sentences: int = 
     speaker = named_speaker(retrieval.question, everyone) if kind != "person" else None
     for rank, hit in enumerate(top):
         authored, chat = _authored_units(hit.item), bool(hit.item.metadata.get("speakers"))
-        found, written_by = [unit for _, unit in authored], [handle for handle, _ in authored]
+        found, written_by = [unit for _, unit, _ in authored], [handle for handle, _, _ in authored]
         if chat:
             chats.add(hit.item.id)
         contexts = [""] * len(found) if chat else _contexts(found, titles.get(hit.item.document_id, ""))
-        own = [_covered(unit, idf.keys(), {} if chat else by_key, analyzer) for unit in found]
+        # a message covers its writer's name as the handle and as words: "LiHua" and "Li Hua" alike
+        own = [
+            _covered(f"{unit} {humanise(handle)}" if handle else unit, idf.keys(), {} if chat else by_key, analyzer)
+            for unit, handle in zip(found, written_by, strict=True)
+        ]
+        said = [_covered(body, idf.keys(), {}, analyzer) for _, _, body in authored] if chat else own
         for index in range(len(found)):
             covered, weight = set(own[index]), 0.0
             if covered:
                 covered |= _covered(contexts[index], idf.keys(), by_key, analyzer)
             if chat:
-                before = set().union(*own[max(0, index - CONTEXT_MESSAGES) : index]) - covered
+                before = set().union(*said[max(0, index - CONTEXT_MESSAGES) : index]) - covered
                 weight = CONTEXT_WEIGHT * math.fsum(idf[t] for t in before)  # fsum: the same in any set order
             if covered or weight:
                 score = (math.fsum(idf[t] for t in covered) + weight) / (1 + 0.1 * rank)
@@ -325,20 +331,23 @@ def _contexts(found: Sequence[str], title: str = "") -> list[str]:
 def answer_units(chunk: Chunk) -> list[str]:
     """A chunk's units: its chat messages as ``[time] Handle: message`` when it is a chat (``speakers``
     metadata), else its sentences."""
-    return [unit for _, unit in _authored_units(chunk)]
+    return [unit for _, unit, _ in _authored_units(chunk)]
 
 
-def _authored_units(chunk: Chunk) -> list[tuple[str | None, str]]:
-    """``(handle of who wrote it, unit)`` for each of a chunk's units (``answer_units``); None outside a chat."""
+def _authored_units(chunk: Chunk) -> list[tuple[str | None, str, str]]:
+    """``(handle of who wrote it, unit, what it says)`` for each of a chunk's units (``answer_units``): the handle is
+    None outside a chat, and what a unit says is the unit without its time and handle (the unit itself outside a
+    chat)."""
     handles = speaker_handles(str(chunk.metadata.get("speakers", "")))
     if not handles:
-        return [(None, sentence) for sentence in split_sentences(unwrap(chunk.text).replace("**", ""))]
+        return [(None, sentence, sentence) for sentence in split_sentences(unwrap(chunk.text).replace("**", ""))]
     time = str(chunk.metadata.get("time", "")).strip()
     stamp = f"[{time}] " if time else ""
-    return [
-        (m.handle, stamp + (f"{m.handle}: " if m.handle else "") + " ".join(m.body.split()))
-        for m in chat_messages(chunk.text, handles)
-    ]
+    units = []
+    for message in chat_messages(chunk.text, handles):
+        body = " ".join(message.body.split())
+        units.append((message.handle, stamp + (f"{message.handle}: " if message.handle else "") + body, body))
+    return units
 
 
 _ITEM = re.compile(rf"^{LIST_MARKER}\s+\S")

@@ -16,7 +16,13 @@ from dataclasses import dataclass
 TIME_LINE = re.compile(r"^\s*Time:\s*\d")
 _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
 _NOT_WORD = re.compile(r"[^\w\s-]")
-_AGENT_BEFORE = (" by", " according to")  # the words before a name that make it the agent or the source
+_SOURCE_BEFORE = (" according to",)  # the words before a name that make it the source of what is asked
+_AGENT_BEFORE = (" by",)  # the word before a name that makes it an agent
+# the auxiliaries a question's subject follows: "What does Li Hua agree to bring …"
+_SUBJECT_AFTER = (
+    " do", " does", " did", " is", " was", " are", " were", " will", " would", " can", " could", " should", " has",
+    " have", " had",
+)  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,14 +71,31 @@ def humanise(handle: str) -> str:
     return " ".join(words)
 
 
+def split_joined_words(text: str) -> str:
+    """``text`` with every lower-to-upper case change spaced, as ``humanise`` does for one handle: "LiHua said" →
+    "Li Hua said". Applied to both sides of a comparison, it makes a name written as a handle and as words the
+    same words ("iPhone" becomes "i Phone" on both sides alike)."""
+    return _CAMEL.sub(" ", text)
+
+
+def _role(before: str) -> int:
+    """How a name is used, by the words ``before`` it: 0 the source ("according to X"), 1 the subject ("does X
+    …"), 2 an agent ("by X"), 3 any other mention."""
+    for role, words in enumerate((_SOURCE_BEFORE, _SUBJECT_AFTER, _AGENT_BEFORE)):
+        if before.endswith(words):
+            return role
+    return 3
+
+
 def named_speaker(text: str, handles: Sequence[str]) -> str | None:
     """The handle of the chat participant ``text`` names first, or None.
 
     A participant is named by the handle ("JakeWatson", "jakewatson"), the handle as words ("Jake Watson", "Li
     Hua" for "LiHua"), or the first of those words when no other participant shares it ("Jake"); a possessive
     "'s" is allowed ("Jake's go-to snacks"). Matching is on whole words, case-insensitive. A participant named
-    as an agent or a source ("by Jennifer", "according to Jennifer") comes before one named earlier ("What was
-    recommended to Li Hua by Jennifer?" names Jennifer).
+    as the source ("according to Jennifer"), then one named as the subject, right after an auxiliary ("What does
+    Li Hua agree to bring to the party hosted by Chae?" names Li Hua), then one named as an agent ("What was
+    recommended to Li Hua by Jennifer?" names Jennifer) come before one named earlier (``_role``).
     """
     folded = " " + " ".join(_NOT_WORD.sub(" ", text).split()).casefold() + " "
     names = {handle: humanise(handle) for handle in dict.fromkeys(h.strip() for h in handles) if handle}
@@ -86,8 +109,7 @@ def named_speaker(text: str, handles: Sequence[str]) -> str | None:
         found = [at for form in forms if (at := folded.find(f" {form} ")) >= 0]
         if not found:
             continue
-        agent = any(folded[:at].endswith(_AGENT_BEFORE) for at in found)
-        rank = (0 if agent else 1, min(found))
+        rank = (min(_role(folded[:at]) for at in found), min(found))
         if best is None or rank < best[0]:
             best = (rank, handle)
     return best[1] if best else None

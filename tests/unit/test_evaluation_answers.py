@@ -42,6 +42,15 @@ def test_token_f1_and_key_terms_by_hand() -> None:
     assert key_terms("Adam plays the piano.", "Adam played piano") == 1.0, "stemmed content terms"
 
 
+def test_a_name_written_as_a_handle_or_as_words_is_the_same_name() -> None:
+    """Chats quote speakers by handle ("AdamSmith: …"); references write "Adam Smith" or "LiHua"."""
+    assert key_terms("[20260312_12:30] AdamSmith: Join the bake sale!", "Adam Smith") == 1.0
+    assert key_terms("Li Hua was amazed by the show.", "LiHua was amazed") == 1.0
+    assert key_terms("AdamSmith: Join the bake sale!", "Adam Jones") == 0.0
+    assert token_f1("AdamSmith", "Adam Smith") == pytest.approx(1.0)
+    assert rouge_l("LiHua agreed", "Li Hua agreed") == pytest.approx(1.0)
+
+
 def test_rouge_l_is_the_packages_lcs_f_measure() -> None:
     # LCS of "a b c d" and "a c d e" is "a c d" (3): P = 3/4, R = 3/4
     assert rouge_l("a1 b1 c1 d1", "a1 c1 d1 e1") == pytest.approx(0.75)

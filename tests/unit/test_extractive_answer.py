@@ -92,7 +92,8 @@ def test_in_a_chat_a_word_counts_only_as_written_not_by_its_lemma(tmp_path: Path
 
 def test_a_reply_carries_on_what_the_messages_before_it_asked(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A message scores CONTEXT_WEIGHT of the question terms the messages before it cover: at full weight the
-    reply after talk of the bakery event ("I want sourdough ...") outscores that talk; at 0 it does not."""
+    reply after talk of the bakery event ("I want sourdough ...") wins; at 0 a message of another chat that shares
+    more of the question's own words does."""
     other = "Time: 20260301_09:00\nLiHua: I want new pastries for breakfast.\nWolfgangSchulz: Try the market.\n"
     event = (
         "Time: 20260413_21:00\nHaileyJohnson: Our bakery event starts this Saturday!\n"
@@ -103,7 +104,7 @@ def test_a_reply_carries_on_what_the_messages_before_it_asked(tmp_path: Path, mo
     monkeypatch.setattr("graphproof.reasoning.answer.CONTEXT_WEIGHT", 1.0)
     assert _ask(s, question, ["other#0", "event#0"]).endswith("LiHua: Nice. I want sourdough and sweet pastries then.")
     monkeypatch.setattr("graphproof.reasoning.answer.CONTEXT_WEIGHT", 0.0)
-    assert _ask(s, question, ["other#0", "event#0"]).endswith("HaileyJohnson: Our bakery event starts this Saturday!")
+    assert _ask(s, question, ["other#0", "event#0"]).endswith("LiHua: I want new pastries for breakfast.")
     s.close()
 
 
@@ -139,6 +140,9 @@ def test_named_speaker_reads_handles_their_words_and_unique_first_names() -> Non
     # an agent or a source comes before a participant named earlier
     assert named_speaker("What was recommended to Li Hua by Thrall?", handles) == "Thrall"
     assert named_speaker("Why does Li Hua train, according to JakeWatson?", handles) == "JakeWatson"
+    # the subject (after an auxiliary) comes before an agent of a modifier ("the party hosted by …")
+    assert named_speaker("What does Li Hua bring to the party hosted by Chae?", handles) == "LiHua"
+    assert named_speaker("What will Thrall cook for the party hosted by LiHua?", handles) == "Thrall"
 
 
 BURGER = (
@@ -151,17 +155,59 @@ BURGER = (
 def test_what_a_named_participant_thinks_is_in_their_own_message(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """LiHua's message repeats the question's words; Wolfgang's reply says what he thinks. At SPEAKER_WEIGHT 1 the
-    words win, at 0.5 the participant the question asks about does."""
+    """LiHua's message repeats the question's words; Wolfgang's reply says what he thinks. Scored on their own words
+    (no context weight), at SPEAKER_WEIGHT 1 the words win, at 0.25 the participant the question asks about does."""
     s = _chat_store(tmp_path / "chat.db", {"talk": BURGER})
     question = "What does Wolfgang think about the new burger place downtown?"
+    monkeypatch.setattr("graphproof.reasoning.answer.CONTEXT_WEIGHT", 0.0)
     monkeypatch.setattr("graphproof.reasoning.answer.SPEAKER_WEIGHT", 1.0)
     assert "LiHua: I went to the new burger place" in _ask(s, question, ["talk#0"])
-    monkeypatch.setattr("graphproof.reasoning.answer.SPEAKER_WEIGHT", 0.5)
+    monkeypatch.setattr("graphproof.reasoning.answer.SPEAKER_WEIGHT", 0.25)
     assert _ask(s, question, ["talk#0"]).endswith(
         "WolfgangSchulz: I think it is great, the crispy edges and soft buns win me over."
     )
     # A question for a person names someone else than the one it asks for: the weight does not apply.
     asks_who = "Who tells Wolfgang that the new burger place downtown is overrated?"
     assert "LiHua: I went to the new burger place" in _ask(s, asks_who, ["talk#0"])
+    s.close()
+
+
+def _market_store(path: Path) -> SQLiteStore:
+    """One chat document: Farrah's message, then LiHua's greeting and Thrall's message, then three more greetings
+    of LiHua's (so that "LiHua" is a common word and "market", "busy" are rarer)."""
+    meta = {"speakers": "LiHua,Thrall,Farrah", "time": "20260301_09:00"}
+    talks = ["Farrah: The market is busy today.", "LiHua: Morning!\nThrall: The market is busy.",
+             *["LiHua: Hello there."] * 3]  # fmt: skip
+    s = SQLiteStore(path)
+    s.init()
+    s.upsert_documents([Document("d", "chats/d.txt", hash="h-d", metadata=meta)])
+    s.upsert_chunks([Chunk(f"d#{i}", "d", i, text, f"c{i}", metadata=meta) for i, text in enumerate(talks)])
+    return s
+
+
+def _units(store: SQLiteStore, question: str) -> list[str]:
+    hits = [Hit(c, 1.0) for c in store.chunks(["d#0", "d#1"])]
+    answer = extractive_answer(store, Retrieval("bm25", question, hits), messages=5)
+    return [text.removeprefix("[20260301_09:00] ") for _, text in answer.evidence]
+
+
+def test_a_reply_carries_on_what_earlier_messages_say_not_who_wrote_them(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """At a large CONTEXT_WEIGHT, Thrall's message would outscore Farrah's (same words, chunk ranked lower) if the
+    "LiHua" handle of the greeting before it counted as a question term it carries on; it does not."""
+    s = _market_store(tmp_path / "chat.db")
+    monkeypatch.setattr("graphproof.reasoning.answer.CONTEXT_WEIGHT", 5.0)
+    assert _units(s, "Who says the market is busy to LiHua?")[:2] == [
+        "Farrah: The market is busy today.", "Thrall: The market is busy."
+    ]  # fmt: skip
+    s.close()
+
+
+def test_a_message_covers_its_writers_name_in_either_spelling(tmp_path: Path) -> None:
+    """LiHua's greeting covers the question's "LiHua" and "Li Hua" alike: the answer does not follow the spelling."""
+    s = _market_store(tmp_path / "chat.db")
+    as_handle = _units(s, "Who says the market is busy to LiHua?")
+    assert as_handle == _units(s, "Who says the market is busy to Li Hua?")
+    assert as_handle[-1] == "LiHua: Morning!"
     s.close()
