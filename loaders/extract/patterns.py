@@ -170,6 +170,17 @@ def file_spans(text: str) -> list[Span]:
     return spans
 
 
+# a code identifier written with underscores ("idn2_to_ascii_8z", "DEFAULT_ARG_SIZE", "FT_Init_FreeType"), not inside
+# a path, an option or a longer word
+_IDENTIFIER = re.compile(r"(?<![\w./@$-])[A-Za-z][A-Za-z0-9]*(?:_+[A-Za-z0-9]+)+(?![\w/@-])")
+
+
+def identifier_spans(text: str) -> list[Span]:
+    """Code identifiers joined by underscores ("json_object_get", "DEFAULT_ARG_SIZE") as ``name`` spans, whole:
+    the words between the underscores are no mentions of their own ("ascii" in "idn2_to_ascii_8z")."""
+    return [Span(m.start(), m.end(), m.group(), NAME) for m in _IDENTIFIER.finditer(text)]
+
+
 def title_spans(text: str) -> list[Span]:
     """Quoted titles: “…”, "…", '…', ‘…’, 『…』, 「…」 (short), 《…》. Quoted sentences are not titles."""
     spans = []

@@ -95,6 +95,7 @@ from graphproof.loaders.extract.patterns import (
     Span,
     cjk_spans,
     file_spans,
+    identifier_spans,
     pattern_spans,
     title_spans,
 )
@@ -1389,6 +1390,7 @@ class RuleExtractor:
         """Pattern, title and CJK spans, plus capitalised-name candidates, of one unit."""
         titles = title_spans(body)
         titles += file_spans(mask(body, ((s.start, s.end) for s in titles)))  # "build.ninja" whole, not "build"
+        titles += identifier_spans(mask(body, ((s.start, s.end) for s in titles)))  # "idn2_to_ascii_8z" whole
         titles += option_spans(mask(body, ((s.start, s.end) for s in titles)))  # "--append", "-a"
         titles += quoted_spans(mask(body, ((s.start, s.end) for s in titles)))  # a "libfoo" library
         taken = mask(body, ((s.start, s.end) for s in titles))

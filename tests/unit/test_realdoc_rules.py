@@ -387,3 +387,16 @@ def test_a_plural_definition_types_every_coordinated_subject() -> None:
     assert {("Quux", "is_a", "command-line JSON processor"), ("Zorp", "is_a", "command-line JSON processor")} <= triples
     assert not any(r == "is_a" for _, r, _ in _triples("We use Quux and Zorp. Quux and Zorp are thread-safe."))
     assert not any(r == "is" for _, r, _ in _triples("Ann Lee, Bob Stone and Cy Park are libraries."))
+
+
+def test_a_code_identifier_is_one_name_not_its_words() -> None:
+    text = "The API has idn2_to_ascii_8z for converting data. The function gcry_md_open creates a hash context."
+    names = {e.name for e in RuleExtractor(workers=1).extract([text], [{}])[0].entities}
+    assert {"idn2_to_ascii_8z", "gcry_md_open"} <= names
+    assert not names & {"idn2", "ascii", "gcry"}, "the words between the underscores are no mentions"
+    assert ("gcry_md_open", "creates", "hash context") in _triples(text)
+    freetype = _triples("FT_Init_FreeType creates a new library instance.")
+    assert ("FT_Init_FreeType", "creates", "new library instance") in freetype
+    # not inside a path
+    in_path = RuleExtractor(workers=1).extract(["See /usr/lib_dir/x for it."], [{}])[0].entities
+    assert "lib_dir" not in {e.name for e in in_path}
