@@ -104,8 +104,9 @@ def _participle(word: str) -> bool:
 
 _DETERMINERS = "a|an|the|this|that|these|those|its|their|his|her|our|your|no|some|any|all"
 _DETERMINER_AFTER = re.compile(rf"[ \t]+(?:{_DETERMINERS})\b")
-# documents: "tries to", "stands for" too
-_OBJECT_AFTER = re.compile(rf"[ \t]+(?:{_DETERMINERS}|to|for|on|with|from|into|upon|against)\b")
+# documents: "tries to", "stands for" too, and a mention right after the verb ("quux supports Linux": the name is
+# masked as "|||||" when keyphrases are read)
+_OBJECT_AFTER = re.compile(rf"[ \t]+(?:(?:{_DETERMINERS}|to|for|on|with|from|into|upon|against)\b|\|)")
 
 
 def _finite_verb(word: str) -> bool:

@@ -299,6 +299,12 @@ def test_a_finite_verb_inside_a_run_of_words_ends_the_subject() -> None:
     assert ("nss-mdns", "tries_to_contact", "avahi-daemon") in triples
 
 
+def test_a_verb_right_before_a_name_ends_a_lower_case_subject() -> None:
+    """A lower-case project name and a verb followed by a name were one concept ("quux supports")."""
+    assert ("quux", "supports", "Linux") in _triples("quux supports Linux and Windows.")
+    assert ("libffi", "requires", "GCC") in _triples("libffi requires GCC.")
+
+
 def test_a_word_may_hold_digits_after_its_first_letter() -> None:
     triples = _triples("The installed C library libidn2 is dual-licensed under LGPLv3+.")
     assert ("library libidn2", "is_dual_licensed_under", "LGPLv3+") in triples
