@@ -27,10 +27,10 @@ import math
 import re
 import unicodedata
 from collections.abc import Sequence
-from pathlib import PurePosixPath
 from typing import NamedTuple
 
 from graphproof.loaders.types import ChunkDraft, SourceDocument
+from graphproof.text.documents import document_label as label_of
 from graphproof.text.sentences import CJK_CHAR, CJK_RANGES, sentence_spans
 
 _CJK_RUN = re.compile(rf"[{CJK_RANGES}]+")
@@ -147,31 +147,13 @@ def _balanced_pack(sizes: Sequence[int], limit: int, overlap: int) -> list[tuple
 
 
 DOCUMENT_KEY = "document"  # chunk metadata: what the document is called (``document_label``)
-# File names and folders that name no subject: "coreutils/README" is about coreutils, "libffi8/html/x.html" libffi8
-GENERIC_STEMS = frozenset([
-    "readme", "index", "install", "news", "faq", "changes", "changelog", "todo", "copying", "authors", "thanks",
-    "hacking", "contributing", "notice", "license", "licence", "usage", "manual", "intro", "introduction",
-    "overview", "about", "help", "guide",
-])  # fmt: skip
-GENERIC_FOLDERS = frozenset(["html", "htm", "doc", "docs", "documentation", "manual", "text", "txt", "md", "examples"])
-
-
 def document_label(doc: SourceDocument) -> str:
-    """What a plain document is called: its title, and when its file name names no subject (``README``,
-    ``index.html``, ``FAQ``) the nearest folder that does ("README coreutils" for ``…/coreutils/README.gz``).
+    """What a plain document is called (``text.documents.document_label`` of its path and title).
 
     Chunks of a plain document carry it as metadata ``document``, so the chunk index holds it (``metadata_words``):
     a question that names the package a README is filed under ("Which GNU packages were merged to form
     coreutils?") finds that README although its text calls it "the GNU core utilities"."""
-    path = PurePosixPath(doc.id.replace("\\", "/"))
-    stem = path.name.split(".", 1)[0]
-    label = " ".join(doc.title.split())
-    if stem.casefold() not in GENERIC_STEMS:
-        return label or stem
-    folder = next((p.name for p in path.parents if p.name and p.name.casefold() not in GENERIC_FOLDERS), "")
-    if not folder or folder.casefold() in label.casefold().split():
-        return label or folder
-    return f"{label} {folder}" if label else folder
+    return label_of(doc.id, doc.title)
 
 
 def _chunk_text(doc: SourceDocument, target: int, overlap: int) -> list[ChunkDraft]:

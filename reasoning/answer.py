@@ -14,11 +14,10 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from importlib.resources import files
-from pathlib import PurePosixPath
 from typing import TYPE_CHECKING
 
 from graphproof.graph.analyzer import Analyzer, default_analyzer
-from graphproof.graph.model import Chunk, Document
+from graphproof.graph.model import Chunk
 from graphproof.graph.store import GraphStore
 from graphproof.reasoning.errors import ReasoningError
 from graphproof.reasoning.paths import (
@@ -32,6 +31,7 @@ from graphproof.reasoning.paths import (
 )
 from graphproof.reasoning.retriever import Retrieval
 from graphproof.text.chat import chat_messages, humanise, named_speaker, speaker_handles
+from graphproof.text.documents import document_label
 from graphproof.text.sentences import LIST_MARKER, split_sentences, unwrap
 
 if TYPE_CHECKING:
@@ -142,7 +142,8 @@ def extractive_answer(store: GraphStore, retrieval: Retrieval, sentences: int = 
     idf = {t: math.log(1 + (stats.rows - n + 0.5) / (n + 0.5)) for t, n in stats.df.items()}
     by_key = _terms_by_key(retrieval.question, idf.keys(), analyzer)
     top = retrieval.chunks[:chunks]
-    titles = {d.id: document_subject(d) for d in store.documents(list(dict.fromkeys(h.item.document_id for h in top)))}
+    documents = store.documents(list(dict.fromkeys(h.item.document_id for h in top)))
+    titles = {d.id: document_label(d.source, d.title) for d in documents}
     scored: list[tuple[float, int, str, str, str]] = []
     chats = set()
     legal = bool(_LEGAL_QUESTION.search(retrieval.question))
@@ -298,17 +299,6 @@ def _covered(text: str, terms: Iterable[str], by_key: dict[str, set[str]], analy
         for word in {w.casefold() for w in words(text)}:
             covered |= by_key.get(word_key(word), set())
     return covered
-
-
-def document_subject(document: Document) -> str:
-    """What a document is about, as far as its name says: its title; when the title only repeats the file's
-    name ("README" for ``mawk/README.txt``, "FAQ") or is empty, the name of the folder it lies in."""
-    title = document.title.strip()
-    source = PurePosixPath(document.source.replace("\\", "/"))
-    stem = source.name.split(".")[0].casefold()
-    if title and title.casefold() != stem:
-        return title
-    return f"{source.parent.name} {title}".strip()
 
 
 def _contexts(found: Sequence[str], title: str = "") -> list[str]:

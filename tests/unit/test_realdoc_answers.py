@@ -12,13 +12,13 @@ from graphproof.graph.sqlite_store import SQLiteStore
 from graphproof.reasoning.answer import (
     RELATION_EVIDENCE,
     asked_kind,
-    document_subject,
     extractive_answer,
     holds_kind,
     path_conclusion,
 )
 from graphproof.reasoning.paths import WeightedPath
 from graphproof.reasoning.retriever import Retrieval
+from graphproof.text.documents import document_label
 
 TEXTS = {
     "quill": (
@@ -126,10 +126,13 @@ def test_a_definition_list_item_comes_with_the_terms_it_defines(store: SQLiteSto
     assert answer.startswith("- -q - --quiet - Print nothing")
 
 
-def test_a_documents_subject_is_its_title_or_else_its_folder() -> None:
-    assert document_subject(Document("a", "docs/gizmo/README", title="README")) == "gizmo README"
-    assert document_subject(Document("b", "docs/gizmo/FAQ.txt", title="")) == "gizmo"
-    assert document_subject(Document("c", "docs/gizmo/README.md", title="Gizmo 2")) == "Gizmo 2"
+def test_a_document_is_called_by_its_title_or_else_its_folder() -> None:
+    """The answer's context and the chunk's ``document`` metadata read one rule (``text.documents``)."""
+    assert document_label("docs/gizmo/README", "README") == "README gizmo"
+    assert document_label("docs/gizmo/FAQ.txt", "") == "gizmo"
+    assert document_label("docs/gizmo/README.md", "Gizmo 2") == "Gizmo 2"
+    assert document_label("docs/libffi8/html/index.html", "Intro") == "Intro libffi8"  # "html" names nothing
+    assert document_label("docs/zstd/zstd.txt", "") == "zstd"
 
 
 def test_a_sentence_of_the_document_about_the_subject_answers_first(store: SQLiteStore) -> None:
