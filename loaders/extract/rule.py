@@ -130,7 +130,8 @@ MENTIONS = "mentions"
 
 
 # URLs and e-mail addresses are neither names nor keyphrases ("xi@resolvent.net" is not the concept "resolvent",
-# "git clone https://…" not "git clone https"): they are hidden from both.
+# "git clone https://…" not "git clone https"): they are hidden from both; in a document an e-mail address is a
+# mention of its own, whole (``email_spans``).
 _ADDRESS = re.compile(r"\b(?:[a-z][a-z0-9+.-]*://|www\.)\S+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+", re.IGNORECASE)
 
 
@@ -143,6 +144,13 @@ def address_spans(text: str) -> list[tuple[int, int]]:
             end -= 1
         out.append((match.start(), end))
     return out
+
+
+def email_spans(text: str) -> list[Span]:
+    """The e-mail addresses of ``text`` as ``name`` spans ("bug-grep@gnu.org"): in a document, whom to write to
+    ("Who should I email about Nettle?"). Still hidden from names and keyphrases (``address_spans``), so no part
+    of one becomes a concept."""
+    return [Span(a, b, text[a:b], NAME) for a, b in address_spans(text) if "@" in text[a:b] and "://" not in text[a:b]]
 
 
 def known_spotter(known: str) -> Callable[[str], list[Span]]:
@@ -1277,6 +1285,11 @@ class RuleExtractor:
         people = People(handles)
         seen_mid: set[str] = set()
         spotted = [known(unit.body) for unit in units]
+        if not handles:  # in a document an e-mail address is whom to write to: one name, whole
+            spotted = [
+                sorted([*found, *email_spans(u.body)], key=lambda s: s.start)
+                for u, found in zip(units, spotted, strict=True)
+            ]
         addresses = [address_spans(unit.body) for unit in units]
         hidden_spans = [[*a, *((k.start, k.end) for k in found)] for a, found in zip(addresses, spotted, strict=True)]
         found = [self._spans(mask(u.body, hidden), seen_mid) for u, hidden in zip(units, hidden_spans, strict=True)]

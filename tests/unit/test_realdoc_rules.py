@@ -406,3 +406,14 @@ def test_a_code_identifier_is_one_name_not_its_words() -> None:
     # not inside a path
     in_path = RuleExtractor(workers=1).extract(["See /usr/lib_dir/x for it."], [{}])[0].entities
     assert "lib_dir" not in {e.name for e in in_path}
+
+
+def test_an_e_mail_address_in_a_document_is_one_name() -> None:
+    text = "Questions and suggestions go to nisse@lysator.liu.se."
+    names = {e.name for e in RuleExtractor(workers=1).extract([text], [{}])[0].entities}
+    assert "nisse@lysator.liu.se" in names and "lysator" not in names
+    assert ("suggestions", "go_to", "nisse@lysator.liu.se") in _triples(text)
+    in_chat = RuleExtractor(workers=1).extract(["LiHua: mail me at li@example.org"], [{"speakers": "LiHua"}])[0]
+    assert "li@example.org" not in {e.name for e in in_chat.entities}, "chats keep addresses hidden"
+    in_url = RuleExtractor(workers=1).extract(["Clone https://example.org/a@b.git first."], [{}])[0]
+    assert not [e.name for e in in_url.entities if "@" in e.name], "an @ inside a URL makes no address"
