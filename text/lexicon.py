@@ -330,6 +330,7 @@ _VERB_LEMMAS = _words(
     compile compress conform configure contain convert decompress define delete depend detect develop disable
     distribute enable encrypt execute export extend fork generate implement import invoke launch maintain
     modify parse redistribute release require resolve specify stand operate merge render encode decode expose
+    consist rename supersede deprecate
     """
 )
 _IRREGULAR = _words(

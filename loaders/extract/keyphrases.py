@@ -109,6 +109,11 @@ _DETERMINER_AFTER = re.compile(rf"[ \t]+(?:{_DETERMINERS})\b")
 _OBJECT_AFTER = re.compile(rf"[ \t]+(?:(?:{_DETERMINERS}|to|for|on|with|from|into|upon|against)\b|\|)")
 
 
+# verbs whose object follows "of" ("The toolkit consists of a parser"); "of" after other words joins a noun phrase
+_OF_VERBS = frozenset(("consists",))
+_OF_AFTER = re.compile(r"[ \t]+of\b")
+
+
 def _finite_verb(word: str) -> bool:
     """A verb's third-person form ("performs", "includes"): with a determiner after it (in documents also "to" or a
     preposition other than "of" and "in": "tries to", "stands for"; or inside a run of content words: "nss-mdns
@@ -152,7 +157,9 @@ def candidates(text: str, prose: bool = False) -> list[tuple[int, int, list[str]
             del run[-1]
         while run and run[-1][2] in QUALITY_ADJECTIVES:  # an adjective ends no noun phrase
             del run[-1]
-        if len(run) > 1 and finite(run[-1][2]) and after.match(text, run[-1][1]):
+        if len(run) > 1 and finite(run[-1][2]) and (
+            after.match(text, run[-1][1]) or (prose and run[-1][2] in _OF_VERBS and _OF_AFTER.match(text, run[-1][1]))
+        ):
             del run[-1]  # "man-db performs this search" -> "man-db": the verb of a clause, not part of its subject
         verb = next((k for k in range(1, len(run) - 1) if prose and finite(run[k][2])), None)
         pieces = [run[:verb], run[verb + 1 :]] if verb is not None else [run]  # "nss-mdns contacts avahi-daemon"

@@ -305,6 +305,12 @@ def test_a_verb_right_before_a_name_ends_a_lower_case_subject() -> None:
     assert ("libffi", "requires", "GCC") in _triples("libffi requires GCC.")
 
 
+def test_consists_of_renamed_and_supersedes_are_verbs() -> None:
+    assert ("toolkit", "consists_of", "parser") in _triples("The toolkit consists of a parser and a compiler.")
+    assert ("libfoo", "was_renamed_to", "libbar") in _triples("libfoo was renamed to libbar in 2010.")
+    assert ("quux", "supersedes", "Zorp") in _triples("quux supersedes Zorp.")
+
+
 def test_a_word_may_hold_digits_after_its_first_letter() -> None:
     triples = _triples("The installed C library libidn2 is dual-licensed under LGPLv3+.")
     assert ("library libidn2", "is_dual_licensed_under", "LGPLv3+") in triples
