@@ -1143,7 +1143,8 @@ _SYNONYMS: tuple[tuple[str, str], ...] = (
     ("based in", "headquartered in"),
     ("film", "movie"),
     ("films", "movies"),
-    ("started", "founded"),
+    ("was started", "was founded"),  # only the passive: "the group started in 1995" or "he started from the
+    ("were started", "were founded"),  # seventh position" say no founding (3 of 141 right paraphrases were broken so)
     ("established", "founded"),
     ("best known", "most famous"),
     ("well known", "famous"),

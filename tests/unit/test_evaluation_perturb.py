@@ -172,6 +172,9 @@ def test_paraphrase_differs_and_its_wrong_side_is_changed() -> None:
     )
     assert paraphrase("The film is located in a small town.") == "The movie is situated in a small town."
     assert paraphrase("Nothing here can be reworded at all.") is None
+    # "started" becomes "founded" only in the passive: an intransitive start founds nothing
+    assert paraphrase("The magazine was started in 1959.") == "The magazine was founded in 1959."
+    assert paraphrase("He started from the seventh position.") is None
 
 
 def test_added_clause_appends_unsupported_content() -> None:
