@@ -175,6 +175,10 @@ def test_paraphrase_differs_and_its_wrong_side_is_changed() -> None:
     # "started" becomes "founded" only in the passive: an intransitive start founds nothing
     assert paraphrase("The magazine was started in 1959.") == "The magazine was founded in 1959."
     assert paraphrase("He started from the seventh position.") is None
+    # nor a synonym that breaks its phrase: "better known as", "five years later"
+    assert paraphrase("Mary Turner, better known as Kathleen Turner, acts.") is None
+    assert paraphrase("It was re-recorded five years later.") is None
+    assert paraphrase("The band, also known as TB, formed.") == "The band, also called TB, formed."
 
 
 def test_added_clause_appends_unsupported_content() -> None:
