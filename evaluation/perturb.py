@@ -1226,8 +1226,6 @@ def paraphrase(sentence: str) -> str | None:
         for match in pattern.finditer(text):
             if not _outside_quotes(text, match.start()):
                 continue
-            if old == "born in":
-                continue
             blocked = _NOT_AFTER.get(old)
             if blocked is not None and blocked.search(text[: match.start()]):
                 continue

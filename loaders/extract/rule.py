@@ -99,10 +99,10 @@ from graphproof.loaders.extract.patterns import (
     pattern_spans,
     title_spans,
 )
-from graphproof.loaders.extract.spans import NameSpan, People, humanise, mask, name_spans
+from graphproof.loaders.extract.spans import NameSpan, People, mask, name_spans
 from graphproof.loaders.resolve import entity_alias_key
 from graphproof.loaders.types import ExtractedEntity, ExtractedRelation, Extraction
-from graphproof.text.chat import chat_messages, speaker_handles
+from graphproof.text.chat import chat_messages, humanise, speaker_handles
 from graphproof.text.lexicon import (
     ARTICLES,
     FUNCTION,
@@ -146,11 +146,11 @@ def address_spans(text: str) -> list[tuple[int, int]]:
     return out
 
 
-def email_spans(text: str) -> list[Span]:
-    """The e-mail addresses of ``text`` as ``name`` spans ("bug-grep@gnu.org"): in a document, whom to write to
-    ("Who should I email about Nettle?"). Still hidden from names and keyphrases (``address_spans``), so no part
-    of one becomes a concept."""
-    return [Span(a, b, text[a:b], NAME) for a, b in address_spans(text) if "@" in text[a:b] and "://" not in text[a:b]]
+def email_spans(text: str, addresses: Sequence[tuple[int, int]]) -> list[Span]:
+    """The e-mail addresses among ``addresses`` (``address_spans(text)``) as ``name`` spans ("bug-grep@gnu.org"): in
+    a document, whom to write to ("Who should I email about Nettle?"). Still hidden from names and keyphrases, so
+    no part of one becomes a concept."""
+    return [Span(a, b, text[a:b], NAME) for a, b in addresses if "@" in text[a:b] and "://" not in text[a:b]]
 
 
 def known_spotter(known: str) -> Callable[[str], list[Span]]:
@@ -1285,12 +1285,12 @@ class RuleExtractor:
         people = People(handles)
         seen_mid: set[str] = set()
         spotted = [known(unit.body) for unit in units]
+        addresses = [address_spans(unit.body) for unit in units]
         if not handles:  # in a document an e-mail address is whom to write to: one name, whole
             spotted = [
-                sorted([*found, *email_spans(u.body)], key=lambda s: s.start)
-                for u, found in zip(units, spotted, strict=True)
+                sorted([*found, *email_spans(u.body, a)], key=lambda s: s.start)
+                for u, found, a in zip(units, spotted, addresses, strict=True)
             ]
-        addresses = [address_spans(unit.body) for unit in units]
         hidden_spans = [[*a, *((k.start, k.end) for k in found)] for a, found in zip(addresses, spotted, strict=True)]
         found = [self._spans(mask(u.body, hidden), seen_mid) for u, hidden in zip(units, hidden_spans, strict=True)]
         unit_spans = [
