@@ -20,7 +20,10 @@ can be read against what the data allows.
   - *unseen* when its template never occurred in training.
 
   Its **chance** Hit@1 is :math:`|N \cap G| / |N|`: what a reader that knows the path and picks one of its
-  entities at random scores.
+  entities at random scores. Its **popular** Hit@1 is 1 when the entity of :math:`N` with the most triples in the
+  KB (ties by id) is gold: what a reader that knows the path and prefers well-known entities scores. On the
+  merged titles it tells whether the question generator favoured the better-documented film (it did not: see
+  ``benchmarks/results/kgqa.md``).
 * The **ambiguity ceiling** of a split is :math:`1 - \frac{1}{n}\sum_{q\ \text{ambiguous}} (1 - |N_q \cap G_q|/|N_q|)`:
   the expected Hit@1 of a model that gets every other question right and cannot tell merged films apart.
 """
@@ -28,7 +31,7 @@ can be read against what the data allows.
 from __future__ import annotations
 
 import re
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
@@ -59,10 +62,16 @@ class TripleGraph:
 
     def __init__(self, triples: Iterable[tuple[str, str, str]]) -> None:
         self._out: dict[str, dict[Step, set[str]]] = defaultdict(lambda: defaultdict(set))
+        self._degree: Counter[str] = Counter()
         for subject, relation, obj in triples:
             s, o = normalize_id(subject), normalize_id(obj)
             self._out[s][(relation, True)].add(o)
             self._out[o][(relation, False)].add(s)
+            self._degree.update((s, o))
+
+    def degree(self, entity: str) -> int:
+        """How many triples name ``entity`` (as subject or object)."""
+        return self._degree[entity]
 
     def steps(self, entity: str) -> Mapping[Step, set[str]]:
         return self._out.get(entity, {})
@@ -120,6 +129,7 @@ class Reading:
     category: str
     chance: float  # Hit@1 of a uniform pick among the reached entities (0 when off path or unseen)
     reached: int
+    popular: float = 0.0  # Hit@1 of picking the reached entity with the most triples (0 when off path or unseen)
 
 
 def read_question(graph: TripleGraph, paths: Mapping[str, RelationPath], example: QAExample) -> Reading:
@@ -128,17 +138,19 @@ def read_question(graph: TripleGraph, paths: Mapping[str, RelationPath], example
     if path is None:
         return Reading("unseen", 0.0, 0)
     reached = graph.reach(topic, path)
-    hit = len(reached & answer_ids(example))
+    gold = answer_ids(example)
+    hit = len(reached & gold)
     if not hit:
         return Reading("off_path", 0.0, len(reached))
     if hit == len(reached):
-        return Reading("decided", 1.0, len(reached))
-    return Reading("ambiguous", hit / len(reached), len(reached))
+        return Reading("decided", 1.0, len(reached), 1.0)
+    popular = min(reached, key=lambda entity: (-graph.degree(entity), entity))
+    return Reading("ambiguous", hit / len(reached), len(reached), float(popular in gold))
 
 
 def ceiling_report(readings: Sequence[Reading], hit1: Sequence[float]) -> dict[str, object]:
-    """Per category: questions, the model's Hit@1 (``hit1`` aligned with ``readings``) and chance Hit@1; and the
-    ambiguity ceiling of the split."""
+    """Per category: questions, the model's Hit@1 (``hit1`` aligned with ``readings``), chance Hit@1 and the
+    popular pick's Hit@1; and the ambiguity ceiling of the split."""
     if len(readings) != len(hit1):
         raise ValueError(f"{len(readings)} readings but {len(hit1)} Hit@1 scores; expected one per question")
     rows: dict[str, dict[str, float | int]] = {}
@@ -149,6 +161,7 @@ def ceiling_report(readings: Sequence[Reading], hit1: Sequence[float]) -> dict[s
                 "questions": len(idx),
                 "hit1": round(sum(hit1[i] for i in idx) / len(idx), 4),
                 "chance": round(sum(readings[i].chance for i in idx) / len(idx), 4),
+                "popular": round(sum(readings[i].popular for i in idx) / len(idx), 4),
             }
     n = len(readings)
     lost = sum(1 - r.chance for r in readings if r.category == "ambiguous")

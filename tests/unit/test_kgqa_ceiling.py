@@ -43,6 +43,10 @@ def test_merged_title_is_ambiguous_with_chance_of_a_random_pick() -> None:
     paths = template_paths(GRAPH, [q("who directed [Alien]", "Ridley Scott")], hops=1)
     merged = read_question(GRAPH, paths, q("who directed [Invincible]", "Werner Herzog"))
     assert (merged.category, merged.chance, merged.reached) == ("ambiguous", 0.5, 2)
+    # Werner Herzog is named by two triples, Ericson Core by one: the popular pick is Herzog, gold here
+    assert merged.popular == 1.0
+    other_film = read_question(GRAPH, paths, q("who directed [Invincible]", "Ericson Core"))
+    assert (other_film.category, other_film.popular) == ("ambiguous", 0.0)
     decided = read_question(GRAPH, paths, q("who directed [Aliens]", "James Cameron"))
     assert (decided.category, decided.chance) == ("decided", 1.0)
     missing = read_question(GRAPH, paths, q("who directed [Heat]", "Michael Mann"))  # only written_by in the KB
@@ -67,8 +71,8 @@ def test_ceiling_counts_only_what_ambiguity_loses() -> None:
     report = ceiling_report(readings, [0.0, 1.0])
     assert report["ambiguity_ceiling"] == pytest.approx(0.75)  # 1 - (1 - 0.5) / 2
     assert report["categories"] == {
-        "decided": {"questions": 1, "hit1": 1.0, "chance": 1.0},
-        "ambiguous": {"questions": 1, "hit1": 0.0, "chance": 0.5},
+        "decided": {"questions": 1, "hit1": 1.0, "chance": 1.0, "popular": 1.0},
+        "ambiguous": {"questions": 1, "hit1": 0.0, "chance": 0.5, "popular": 1.0},
     }
     with pytest.raises(ValueError, match="one per question"):
         ceiling_report(readings, [1.0])
