@@ -418,26 +418,62 @@ def _imperative(text: str) -> str:
 
 
 _OPTION_LINE = re.compile(r"^[ \t]*(?P<option>--?[A-Za-z][\w-]*(?:[ =][A-Z_]+)?)[ \t]*$")
+# a row of a two-column list: a code-like term (a command, an option, an identifier), a tab, its description
+_ROW = re.compile(r"^[ \t]*(?P<term>(?:-{1,2}[A-Za-z]|[a-z0-9])[\w.+-]*)[ \t]*\t[ \t]*(?P<rest>[A-Z]\S*.*)$")
+_ROW_START = re.compile(r"^(?:-{1,2}[A-Za-z]|[a-z0-9])[\w.+-]*[ \t]*\t", re.MULTILINE)
+_VERB_ASIDE = re.compile(r"^(?P<verb>[A-Za-z]+)[ \t]+\([^()\n]{1,40}\)")
+
+
+def table_rows(pieces: Sequence[tuple[int, str]]) -> list[tuple[int, str]]:
+    """``pieces`` with a two-column list cut into its rows: a line that starts with a code-like term and a tab
+    ("xdg-open<TAB><TAB>Open a file or URL …") begins a row of its own, and the indented lines after it (the
+    description wrapped in its column) stay with it. Only the extractor reads rows so; the sentence splitter,
+    and so chunk text and answers, are unchanged."""
+    out: list[tuple[int, str]] = []
+    for offset, piece in pieces:
+        starts = [m.start() for m in _ROW_START.finditer(piece)]
+        if not starts or (len(starts) == 1 and starts[0] == 0):
+            out.append((offset, piece))
+            continue
+        cuts = [0, *(start for start in starts if start), len(piece)]
+        out.extend((offset + a, piece[a:b]) for a, b in pairwise(cuts) if piece[a:b].strip())
+    return out
+
+
+def _definition(term: str, rest: str, unit: _Unit, *, row: bool = False) -> _Unit:
+    """``unit`` read as the definition of ``term``: the term is its subject and an imperative it opens with
+    (``_imperative``) its verb, lower-cased ("--quiet print nothing"); an aside right after that verb ("Keep
+    (don't delete) input files") is left out of what is read, and the unit's description (what an edge quotes)
+    is kept."""
+    aside = _VERB_ASIDE.match(rest)
+    if aside and _imperative(aside.group("verb")):
+        rest = aside.group("verb") + rest[aside.end() :]
+    verb = _imperative(rest)
+    verbs = frozenset([verb]) if verb else frozenset()
+    rest = rest[:1].lower() + rest[1:] if verb else rest  # "Print nothing" → "print nothing"; "Ninja can" stays
+    return _Unit(unit.speaker, f"{term} {rest}", unit.description, verbs, term if row else "")
 
 
 def defined_terms(units: Sequence[_Unit]) -> list[_Unit]:
-    """A definition list written as items ("- -q", "- --quiet", "- Print nothing."), or as an option alone on
-    its line with its description on the next ("--with-afs" / "Make find support …"): the item after the terms
-    is read with the last term as its subject ("--quiet print nothing."), so what it says is about the term,
-    and an imperative it opens with (``_imperative``: "Append the …", "Print nothing") as a verb. Its
-    description (what an edge quotes) is kept."""
+    """A definition list written as items ("- -q", "- --quiet", "- Print nothing."), as an option alone on its
+    line with its description on the next ("--with-afs" / "Make find support …"), or as a row of a two-column
+    list whose description opens with an imperative ("xdg-open<TAB>Open a file or URL …", see ``table_rows``):
+    the description is read with the (last) term as its subject (``_definition``), so what it says is about
+    the term."""
     out = list(units)
-    for i in range(1, len(units)):
-        mark = _ITEM_MARK.match(units[i].body)
+    for i, unit in enumerate(units):
+        row = _ROW.match(unit.body)
+        if row and _imperative(row.group("rest")):
+            out[i] = _definition(row.group("term"), row.group("rest"), unit, row=True)
+            continue
+        if not i:
+            continue
+        mark = _ITEM_MARK.match(unit.body)
         option = _OPTION_LINE.match(units[i - 1].body)
         term = _term(units[i - 1].body) if mark else (option.group("option") if option else "")
-        if not term or _term(units[i].body) or _OPTION_LINE.match(units[i].body):
+        if not term or _term(unit.body) or _OPTION_LINE.match(unit.body):
             continue
-        rest = units[i].body[mark.end() :] if mark else units[i].body.lstrip()
-        verb = _imperative(rest)
-        verbs = frozenset([verb]) if verb else frozenset()
-        rest = rest[:1].lower() + rest[1:] if verb else rest  # "Print nothing" → "print nothing"; "Ninja can" stays
-        out[i] = _Unit(units[i].speaker, f"{term} {rest}", units[i].description, verbs)
+        out[i] = _definition(term, unit.body[mark.end() :] if mark else unit.body.lstrip(), unit)
     return out
 
 
@@ -905,6 +941,7 @@ class _Unit:
     body: str
     description: str
     verbs: frozenset[str] = frozenset()  # words known to be verbs here (a definition's imperative: "append")
+    term: str = ""  # a two-column row's term, which opens the body: a name ("xdg-open"), whatever its case
 
 
 def _cap(text: str, limit: int) -> str:
@@ -985,7 +1022,8 @@ def between_predicate(gap: str, quantity: bool = False, verbs: frozenset[str] = 
                 first = kept[: kept.index("and")]
                 kept = first + ([kept[-1]] if kept[-1] in PREPOSITIONS and kept[-1] not in first else [])
             kept = kept[:4] + (kept[-1:] if len(kept) > 4 and kept[-1] in PREPOSITIONS else [])  # "…_part_of"
-            if all(w in LIGHT_VERBS for w in kept) and not (quantity and set(kept) <= _POSSESSION):
+            light = all(w in LIGHT_VERBS for w in kept) and not set(kept) & verbs  # a definition's "Keep …" is
+            if light and not (quantity and set(kept) <= _POSSESSION):  # its verb (``defined_terms``)
                 return ""
             return ("not_" if negated else "") + "_".join(kept)
     return ""
@@ -1277,14 +1315,14 @@ class RuleExtractor:
         if handles:
             units = chat_units(text, handles, self.max_description, str(metadata.get("time", "")).strip())
         else:  # a sentence wrapped over lines is read as one line; a known name is never cut
-            pieces = joined_at_names(text, sentence_pieces(text), known(text))
+            pieces = table_rows(joined_at_names(text, sentence_pieces(text), known(text)))
             units = [_Unit(None, _WRAP.sub(" ", s), _cap(s, self.max_description)) for _, s in pieces]
             units = with_pronoun_verbs(defined_terms(units))
         if not units:
             return Extraction()
         people = People(handles)
         seen_mid: set[str] = set()
-        spotted = [known(unit.body) for unit in units]
+        spotted = [[*([Span(0, len(u.term), u.term, NAME)] if u.term else []), *known(u.body)] for u in units]
         addresses = [address_spans(unit.body) for unit in units]
         if not handles:  # in a document an e-mail address is whom to write to: one name, whole
             spotted = [

@@ -4,7 +4,13 @@ name, a keyphrase that only introduces a name ("a file named …"), and "X is th
 from __future__ import annotations
 
 import pytest
-from graphproof.loaders.extract.rule import RuleExtractor, _names_what_follows, _pronoun, between_predicate
+from graphproof.loaders.extract.rule import (
+    RuleExtractor,
+    _names_what_follows,
+    _pronoun,
+    between_predicate,
+    table_rows,
+)
 
 
 def _triples(text: str) -> set[tuple[str, str, str]]:
@@ -63,6 +69,31 @@ def test_a_definition_list_item_is_about_the_term_before_it() -> None:
     triples = _triples(text)
     assert ("--zero", "truncate", "backup archive") in triples  # "Truncate" read as the definition's verb
     assert not any(h == "others" and r != "related_to" for h, r, _ in triples)  # "Zed works": no imperative
+
+
+def test_a_definition_opening_with_a_light_verb_and_an_aside_states_its_verb() -> None:
+    text = "Options:\n- -k --keep\n- Keep (don't delete) input files during compression.\n- -m\n- Make a copy."
+    triples = _triples(text)
+    assert ("--keep", "keep", "input files") in triples  # "keep" alone is a light verb; here it is the definition's
+    assert not any(r == "keeps" for _, r, _ in _triples("We use Zorp. Zorp keeps input files."))  # light in prose
+
+
+def test_a_two_column_row_defines_its_term_by_an_imperative() -> None:
+    text = (
+        "The following tools are included:\n\n"
+        "zq-menu\tInstall desktop menu items\n"
+        "zq-open\t\tOpen a file or URL in the user's preferred application\n"
+        "zq-mail\t\tSend mail using the preferred composer, and wrap\n\t\t\tlong lines as needed\n"
+        "zq-stat\t\tStatistics of the run\n"
+    )
+    triples = _triples(text)
+    assert ("zq-menu", "install", "desktop menu items") in triples
+    assert ("zq-open", "open", "file") in triples  # a row whose line runs on into the next row's is cut at the tab
+    assert any(h == "zq-mail" and r == "send" for h, r, _ in triples)
+    assert not any(h == "zq-stat" and r != "related_to" for h, r, _ in triples)  # no imperative: no definition
+    assert table_rows([(0, "a\tb c d")]) == [(0, "a\tb c d")]  # one row alone is left as it is
+    rows = table_rows([(10, "Tools:\nzq-a\tOpen it\nzq-b\tSend it\n\t\tand more")])
+    assert rows == [(10, "Tools:\n"), (17, "zq-a\tOpen it\n"), (30, "zq-b\tSend it\n\t\tand more")]
 
 
 def test_a_name_based_mention_states_what_the_subject_is_based_on() -> None:
