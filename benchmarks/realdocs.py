@@ -1,7 +1,7 @@
 """Real-document check (issue 10): right document, answer and top path on Debian's /usr/share/doc.
 
     python -m benchmarks.realdocs [--set benchmarks/realdocs_set.json] [--method hybrid-rrf] [--json]
-                                  [--store-dir DIR]
+                                  [--store-dir DIR] [--paraphrased]
 
 Copies the documents the set names into a folder (``.gz`` decompressed; a file without a readable
 extension is given ``.txt``), checks that every answer pattern matches its document's own text (and
@@ -27,8 +27,14 @@ misses were read later that day for the legal-notice weight of ``reasoning.answe
 ``realdocs_holdout3.json`` (15 questions over 10 further documents, written blind to the system; its failures
 were read on 2026-11-26 for the copula, relative-clause, keyphrase and "Otherwise" rules, so it is no longer unseen)
 and ``realdocs_holdout4.json`` (15 questions over 10 further documents, written blind on 2026-11-26 before holdout3
-was read, kept for measuring only: ``--set benchmarks/realdocs_holdout4.json``). Report all five; a change that only
-moves the sets it was made from does not generalise.
+was read, kept for measuring only: ``--set benchmarks/realdocs_holdout4.json``) and ``realdocs_holdout5.json`` (15
+questions over 10 further documents, written blind on 2026-11-26 by a helper that was told to word questions as a
+user would, not as the document does; kept for measuring only). Report all six; a change that only moves the sets
+it was made from does not generalise.
+
+``--paraphrased`` is a perturbation test of the question's wording: it asks each question of the four read sets
+(main, holdout, holdout2, holdout3) in other words (``realdocs_paraphrases.json``, written on 2026-11-26: other verbs
+and nouns, synonyms for the answering sentence's words, names, options and numbers kept), scored the same way.
 """
 
 from __future__ import annotations
@@ -132,6 +138,20 @@ def load_set(path: Path) -> list[dict[str, Any]]:
         if missing:
             sys.exit(f"{path}: question {i} lacks {', '.join(missing)}")
     return questions
+
+
+PARAPHRASES = Path(__file__).with_name("realdocs_paraphrases.json")
+
+
+def paraphrased(questions: list[dict[str, Any]], path: Path = PARAPHRASES) -> list[dict[str, Any]]:
+    """``questions`` asked in other words (``realdocs_paraphrases.json``: the original text → its paraphrase);
+    everything else, what a right answer and a right path contain, stays. Stops naming the questions that have
+    no paraphrase."""
+    table = json.loads(path.read_text(encoding="utf-8"))["paraphrases"]
+    lacking = [q["question"] for q in questions if q["question"] not in table]
+    if lacking:
+        sys.exit(f"{path}: no paraphrase for {len(lacking)} question(s), e.g. {lacking[0]!r}")
+    return [{**q, "question": table[q["question"]], "original": q["question"]} for q in questions]
 
 
 def read_document(path: Path) -> str:
@@ -301,8 +321,13 @@ def main() -> None:
     parser.add_argument("--method", default="hybrid-rrf", help="retrieval method passed to graphproof.ask")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of tables")
     parser.add_argument("--store-dir", type=Path, help="keep the copied documents and the store here")
+    parser.add_argument(
+        "--paraphrased", action="store_true", help="ask each question in other words (realdocs_paraphrases.json)"
+    )
     args = parser.parse_args()
     questions = load_set(args.set)
+    if args.paraphrased:
+        questions = paraphrased(questions)
     misses = pattern_misses(questions)
     if misses:
         sys.exit("answer patterns that do not match their document:\n  " + "\n  ".join(misses))

@@ -196,10 +196,29 @@ def test_pattern_misses_names_a_pattern_that_is_not_in_its_document(tmp_path: Pa
 def test_the_holdout_sets_load_and_share_no_document_with_each_other_or_the_main_set() -> None:
     from benchmarks.realdocs import load_set
 
-    names = ("realdocs_set", "realdocs_holdout", "realdocs_holdout2", "realdocs_holdout3", "realdocs_holdout4")
+    names = ("realdocs_set", "realdocs_holdout", "realdocs_holdout2", "realdocs_holdout3", "realdocs_holdout4",
+             "realdocs_holdout5")  # fmt: skip
     documents = {n: {q["document"] for q in load_set(DEFAULT_SET.parent / f"{n}.json")} for n in names}
-    assert len(load_set(DEFAULT_SET.parent / "realdocs_holdout3.json")) == 15
-    assert len(load_set(DEFAULT_SET.parent / "realdocs_holdout4.json")) == 15
+    for name in names[3:]:
+        assert len(load_set(DEFAULT_SET.parent / f"{name}.json")) == 15
     for i, a in enumerate(names):
         for b in names[i + 1 :]:
             assert not documents[a] & documents[b], (a, b)
+
+
+def test_every_read_question_has_a_paraphrase_that_keeps_what_is_scored(tmp_path: Path) -> None:
+    from benchmarks.realdocs import load_set, paraphrased
+
+    read = [q for n in ("realdocs_set", "realdocs_holdout", "realdocs_holdout2", "realdocs_holdout3")
+            for q in load_set(DEFAULT_SET.parent / f"{n}.json")]  # fmt: skip
+    asked = paraphrased(read)
+    assert len(asked) == len(read) == 65
+    for original, other in zip(read, asked, strict=True):
+        assert other["question"] != original["question"] and other["original"] == original["question"]
+        assert {k: v for k, v in other.items() if k not in ("question", "original")} == {
+            k: v for k, v in original.items() if k != "question"
+        }
+    table = tmp_path / "paraphrases.json"
+    table.write_text('{"paraphrases": {}}')
+    with pytest.raises(SystemExit, match="no paraphrase for 65"):
+        paraphrased(read, table)
