@@ -944,6 +944,14 @@ class _Unit:
     term: str = ""  # a two-column row's term, which opens the body: a name ("xdg-open"), whatever its case
 
 
+def _with_term(unit: _Unit, spans: list[Span]) -> list[Span]:
+    """``spans`` with the unit's row term (``_Unit.term``, at the start of its body) as a name, unless a span
+    already starts there."""
+    if not unit.term or any(span.start == 0 for span in spans):
+        return spans
+    return [Span(0, len(unit.term), unit.term, NAME), *spans]
+
+
 def _cap(text: str, limit: int) -> str:
     text = " ".join(text.split())
     return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
@@ -1322,7 +1330,7 @@ class RuleExtractor:
             return Extraction()
         people = People(handles)
         seen_mid: set[str] = set()
-        spotted = [[*([Span(0, len(u.term), u.term, NAME)] if u.term else []), *known(u.body)] for u in units]
+        spotted = [_with_term(u, known(u.body)) for u in units]
         addresses = [address_spans(unit.body) for unit in units]
         if not handles:  # in a document an e-mail address is whom to write to: one name, whole
             spotted = [
