@@ -419,8 +419,9 @@ def _imperative(text: str) -> str:
 
 _OPTION_LINE = re.compile(r"^[ \t]*(?P<option>--?[A-Za-z][\w-]*(?:[ =][A-Z_]+)?)[ \t]*$")
 # a row of a two-column list: a code-like term (a command, an option, an identifier), a tab, its description
-_ROW = re.compile(r"^[ \t]*(?P<term>(?:-{1,2}[A-Za-z]|[a-z0-9])[\w.+-]*)[ \t]*\t[ \t]*(?P<rest>[A-Z]\S*.*)$")
-_ROW_START = re.compile(r"^(?:-{1,2}[A-Za-z]|[a-z0-9])[\w.+-]*[ \t]*\t", re.MULTILINE)
+_ROW_TERM = r"(?:-{1,2}[A-Za-z]|[a-z0-9])[\w.+-]*"
+_ROW = re.compile(rf"^[ \t]*(?P<term>{_ROW_TERM})[ \t]*\t[ \t]*(?P<rest>[A-Z]\S*.*)$")
+_ROW_START = re.compile(rf"^{_ROW_TERM}[ \t]*\t", re.MULTILINE)
 _VERB_ASIDE = re.compile(r"^(?P<verb>[A-Za-z]+)[ \t]+\([^()\n]{1,40}\)")
 
 
@@ -430,12 +431,8 @@ def table_rows(pieces: Sequence[tuple[int, str]]) -> list[tuple[int, str]]:
     description wrapped in its column) stay with it. Only the extractor reads rows so; the sentence splitter,
     and so chunk text and answers, are unchanged."""
     out: list[tuple[int, str]] = []
-    for offset, piece in pieces:
-        starts = [m.start() for m in _ROW_START.finditer(piece)]
-        if not starts or (len(starts) == 1 and starts[0] == 0):
-            out.append((offset, piece))
-            continue
-        cuts = [0, *(start for start in starts if start), len(piece)]
+    for offset, piece in pieces:  # a piece is never blank (``sentence_spans``): only a cut can leave a blank part
+        cuts = [0, *(m.start() for m in _ROW_START.finditer(piece) if m.start()), len(piece)]
         out.extend((offset + a, piece[a:b]) for a, b in pairwise(cuts) if piece[a:b].strip())
     return out
 
