@@ -1,4 +1,4 @@
-// Delete a document and its chunks with their MENTIONS; prune the chunks' ids from RELATED edges
+// Delete a document and its chunks with their MENTIONS and pieces; prune the chunks' ids from RELATED edges
 // (found through the related_chunk_keys full-text index: $key_queries are OR-queries of the chunks'
 // keys, $gone_keys the keys themselves) and delete the edges left with no chunk; then delete the
 // entities this touched (mentioned by a deleted chunk or at an end of an edge that cited one) that have no mention and no edge left
@@ -33,6 +33,10 @@ CALL (cited, gone) {
 }
 CALL (chunks) {
   UNWIND chunks AS c
+  CALL (c) {
+    MATCH (p:Piece)-[:PIECE_OF]->(c)
+    DETACH DELETE p
+  }
   DETACH DELETE c
 }
 DETACH DELETE d

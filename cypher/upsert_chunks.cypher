@@ -1,5 +1,5 @@
 // Upsert chunks and their PART_OF edge. A null embedding keeps the stored one. Returns how many
-// rows inserted or changed a chunk (the documents were checked to exist first).
+// rows inserted or changed a chunk, and their ids (the documents were checked to exist first).
 UNWIND $rows AS row
 CALL (row) {
   OPTIONAL MATCH (old:Chunk {id: row.id})
@@ -27,6 +27,6 @@ CALL (row) {
     DELETE stale
   }
   MERGE (c)-[:PART_OF]->(d)
-  RETURN count(c) AS changed
+  RETURN count(c) AS changed, collect(c.id) AS ids
 }
-RETURN sum(changed) AS changed
+RETURN sum(changed) AS changed, reduce(all = [], part IN collect(ids) | all + part) AS ids

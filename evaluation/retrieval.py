@@ -208,7 +208,7 @@ TUNING_GRID: dict[str, tuple[object, ...]] = {
     "rrf_k": (60, 30, 120),  # the first value of each tunable is the default, so ties keep the default
     "link_with_vectors": (None, True, False),
     "hybrid_graph_weight": (1.0, 0.5, 1.5),
-    "hybrid_dense_weight": (0.0, 0.5),
+    "hybrid_dense_weight": (0.5, 0.0),
     "hybrid_date_weight": (1.0, 0.0),
 }
 

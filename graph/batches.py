@@ -24,6 +24,8 @@ def merge_chunks(batch: Iterable[Chunk]) -> list[Chunk]:
         seen = out.get(chunk.id)
         if seen is not None and chunk.embedding is None and seen.embedding is not None:
             chunk = replace(chunk, embedding=seen.embedding)
+        if seen is not None and chunk.piece_embeddings is None and seen.piece_embeddings is not None:
+            chunk = replace(chunk, piece_embeddings=seen.piece_embeddings)
         out[chunk.id] = chunk
     return list(out.values())
 

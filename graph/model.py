@@ -84,7 +84,13 @@ class Document:
 
 @dataclass(frozen=True, slots=True)
 class Chunk:
-    """A piece of a document's text. ``ordinal`` is its position in the document."""
+    """A piece of a document's text. ``ordinal`` is its position in the document.
+
+    ``piece_embeddings`` are vectors of the chunk's parts (a chat's messages, a text's sentence windows:
+    ``loaders.pieces``), for a chunk longer than one embedding model input; ``nearest_chunks`` scores a chunk by the
+    best of its ``embedding`` and these. ``None`` on a write keeps what is stored; ``()`` stores none. Reads
+    return ``None`` (the pieces are searched, not read back).
+    """
 
     id: str
     document_id: str
@@ -93,6 +99,7 @@ class Chunk:
     hash: str = ""
     embedding: tuple[float, ...] | None = None
     metadata: Mapping[str, str] = field(default_factory=dict)
+    piece_embeddings: tuple[tuple[float, ...], ...] | None = None
 
     def __post_init__(self) -> None:
         _require(self.id, "Chunk.id")

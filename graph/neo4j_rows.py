@@ -129,6 +129,24 @@ def exact_top(candidates: Mapping[str, Sequence[float]], vector: Sequence[float]
     return exact.search(vector, k)
 
 
+def exact_top_pieces(
+    pieces: Sequence[tuple[str, Sequence[float]]], vector: Sequence[float], k: int
+) -> list[tuple[str, float]]:
+    """The best ``k`` chunk ids of ``(chunk id, piece embedding)`` pairs, a chunk scored by its best piece (exact
+    cosine, float32, ties by id: as the embedded backend's piece index)."""
+    exact = VectorIndex()
+    exact.load((key, cast(bytes, to_blob(embedding))) for key, embedding in sorted(pieces, key=lambda p: p[0]))
+    return exact.search(vector, k)
+
+
+def piece_rows(chunks: Sequence[Chunk]) -> list[dict[str, Any]]:
+    """One row per chunk that carries ``piece_embeddings`` (``[]``: it has none): its id and piece vectors."""
+    return [
+        {"id": c.id, "pieces": [stored_vector(v, f"piece {i} of chunk {c.id!r}") for i, v in enumerate(vectors)]}
+        for c in chunks if (vectors := c.piece_embeddings) is not None
+    ]  # fmt: skip
+
+
 def batch_dimensions(rows: Sequence[Mapping[str, Any]], what: str) -> int | None:
     """The embedding size shared by every row that has one (``None`` when no row has one)."""
     sizes = sorted({len(row["embedding"]) for row in rows if row.get("embedding") is not None})

@@ -75,6 +75,7 @@ from graphproof.graph.store_checks import (
     schema_mismatch,
 )
 from graphproof.graph.traversal import ENUMERATION_CAP, UNCAPPED, expand_subgraph
+from graphproof.graph.vectors import best_of
 from neo4j import ManagedTransaction, Query
 from neo4j.exceptions import AuthError, ConfigurationError, DriverError, Neo4jError
 
@@ -131,7 +132,9 @@ VECTOR_INDEXES: dict[str, VectorSpec] = {
     "entities": VectorSpec(
         "entity_embedding", "schema_entity_vector", "drop_entity_vector", "nearest_entities", "entity"
     ),
+    "pieces": VectorSpec("piece_embedding", "schema_piece_vector", "drop_piece_vector", "nearest_pieces", "piece"),
 }
+PIECE_FANOUT = 4  # piece candidates asked of HNSW per chunk wanted: a chunk's best pieces often come together
 # one statement per depth: a variable-length bound cannot be a parameter (cypher/shortest_paths_<n>.cypher)
 SHORTEST_PATHS: dict[int, LiteralString] = {
     1: "shortest_paths_1", 2: "shortest_paths_2", 3: "shortest_paths_3",
@@ -372,8 +375,26 @@ class Neo4jStore(GraphStore):
     def upsert_chunks(self, batch: Iterable[Chunk]) -> int:
         items = merge_chunks(batch)
         rows = [rows_.chunk_row(c, self.analyzer) for c in items]
+        pieces = rows_.piece_rows(items)
         self._ensure_vector_index("chunks", rows)
-        return self._upsert("upsert_chunks", rows, {"documents": {c.document_id for c in items}}, "chunks")
+        self._ensure_vector_index("pieces", [{"embedding": v} for row in pieces for v in row["pieces"]])
+        documents = {c.document_id for c in items}
+        if not rows:
+            return 0
+
+        def work(tx: ManagedTransaction) -> int:
+            _begin_write(tx)
+            unknown = self._unknown(tx, "documents", documents)
+            if unknown:
+                raise missing_error("documents", unknown)
+            changed: set[str] = set()
+            for part in rows_.batches(rows, self.batch_size):
+                changed.update(_rows(tx, "upsert_chunks", rows=list(part))[0]["ids"] or [])
+            for part in rows_.batches(pieces, self.batch_size):  # a chunk whose pieces changed changed too
+                changed.update(_rows(tx, "replace_chunk_pieces", rows=list(part))[0]["renewed"] or [])
+            return len(changed)
+
+        return self._write(work, "upsert chunks", "chunks")
 
     def upsert_entities(self, batch: Iterable[Entity]) -> int:
         rows = [rows_.entity_row(e, self.analyzer) for e in merge_entities(batch)]
@@ -504,7 +525,18 @@ class Neo4jStore(GraphStore):
         return TermStats(cache.rows, cache.avg_length, {t: cache.df.get(t, 0) for t in distinct})
 
     def nearest_chunks(self, vector: Sequence[float], k: int = 10) -> list[Hit[Chunk]]:
-        return self._nearest("chunks", vector, k, rows_.to_chunk)
+        """A chunk scores the best of its own vector and its pieces' (``Chunk.piece_embeddings``)."""
+        found = self._nearest("chunks", vector, k, rows_.to_chunk)
+        if self._index_dimensions("pieces") is None:
+            return found
+        candidates = self._read_rows("nearest_pieces", fetch=(k + OVERFETCH) * PIECE_FANOUT,
+                                     vector=[float(x) for x in vector])  # fmt: skip
+        chunks = {h.item.id: h.item for h in found} | {r["chunk"]["id"]: rows_.to_chunk(r["chunk"]) for r in candidates}
+        try:
+            pieces = rows_.exact_top_pieces([(r["chunk"]["id"], r["embedding"]) for r in candidates], vector, k)
+        except ValueError as exc:
+            raise IntegrityError(f"nearest chunks (pieces): {exc}") from exc
+        return [Hit(chunks[i], s) for i, s in best_of([(h.item.id, h.score) for h in found], pieces, k=k)]
 
     def nearest_entities(self, vector: Sequence[float], k: int = 10) -> list[Hit[Entity]]:
         return self._nearest("entities", vector, k, rows_.to_entity)

@@ -45,6 +45,11 @@ TABLES: tuple[str, ...] = (
         chunk_id TEXT NOT NULL, entity_id TEXT NOT NULL,
         PRIMARY KEY (chunk_id, entity_id)) WITHOUT ROWID""",
     "CREATE INDEX IF NOT EXISTS mentions_entity ON mentions(entity_id)",
+    # vectors of a chunk's pieces (``Chunk.piece_embeddings``); a store written before them gains the table in
+    # ``init`` (its chunks have no pieces until ingested again), and one opened read-only without it has none
+    """CREATE TABLE IF NOT EXISTS chunk_pieces (
+        chunk_id TEXT NOT NULL, ordinal INTEGER NOT NULL, embedding BLOB NOT NULL,
+        PRIMARY KEY (chunk_id, ordinal)) WITHOUT ROWID""",
 )
 
 RUNS: tuple[str, ...] = (

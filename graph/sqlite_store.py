@@ -63,7 +63,7 @@ from graphproof.graph.store_checks import (
     schema_mismatch,
 )
 from graphproof.graph.traversal import UNCAPPED, all_shortest_paths, expand_subgraph
-from graphproof.graph.vectors import VectorIndex, from_blob, to_blob
+from graphproof.graph.vectors import VectorIndex, best_of, from_blob, to_blob
 
 _REL_COLUMNS = (
     "r.id, r.source_id, r.target_id, r.predicate, r.keywords, r.description, r.weight, r.origin, "
@@ -128,6 +128,7 @@ class SQLiteStore(GraphStore):
             raise ConnectionFailed(f"cannot open SQLite store at {self.path!r}: {why}") from exc
         self._searchers = {t: FtsSearcher(self.db, t) for t in ("relations", "chunks", "entities")}
         self._chunk_vectors = VectorIndex()
+        self._piece_vectors = VectorIndex()  # keyed by chunk id: a chunk has several rows
         self._entity_vectors = VectorIndex()
         self.init()
 
@@ -243,9 +244,52 @@ class SQLiteStore(GraphStore):
              json.dumps(dict(c.metadata), sort_keys=True), self.analyzer.chunk_text(c.text, c.metadata))
             for c in items
         ]  # fmt: skip
-        changed = self._write(_UPSERT_CHUNK, rows, {"documents": {c.document_id for c in items}}, "chunks")
+        pieces = {
+            c.id: tuple(_blob(v, f"piece {i} of chunk {c.id!r}") for i, v in enumerate(c.piece_embeddings))
+            for c in items if c.piece_embeddings is not None
+        }  # fmt: skip
+        with self._tx() as db:
+            unknown = self._unknown(db, "documents", {c.document_id for c in items})
+            if unknown:
+                raise missing_error("documents", unknown)
+            stored = self._stored_pieces(db, list(pieces))
+            renewed = {i: blobs for i, blobs in pieces.items() if stored.get(i, ()) != blobs}
+            same_row = self._unchanged_rows(db, [r for r in rows if r[0] in renewed])
+            changed = self._execute_batch(db, _UPSERT_CHUNK, rows, "chunks")
+            if renewed:
+                db.executemany("DELETE FROM chunk_pieces WHERE chunk_id = ?", [(i,) for i in renewed])
+                db.executemany(
+                    "INSERT INTO chunk_pieces(chunk_id, ordinal, embedding) VALUES (?, ?, ?)",
+                    [(i, n, blob) for i, blobs in renewed.items() for n, blob in enumerate(blobs)],
+                )
+                self._piece_vectors.stale = True
+                changed += len(same_row)  # a chunk whose row stayed but whose pieces changed was changed too
         self._chunk_vectors.stale = self._chunk_vectors.stale or changed > 0
         return changed
+
+    @staticmethod
+    def _unchanged_rows(db: sqlite3.Connection, rows: Sequence[tuple[Any, ...]]) -> set[str]:
+        """The ids of ``rows`` (``_UPSERT_CHUNK`` parameters) that ``_UPSERT_CHUNK`` would leave as they are."""
+        if not rows:
+            return set()
+        sql = (
+            "SELECT id, document_id, ordinal, text, hash, embedding, metadata FROM chunks "
+            "WHERE id IN (SELECT value FROM json_each(?))"
+        )
+        stored = {r[0]: r for r in db.execute(sql, (json.dumps([r[0] for r in rows]),))}
+        return {
+            r[0] for r in rows
+            if r[0] in stored and stored[r[0]][1:5] == r[1:5] and stored[r[0]][6] == r[6]
+            and (r[5] is None or r[5] == stored[r[0]][5])
+        }  # fmt: skip
+
+    @staticmethod
+    def _stored_pieces(db: sqlite3.Connection, ids: Sequence[str]) -> dict[str, tuple[bytes, ...]]:
+        found: dict[str, list[bytes]] = {}
+        sql = "SELECT chunk_id, embedding FROM chunk_pieces WHERE chunk_id IN (SELECT value FROM json_each(?))"
+        for chunk_id, blob in db.execute(sql + " ORDER BY chunk_id, ordinal", (json.dumps(list(ids)),)):
+            found.setdefault(chunk_id, []).append(blob)
+        return {k: tuple(v) for k, v in found.items()}
 
     def upsert_entities(self, batch: Iterable[Entity]) -> int:
         rows = [
@@ -307,10 +351,11 @@ class SQLiteStore(GraphStore):
             orphan_relations = [r[0] for r in db.execute(_ORPHANED_RELATIONS)]
             db.execute("DELETE FROM relation_chunks WHERE chunk_id IN gone_chunks")
             db.executemany("DELETE FROM relations WHERE id = ?", [(i,) for i in orphan_relations])
+            db.execute("DELETE FROM chunk_pieces WHERE chunk_id IN gone_chunks")
             chunks = db.execute("DELETE FROM chunks WHERE id IN gone_chunks").rowcount
             db.execute("DELETE FROM documents WHERE id = ?", (document_id,))
             entities = db.execute(_DELETE_ORPHAN_ENTITIES, (json.dumps(touched),)).rowcount
-        self._chunk_vectors.stale = self._entity_vectors.stale = True
+        self._chunk_vectors.stale = self._entity_vectors.stale = self._piece_vectors.stale = True
         return DeleteReport(document_id, True, chunks, mentions, len(orphan_relations), entities)
 
     # full-text search -------------------------------------------------------------------------
@@ -367,6 +412,14 @@ class SQLiteStore(GraphStore):
 
     def nearest_chunks(self, vector: Sequence[float], k: int = 10) -> list[Hit[Chunk]]:
         found = self._nearest(self._chunk_vectors, "chunks", vector, k)
+        if self._piece_vectors.stale:
+            absent = self._absent("chunk_pieces")
+            self._piece_vectors.load([] if absent else self._query(_PIECE_VECTORS))
+        if self._piece_vectors.keys:
+            try:
+                found = best_of(found, self._piece_vectors.search(vector, k), k=k)
+            except ValueError as exc:
+                raise IntegrityError(f"nearest chunks (pieces): {exc}") from exc
         by_id = {c.id: c for c in self.chunks([i for i, _ in found])}
         return [Hit(by_id[i], s) for i, s in found if i in by_id]
 
@@ -690,6 +743,8 @@ ON CONFLICT(id) DO UPDATE SET source = excluded.source, title = excluded.title, 
 WHERE (source, title, hash, created_at, metadata) IS NOT
       (excluded.source, excluded.title, excluded.hash, excluded.created_at, excluded.metadata)
 """
+
+_PIECE_VECTORS = "SELECT chunk_id, embedding FROM chunk_pieces ORDER BY chunk_id, ordinal"
 
 _UPSERT_CHUNK = """
 INSERT INTO chunks(id, document_id, ordinal, text, hash, embedding, metadata, tokens)

@@ -28,12 +28,15 @@ def from_blob(blob: bytes | None) -> tuple[float, ...] | None:
 
 
 class VectorIndex:
-    """Row keys plus an L2-normalised matrix; rebuilt lazily when the owner marks it stale."""
+    """Row keys plus an L2-normalised matrix; rebuilt lazily when the owner marks it stale. A key may own several
+    rows (a chunk's pieces): it scores the best of them."""
 
     def __init__(self) -> None:
         self.keys: list[str] = []
         self.matrix: NDArray[np.float32] = np.zeros((0, 0), dtype=np.float32)
         self.stale = True
+        self._owners: NDArray[np.int64] | None = None  # row -> position in ``_distinct``, when keys repeat
+        self._distinct: list[str] = []
 
     def load(self, rows: Iterable[tuple[str, bytes]]) -> None:
         keys: list[str] = []
@@ -51,6 +54,12 @@ class VectorIndex:
         else:
             matrix = np.zeros((0, 0), dtype=np.float32)
         self.keys, self.matrix, self.stale = keys, matrix.astype(np.float32), False
+        self._distinct = list(dict.fromkeys(keys))
+        if len(self._distinct) == len(keys):
+            self._owners = None
+        else:
+            position = {key: i for i, key in enumerate(self._distinct)}
+            self._owners = np.fromiter((position[key] for key in keys), dtype=np.int64, count=len(keys))
 
     @property
     def dimensions(self) -> int:
@@ -68,7 +77,24 @@ class VectorIndex:
         if norm == 0 or not np.isfinite(norm):
             raise ValueError("query vector must be non-zero and finite")
         scores = self.matrix @ (query / norm)
-        k = min(k, len(self.keys))
+        if self._owners is not None:  # a key's score is the best of its rows
+            best = np.full(len(self._distinct), -np.inf, dtype=np.float32)
+            np.maximum.at(best, self._owners, scores)
+            scores = best
+        keys = self._distinct
+        k = min(k, len(keys))
         top = np.argpartition(-scores, k - 1)[:k]
         top = top[np.lexsort((top, -scores[top]))]
-        return [(self.keys[i], float(scores[i])) for i in top]
+        return [(keys[i], float(scores[i])) for i in top]
+
+
+def best_of(*rankings: Sequence[tuple[str, float]], k: int) -> list[tuple[str, float]]:
+    """The ``k`` best keys of several ``(key, score)`` rankings, each key with its best score; ties by key.
+
+    The top ``k`` of the best-of score lies within the union of each ranking's top ``k``, so merging two searches
+    (a chunk's own vector, its pieces) is exact."""
+    best: dict[str, float] = {}
+    for ranking in rankings:
+        for key, score in ranking:
+            best[key] = max(score, best.get(key, -np.inf))
+    return sorted(best.items(), key=lambda kv: (-kv[1], kv[0]))[:k]

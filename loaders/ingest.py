@@ -11,7 +11,8 @@ For each batch of documents:
 4. **resolve** names into entities (``loaders.resolve``), joining names already in the store
    (exact id, or an alias found through the entity index) and merging descriptions, keywords and
    chunk references with the stored relations.
-5. **embed** new chunks and entities that have no embedding yet, in batches.
+5. **embed** new chunks (each also piece by piece: a chat's messages, a long text's sentence runs,
+   ``loaders.pieces``) and entities that have no embedding yet, in batches.
 6. **write** documents, chunks, entities, relations and mentions. If a write fails, the batch's
    documents are deleted again, so no document is left half-written, and the error is raised.
 """
@@ -28,6 +29,7 @@ from graphproof.graph.model import Chunk, Document, Entity, Mention, Relation, c
 from graphproof.graph.store import GraphStore
 from graphproof.loaders.chunking import CHAT_MAX_TOKENS, chunk_document
 from graphproof.loaders.errors import LoaderError
+from graphproof.loaders.pieces import chunk_pieces
 from graphproof.loaders.resolve import EntityResolver
 from graphproof.loaders.types import Extraction, Extractor, SourceDocument, SourceFailure
 from graphproof.text.names import alias_key
@@ -245,8 +247,15 @@ class Ingestor:
             return chunks, entities
         size = self.options.embed_batch_size
         if chunks:
-            vectors = self.embedder.embed([c.text for c in chunks], batch_size=size)
-            chunks = [replace(c, embedding=tuple(map(float, v))) for c, v in zip(chunks, vectors, strict=True)]
+            pieces = [chunk_pieces(c) for c in chunks]
+            vectors = self.embedder.embed([c.text for c in chunks] + [p for ps in pieces for p in ps], batch_size=size)
+            rows = iter(vectors[len(chunks) :])
+            chunks = [
+                replace(c, embedding=tuple(map(float, v)), piece_embeddings=tuple(
+                    tuple(map(float, next(rows))) for _ in ps
+                ))
+                for c, v, ps in zip(chunks, vectors[: len(chunks)], pieces, strict=True)
+            ]  # fmt: skip
         missing = [i for i, e in enumerate(entities) if e.embedding is None]
         if missing:
             vectors = self.embedder.embed([entities[i].name for i in missing], batch_size=size)

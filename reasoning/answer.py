@@ -32,6 +32,7 @@ from graphproof.reasoning.paths import (
 from graphproof.reasoning.retriever import Retrieval
 from graphproof.text.chat import chat_messages, humanise, named_speaker, speaker_handles
 from graphproof.text.documents import document_label
+from graphproof.text.lexicon import BREAK, STARTERS
 from graphproof.text.sentences import LIST_MARKER, split_sentences, unwrap
 
 if TYPE_CHECKING:
@@ -75,7 +76,11 @@ KIND_WEIGHT = 0.5
 # January-June (hybrid-rrf 0.429 -> 0.460).
 CHAT_KIND_WEIGHT = 0.5
 _STAMP = re.compile(r"\[[^\]]*\]\s*(?:[^\s:][^:\n]{0,40}:\s*)?")
-_ASKS_PERSON = re.compile(r"^\W*(?:\w+\s+)?(?:who|whom|whose)\b", re.IGNORECASE)
+_ASKS_PERSON = re.compile(
+    r"^\W*(?:\w+\s+)?(?:who|whom|whose)\b|\b(?:which|what)\s+(?:person|people|individual|author|developer"
+    r"|programmer|maintainer|engineer|inventor|creator|man|woman)s?\b",
+    re.IGNORECASE,
+)
 _ASKS_NUMBER = re.compile(
     rf"\b(?:{HOW_MUCH}|(?:what|which)\s+(?:year|version|number|rfc|port|size|date|release|time|day))\b|^\W*when\b",
     re.IGNORECASE,
@@ -271,12 +276,15 @@ def holds_kind(unit: str, kind: str, question: str) -> bool:
         return any(
             a[:1].isupper() and b[:1].isupper() and a.casefold().strip(".'’") not in asked
             and b.casefold().strip(".'’") not in asked and a.casefold() not in _NOT_NAMES
+            and b.casefold() not in _NOT_NAMES
             for a, b in itertools.pairwise(names)
         )  # fmt: skip
     return True
 
 
-_NOT_NAMES = frozenset(("the", "a", "an", "this", "that", "these", "it", "in", "if", "when", "for", "see", "note"))
+# Capitalised words that start no name: function words and interjections (``BREAK``: "Although IJG's own code …"),
+# and words capitalised only because they start a sentence ("See", "Note").
+_NOT_NAMES = BREAK | STARTERS | {"note"}
 
 
 def _terms_by_key(question: str, terms: Iterable[str], analyzer: Analyzer) -> dict[str, set[str]]:

@@ -68,6 +68,7 @@ def _reset(store: GraphStore) -> None:
     store.cypher("MATCH (n) WHERE NOT n:GraphproofContractSuite DETACH DELETE n")
     store.cypher("DROP INDEX chunk_embedding IF EXISTS")
     store.cypher("DROP INDEX entity_embedding IF EXISTS")
+    store.cypher("DROP INDEX piece_embedding IF EXISTS")
     store.init()
 
 

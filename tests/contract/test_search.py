@@ -172,3 +172,48 @@ def test_tied_scores_are_ordered_by_id(store: GraphStore) -> None:
     assert [h.item.id for h in store.search_chunks("jazz", k=4)] == ["a", "b", "m", "z"]
     assert [h.item.id for h in store.search_chunks("jazz", k=2)] == ["a", "b"]
     assert [h.item.id for h in store.search_entities("jazz", k=3)] == ["c", "k", "q"]
+
+
+def test_a_chunk_scores_its_best_piece(filled: GraphStore) -> None:
+    """A chunk also found by its pieces' vectors (a chat's messages): its score is the best of its own and theirs."""
+    from dataclasses import replace
+
+    [c3] = filled.chunks(["c3"])
+    probe = [0.1, 0.9, 0.0, 0.2]  # near c2's own vector (y)
+    pieces = ((0.0, 0.0, 1.0, 0.0), (0.1, 0.9, 0.0, 0.2))  # c3's second piece points where the probe does
+    assert filled.upsert_chunks([replace(c3, piece_embeddings=pieces)]) == 1
+    hits = filled.nearest_chunks(probe, k=2)
+    assert [h.item.id for h in hits] == ["c3", "c2"]
+    assert hits[0].score == pytest.approx(1.0, rel=1e-5)
+    assert hits[0].item.text == c3.text and hits[0].item.piece_embeddings is None  # pieces are searched, not read
+    assert filled.upsert_chunks([replace(c3, piece_embeddings=pieces)]) == 0, "the same pieces change nothing"
+    assert filled.upsert_chunks([c3]) == 0, "a chunk written without pieces (None) keeps its stored ones"
+    assert filled.nearest_chunks(probe, k=1)[0].item.id == "c3"
+    assert filled.upsert_chunks([replace(c3, piece_embeddings=pieces[:1])]) == 1, "other pieces are a change"
+    assert filled.nearest_chunks(probe, k=1)[0].item.id == "c2", "the pieces are replaced, not added to"
+    assert filled.upsert_chunks([replace(c3, piece_embeddings=pieces)]) == 1
+    d2 = filled.documents(["d2"])
+    filled.delete_document("d2")  # c3 is a chunk of d2: its pieces go with it
+    assert [h.item.id for h in filled.nearest_chunks(probe, k=4)] == ["c2", "c1"]
+    filled.upsert_documents(d2)
+    filled.upsert_chunks([c3])  # the same id again, written without pieces: no piece of the deleted chunk is left
+    assert filled.nearest_chunks(probe, k=1)[0].item.id == "c2"
+
+
+def test_a_chunk_with_pieces_and_no_pieces(filled: GraphStore) -> None:
+    from dataclasses import replace
+
+    [c1] = filled.chunks(["c1"])
+    filled.upsert_chunks([replace(c1, piece_embeddings=((0.0, 0.0, 0.0, 1.0), (0.0, 0.0, 1.0, 0.0)))])
+    assert [h.item.id for h in filled.nearest_chunks([0.0, 0.0, 1.0, 0.0], k=2)] == ["c1", "c3"]  # tie by id
+    assert filled.upsert_chunks([replace(c1, piece_embeddings=())]) == 1, "() removes the stored pieces"
+    assert [h.item.id for h in filled.nearest_chunks([0.0, 0.0, 1.0, 0.0], k=1)] == ["c3"]
+
+
+def test_a_bad_piece_vector_is_refused_naming_the_chunk(filled: GraphStore) -> None:
+    from dataclasses import replace
+
+    [c1] = filled.chunks(["c1"])
+    with pytest.raises(InvalidInput, match="piece 1 of chunk 'c1'"):
+        filled.upsert_chunks([replace(c1, piece_embeddings=((1.0, 0.0, 0.0, 0.0), (float("nan"), 0.0, 0.0, 0.0)))])
+    assert filled.nearest_chunks([1.0, 0.0, 0.0, 0.0], k=1)[0].item.id == "c1"

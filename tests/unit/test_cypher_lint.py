@@ -40,6 +40,7 @@ ALLOWED_LITERALS = {
     " ",  # the separator of the analyzer's tokens, a property of the schema
     "chunk_embedding",
     "entity_embedding",
+    "piece_embedding",
     "chunk_tokens",
     "entity_tokens",
     "related_tokens",

@@ -131,13 +131,17 @@ def _meta(params: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def _changed(params: dict[str, Any]) -> list[dict[str, Any]]:
-    return [{"changed": len(params["rows"])}]
+    return [{"changed": len(params["rows"]), "ids": [r.get("id") for r in params["rows"]]}]
+
+
+def _renewed(params: dict[str, Any]) -> list[dict[str, Any]]:
+    return [{"renewed": [r["id"] for r in params["rows"]]}]
 
 
 @pytest.fixture
 def driver(monkeypatch: pytest.MonkeyPatch) -> FakeDriver:
     upserts = {name: _changed for name in cypher.names() if name.startswith("upsert_")}
-    fake = FakeDriver({"meta": _meta, "write_count": [{"writes": 0}], **upserts})
+    fake = FakeDriver({"meta": _meta, "write_count": [{"writes": 0}], "replace_chunk_pieces": _renewed, **upserts})
     opened: list[tuple[str, Any]] = []
 
     def make(uri: str, auth: Any = None, **config: Any) -> FakeDriver:
@@ -289,6 +293,24 @@ def test_chunk_rows_carry_analyzer_tokens_sorted_metadata_and_float32_embeddings
     assert rows[1]["embedding"] is None
     assert driver.params("missing_documents") == [{"ids": ["d1"]}]
     assert driver.params("schema_chunk_vector") == [{"dimensions": 2}]
+
+
+def test_piece_vectors_go_in_the_same_transaction_and_count_their_chunk_once(
+    store: Neo4jStore, driver: FakeDriver
+) -> None:
+    chunks = [
+        Chunk("c1", "d1", 0, "Li: hi\nWang: hello", embedding=(0.1, 0.2), piece_embeddings=((1.0, 0.0), (0.0, 1.0))),
+        Chunk("c2", "d1", 1, "no pieces", embedding=(0.3, 0.4), piece_embeddings=()),
+        Chunk("c3", "d1", 2, "pieces kept as stored", embedding=(0.5, 0.6)),
+    ]
+    assert store.upsert_chunks(chunks) == 3, "c1 changed its row and its pieces: counted once"
+    (rows,) = [p["rows"] for p in driver.params("replace_chunk_pieces")]
+    assert rows == [{"id": "c1", "pieces": [[1.0, 0.0], [0.0, 1.0]]}, {"id": "c2", "pieces": []}]
+    assert driver.params("schema_piece_vector") == [{"dimensions": 2}]
+    kinds = {kind for kind, name, _ in driver.calls if name in ("upsert_chunks", "replace_chunk_pieces")}
+    assert kinds == {"write"}
+    with pytest.raises(InvalidInput, match="piece 0 of chunk 'c9'"):
+        store.upsert_chunks([Chunk("c9", "d1", 3, "x", piece_embeddings=((float("inf"), 0.0),))])
 
 
 def test_entity_rows_index_the_name_and_its_alias_key(store: Neo4jStore, driver: FakeDriver) -> None:

@@ -93,21 +93,26 @@ def test_graph_methods_return_weighted_paths_from_linked_entities(retriever: Ret
             assert f"{before.name} {mark} {relation.predicate} {mark} {after.name}" in text
 
 
-def test_hybrid_rrf_fuses_graph_and_bm25(retriever: Retriever) -> None:
-    graph = [h.item.id for h in retriever.retrieve(QUESTION, "edge-bm25").chunks]
-    bm25 = [h.item.id for h in retriever.retrieve(QUESTION, "bm25").chunks]
-    fused = retriever.retrieve(QUESTION, "hybrid-rrf")
-    first = fused.chunks[0]
-    expected = sum(1 / (60 + lst.index(first.item.id) + 1) for lst in (graph, bm25) if first.item.id in lst)
-    assert first.score == pytest.approx(expected)
+def test_hybrid_rrf_fuses_graph_bm25_and_dense_at_half_weight(store: SQLiteStore) -> None:
+    # with a dense list the question is linked to entities by vectors too (link_with_vectors None)
+    linked = Retriever(store, HashingEmbedder(128), RetrievalConfig(depth=10, link_with_vectors=True))
+    graph = [h.item.id for h in linked.retrieve(QUESTION, "edge-bm25").chunks]
+    bm25 = [h.item.id for h in linked.retrieve(QUESTION, "bm25").chunks]
+    dense = [h.item.id for h in linked.retrieve(QUESTION, "naive").chunks]
+    fused = Retriever(store, HashingEmbedder(128), RetrievalConfig(depth=10)).retrieve(QUESTION, "hybrid-rrf")
+    assert RetrievalConfig().hybrid_dense_weight == 0.5
+    for hit in fused.chunks:
+        lists = ((graph, 1.0), (bm25, 1.0), (dense, 0.5))
+        expected = sum(w / (60 + lst.index(hit.item.id) + 1) for lst, w in lists if hit.item.id in lst)
+        assert hit.score == pytest.approx(expected), hit.item.id
 
 
 def test_hybrid_graph_weight_scales_the_graph_list(store: SQLiteStore) -> None:
     def fused(weight: float) -> Retrieval:
-        config = RetrievalConfig(depth=10, hybrid_graph_weight=weight)
+        config = RetrievalConfig(depth=10, hybrid_graph_weight=weight, hybrid_dense_weight=0.0)
         return Retriever(store, HashingEmbedder(128), config).retrieve(QUESTION, "hybrid-rrf")
 
-    base = Retriever(store, HashingEmbedder(128), RetrievalConfig(depth=10))
+    base = Retriever(store, HashingEmbedder(128), RetrievalConfig(depth=10, hybrid_dense_weight=0.0))
     graph = [h.item.id for h in base.retrieve(QUESTION, "edge-bm25").chunks]
     bm25 = [h.item.id for h in base.retrieve(QUESTION, "bm25").chunks]
     for weight in (0.5, 1.5):

@@ -1,0 +1,50 @@
+"""A chunk's pieces: the parts its piece vectors are embedded from (``Chunk.piece_embeddings``).
+
+An embedding model reads a bounded input (all-MiniLM-L6-v2: 256 word pieces, some 1,000 characters of English), so
+one vector of a longer chunk sees only its start; and one vector of a whole conversation blurs what each message
+says. So a chunk is also embedded in pieces, and ``nearest_chunks`` scores it by its best piece: a chat (a chunk
+with ``speakers`` metadata) piece by piece as its messages ("Handle: message"), other text as runs of whole
+sentences of at most ``PIECE_CHARS`` characters (a longer sentence is a piece of its own). A chunk that is one
+piece has none: its own vector covers it.
+
+On LiHua-World (a conversation per chunk), ranking chunks by their best message vector instead of the whole
+conversation's raised ``naive`` nDCG@10 on the full year from 0.579 / 0.615 to 0.679 / 0.735 (the two folds of
+``eval retrieval --folds 2``), and let the dense list join ``hybrid-rrf`` without lowering it (benchmarks/results/
+retrieval.md, sixteenth session).
+"""
+
+from __future__ import annotations
+
+from graphproof.graph.model import Chunk
+from graphproof.text.chat import chat_messages, speaker_handles
+from graphproof.text.sentences import split_sentences
+
+PIECE_CHARS = 500  # a short paragraph: well inside one model input
+
+
+def chunk_pieces(chunk: Chunk) -> list[str]:
+    """The texts of ``chunk``'s pieces (module docstring); ``[]`` when the chunk is one piece."""
+    speakers = str(chunk.metadata.get("speakers", ""))
+    if speakers:
+        messages = chat_messages(chunk.text, speaker_handles(speakers))
+        pieces = [f"{m.handle}: {m.body}" if m.handle else m.body for m in messages]
+    else:
+        pieces = sentence_runs(chunk.text, PIECE_CHARS)
+    return pieces if len(pieces) > 1 else []
+
+
+def sentence_runs(text: str, limit: int) -> list[str]:
+    """``text``'s sentences joined into runs of at most ``limit`` characters, in order (a longer sentence alone)."""
+    runs: list[str] = []
+    current = ""
+    for sentence in (" ".join(s.split()) for s in split_sentences(text)):
+        if not sentence:
+            continue
+        if current and len(current) + 1 + len(sentence) > limit:
+            runs.append(current)
+            current = sentence
+        else:
+            current = f"{current} {sentence}" if current else sentence
+    if current:
+        runs.append(current)
+    return runs

@@ -1,0 +1,66 @@
+"""A chunk's pieces (a chat's messages, a long text's sentence runs) and the piece vectors ingest writes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+from graphproof.graph.embed import HashingEmbedder
+from graphproof.graph.model import Chunk
+from graphproof.graph.sqlite_store import SQLiteStore
+from graphproof.loaders.extract.rule import RuleExtractor
+from graphproof.loaders.ingest import ingest
+from graphproof.loaders.pieces import PIECE_CHARS, chunk_pieces, sentence_runs
+from graphproof.loaders.sources import read_sources
+
+CHAT = """Time: 20260105_10:00
+AdamSmith: Hi Li Hua! The building maintenance is scheduled for Friday morning.
+LiHua: Thanks Adam! I will be at the jazz festival with Wolfgang then.
+It starts at 9 and I
+bought the tickets yesterday.
+AdamSmith: Enjoy the saxophone quartet.
+"""
+
+
+def test_a_chat_is_cut_into_its_messages_with_their_writers() -> None:
+    chunk = Chunk("c", "d", 0, CHAT, metadata={"speakers": "AdamSmith, LiHua"})
+    assert chunk_pieces(chunk) == [
+        "AdamSmith: Hi Li Hua! The building maintenance is scheduled for Friday morning.",
+        "LiHua: Thanks Adam! I will be at the jazz festival with Wolfgang then.\nIt starts at 9 and I\n"
+        "bought the tickets yesterday.",
+        "AdamSmith: Enjoy the saxophone quartet.",
+    ]
+
+
+def test_text_is_cut_into_runs_of_whole_sentences() -> None:
+    sentences = [f"Sentence number {i} says something about zlib and its streams." for i in range(20)]
+    runs = sentence_runs(" ".join(sentences), 200)
+    assert " ".join(runs) == " ".join(sentences), "nothing is dropped or repeated, order kept"
+    assert all(len(r) <= 200 for r in runs) and len(runs) == 7  # three 62-char sentences fit in 200
+    assert sentence_runs("One very long sentence " * 20, 50) == [("One very long sentence " * 20).strip()]
+
+
+def test_a_chunk_of_one_piece_has_none() -> None:
+    assert chunk_pieces(Chunk("c", "d", 0, "zlib is a compression library. It is thread safe.")) == []
+    one = Chunk("c", "d", 0, "Time: 20260105_10:00\nLiHua: hello there", metadata={"speakers": "LiHua"})
+    assert chunk_pieces(one) == []
+    long = Chunk("c", "d", 0, "Gzip reads files. " * (2 * (PIECE_CHARS // 18)))  # two runs of 18-char sentences
+    assert len(chunk_pieces(long)) == 2
+
+
+def test_ingest_stores_piece_vectors_that_find_a_message_the_whole_chat_blurs(tmp_path: Path) -> None:
+    root = tmp_path / "corpus"
+    root.mkdir()
+    (root / "20260105_1000.txt").write_text(CHAT, encoding="utf-8")
+    store = SQLiteStore(tmp_path / "g.db")
+    embedder = HashingEmbedder(256)
+    ingest(store, read_sources([root]), RuleExtractor(), embedder)
+    probe = embedder.embed_query("AdamSmith: Enjoy the saxophone quartet.")
+    [chunk] = store.chunks_of_document((root / "20260105_1000.txt").resolve().as_posix())
+    whole = float(np.dot(probe, np.asarray(chunk.embedding)))
+    [hit] = store.nearest_chunks(probe, k=1)
+    assert whole < 0.6, "the whole chat is far from one of its messages"
+    assert hit.score == pytest.approx(1.0, abs=1e-6), "the chunk scores its best piece: the message itself"
+    pieces = store.db.execute("SELECT count(*) FROM chunk_pieces").fetchone()[0]
+    assert pieces == 3
