@@ -64,3 +64,29 @@ def test_ingest_stores_piece_vectors_that_find_a_message_the_whole_chat_blurs(tm
     assert hit.score == pytest.approx(1.0, abs=1e-6), "the chunk scores its best piece: the message itself"
     pieces = store.db.execute("SELECT count(*) FROM chunk_pieces").fetchone()[0]
     assert pieces == 3
+
+
+def test_pieces_can_be_left_out_from_the_library_and_the_cli(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from graphproof.loaders.ingest import IngestOptions
+    from typer.testing import CliRunner
+
+    import graphproof.cli_ingest
+    from graphproof.cli import app
+
+    root = tmp_path / "corpus"
+    root.mkdir()
+    (root / "20260105_1000.txt").write_text(CHAT, encoding="utf-8")
+    store = SQLiteStore(tmp_path / "lib.db")
+    ingest(store, read_sources([root]), RuleExtractor(), HashingEmbedder(64), IngestOptions(pieces=False))
+    assert store.db.execute("SELECT count(*) FROM chunk_pieces").fetchone()[0] == 0
+    assert store.chunks_of_document((root / "20260105_1000.txt").resolve().as_posix())[0].embedding is not None
+
+    monkeypatch.setattr(graphproof.cli_ingest, "make_embedder", lambda settings: HashingEmbedder(64))
+    counts: dict[str, int] = {}
+    for flag in ("--no-pieces", "--pieces"):
+        db = tmp_path / f"cli{flag}.db"
+        result = CliRunner().invoke(app, ["--store", f"sqlite:///{db}", "ingest", flag, "--json", str(root)])
+        assert result.exit_code == 0, result.output
+        with SQLiteStore(db) as written:
+            counts[flag] = written.db.execute("SELECT count(*) FROM chunk_pieces").fetchone()[0]
+    assert counts == {"--no-pieces": 0, "--pieces": 3}

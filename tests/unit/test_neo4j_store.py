@@ -20,7 +20,14 @@ from graphproof.graph import neo4j_rows
 from graphproof.graph.analyzer import Analyzer, default_analyzer
 from graphproof.graph.model import Chunk, Document, Entity, Mention, Relation
 from graphproof.graph.neo4j_rows import lucene_escape, lucene_query, plain
-from graphproof.graph.neo4j_store import OVERFETCH, SCHEMA_STATEMENTS, SCHEMA_VERSION, VECTOR_INDEXES, Neo4jStore
+from graphproof.graph.neo4j_store import (
+    OVERFETCH,
+    PIECE_FANOUT,
+    SCHEMA_STATEMENTS,
+    SCHEMA_VERSION,
+    VECTOR_INDEXES,
+    Neo4jStore,
+)
 from graphproof.graph.sqlite_store import SQLiteStore
 from graphproof.graph.store import ConnectionFailed, IntegrityError, InvalidInput, NotFound, QueryFailed, SchemaMismatch
 from neo4j.exceptions import AuthError, ConfigurationError, CypherSyntaxError, Neo4jError, ServiceUnavailable
@@ -482,6 +489,41 @@ def test_nearest_rescores_candidates_exactly_like_the_embedded_backend(store: Ne
     assert [i for i, _ in got] == [i for i, _ in expected]
     assert [s for _, s in got] == pytest.approx([s for _, s in expected], abs=1e-6)
     assert driver.params("nearest_chunks")[0]["fetch"] == 5 + OVERFETCH
+
+
+def test_nearest_chunks_by_their_best_piece_like_the_embedded_backend(store: Neo4jStore, driver: FakeDriver) -> None:
+    rng = np.random.default_rng(11)
+
+    def vector() -> tuple[float, ...]:
+        return tuple(rng.normal(size=8).tolist())
+
+    chunks = [
+        Chunk(f"c{i}", "d", i, f"text {i}", embedding=vector(), piece_embeddings=tuple(vector() for _ in range(i % 4)))
+        for i in range(12)
+    ]
+    with SQLiteStore(":memory:") as sqlite:
+        sqlite.upsert_documents([Document("d", "src")])
+        sqlite.upsert_chunks(chunks)
+        query_vector = rng.normal(size=8).tolist()
+        expected = [(h.item.id, h.score) for h in sqlite.nearest_chunks(query_vector, k=5)]
+        stored = {c.id: c for c in sqlite.chunks([c.id for c in chunks])}
+
+    driver.responses["vector_indexes"] = [
+        {"name": "chunk_embedding", "state": "ONLINE", "dimensions": 8},
+        {"name": "piece_embedding", "state": "ONLINE", "dimensions": 8},
+    ]
+    row = {c.id: {**neo4j_rows.chunk_row(c, default_analyzer()), "embedding": list(c.embedding or ())} for c in chunks}
+    driver.responses["nearest_chunks"] = [{"chunk": row[c.id], "score": 0.5} for c in stored.values()]
+    driver.responses["nearest_pieces"] = [
+        {"chunk": row[c.id], "embedding": list(p), "score": 0.5} for c in chunks for p in c.piece_embeddings or ()
+    ]
+    got = [(h.item.id, h.score) for h in store.nearest_chunks(query_vector, k=5)]
+    assert [i for i, _ in got] == [i for i, _ in expected]
+    assert [s for _, s in got] == pytest.approx([s for _, s in expected], abs=1e-6)
+    assert driver.params("nearest_pieces")[0]["fetch"] == (5 + OVERFETCH) * PIECE_FANOUT
+    q = np.asarray(query_vector) / np.linalg.norm(query_vector)
+    own = sorted(chunks, key=lambda c: -float(np.dot(c.embedding, q) / np.linalg.norm(c.embedding)))[:5]
+    assert [c.id for c in own] != [i for i, _ in got], "the pieces change the ranking in this case"
 
 
 def test_nearest_validates_the_query_vector(store: Neo4jStore, driver: FakeDriver) -> None:
