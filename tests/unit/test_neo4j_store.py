@@ -468,16 +468,21 @@ def test_vector_dimensions_gate(bad: object) -> None:
     assert neo4j_rows.vector_dimensions(384) == 384
 
 
+def _embedded_nearest(chunks: list[Chunk], query: list[float]) -> tuple[list[tuple[str, float]], dict[str, Chunk]]:
+    """The embedded backend's 5 nearest of ``chunks`` to ``query`` (the reference), and the chunks as it stores them."""
+    with SQLiteStore(":memory:") as sqlite:
+        sqlite.upsert_documents([Document("d", "src")])
+        sqlite.upsert_chunks(chunks)
+        expected = [(h.item.id, h.score) for h in sqlite.nearest_chunks(query, k=5)]
+        return expected, {c.id: c for c in sqlite.chunks([c.id for c in chunks])}
+
+
 def test_nearest_rescores_candidates_exactly_like_the_embedded_backend(store: Neo4jStore, driver: FakeDriver) -> None:
     rng = np.random.default_rng(7)
     chunks = [Chunk(f"c{i}", "d", i, f"text {i}", embedding=tuple(rng.normal(size=8).tolist())) for i in range(12)]
     chunks.append(Chunk("c_tie", "d", 99, "tie", embedding=chunks[0].embedding))
-    with SQLiteStore(":memory:") as sqlite:
-        sqlite.upsert_documents([Document("d", "src")])
-        sqlite.upsert_chunks(chunks)
-        query_vector = rng.normal(size=8).tolist()
-        expected = [(h.item.id, h.score) for h in sqlite.nearest_chunks(query_vector, k=5)]
-        stored = {c.id: c for c in sqlite.chunks([c.id for c in chunks])}
+    query_vector = rng.normal(size=8).tolist()
+    expected, stored = _embedded_nearest(chunks, query_vector)
 
     driver.responses["vector_indexes"] = [{"name": "chunk_embedding", "state": "ONLINE", "dimensions": 8}]
     candidates = [
@@ -501,12 +506,8 @@ def test_nearest_chunks_by_their_best_piece_like_the_embedded_backend(store: Neo
         Chunk(f"c{i}", "d", i, f"text {i}", embedding=vector(), piece_embeddings=tuple(vector() for _ in range(i % 4)))
         for i in range(12)
     ]
-    with SQLiteStore(":memory:") as sqlite:
-        sqlite.upsert_documents([Document("d", "src")])
-        sqlite.upsert_chunks(chunks)
-        query_vector = rng.normal(size=8).tolist()
-        expected = [(h.item.id, h.score) for h in sqlite.nearest_chunks(query_vector, k=5)]
-        stored = {c.id: c for c in sqlite.chunks([c.id for c in chunks])}
+    query_vector = rng.normal(size=8).tolist()
+    expected, stored = _embedded_nearest(chunks, query_vector)
 
     driver.responses["vector_indexes"] = [
         {"name": "chunk_embedding", "state": "ONLINE", "dimensions": 8},
