@@ -25,7 +25,7 @@ import re
 from pathlib import Path
 
 from graphproof.evaluation.answer_metrics import key_terms
-from graphproof.evaluation.retrieval import lihua_store, load_questions
+from graphproof.evaluation.retrieval import QAItem, lihua_store, load_questions
 from graphproof.loaders.sources import read_sources
 from graphproof.loaders.types import SourceDocument
 from graphproof.text.chat import humanise, named_speaker, speaker_handles
@@ -63,6 +63,22 @@ def rewritten(question: str, handle: str, variant: str, others: list[str]) -> tu
     return question[: found.start()] + humanise(swap) + question[found.end() :], swap
 
 
+def naming_questions(zip_path: Path, questions: list[QAItem]) -> list[tuple[QAItem, str, list[str]]]:
+    """``(question, the participant it names, the participants of its gold conversations)`` for every
+    single-evidence question of ``questions`` that names a participant of its gold conversation."""
+    speakers: dict[str, list[str]] = {}
+    for item in read_sources([zip_path], "chat"):
+        if isinstance(item, SourceDocument) and item.metadata.get("time"):
+            speakers[str(item.metadata["time"])] = speaker_handles(str(item.metadata.get("speakers", "")))
+    cases = []
+    for question in questions:
+        handles = [h for t in question.times for h in speakers.get(t, [])]
+        handle = named_speaker(question.question, handles) if question.type == "Single" else None
+        if handle is not None:
+            cases.append((question, handle, list(dict.fromkeys(handles))))
+    return cases
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=Path(".graphproof") / "eval", help="Where evaluation stores live.")
@@ -70,20 +86,11 @@ def main() -> None:
     args = parser.parse_args()
     half = not args.full_year
     zip_path, qa = data_file("lihua-world", "LiHuaWorld.zip"), data_file("lihua-world", "qa_dev.json")
-    speakers: dict[str, list[str]] = {}
-    for item in read_sources([zip_path], "chat"):
-        if isinstance(item, SourceDocument) and item.metadata.get("time"):
-            speakers[str(item.metadata["time"])] = speaker_handles(str(item.metadata.get("speakers", "")))
     settings = load_settings()
     embedder = make_embedder(settings)
     store = lihua_store(zip_path.parent, half, args.out, embedder)
     rag = make_rag(store, settings, use_llm=False, embedder=embedder)
-    cases = []
-    for question in load_questions(qa, half):
-        handles = [h for t in question.times for h in speakers.get(t, [])]
-        handle = named_speaker(question.question, handles) if question.type == "Single" else None
-        if handle is not None:
-            cases.append((question, handle, list(dict.fromkeys(handles))))
+    cases = naming_questions(zip_path, load_questions(qa, half))
     print(f"\n### Answers to questions that name a participant ({len(cases)} single-evidence questions, "
           f"{'Jan-Jun' if half else 'full year'}, hybrid-rrf)\n")  # fmt: skip
     print("| variant | questions | key terms in the answer | first message by the named participant |")

@@ -1,6 +1,6 @@
 """Retrieval benchmark: every method on LiHua-World, Jan-Jun (the paper's setting) and the full year.
 
-    python -m benchmarks.retrieval [--out DIR] [--bm25 K1,B] [--markdown FILE] [--dates]
+    python -m benchmarks.retrieval [--out DIR] [--bm25 K1,B] [--markdown FILE] [--dates | --names]
 
 Ingests the chats with the rule-based extractor and all-MiniLM-L6-v2 (or reuses the stores in
 ``--out``), runs every method over the non-Null dev questions and prints Recall@10 / nDCG@10
@@ -11,6 +11,11 @@ also writes the tables to a file (``benchmarks/results/retrieval.md`` is the com
 written five ways (``evaluation.retrieval.rewrite_dates``: 20260428, 2026-04-28, April 28, 2026,
 28 April 2026, and left out), and bm25 and hybrid-rrf (default settings) are scored on each form. A method
 that reads dates gives the same figures for the four written forms, and better ones than with no day.
+
+``--names`` is another: the single-evidence questions that name a participant of their conversation are asked
+with the name as written and written the other way (``benchmarks.answer_speakers``' ``name_form``: "LiHua" as
+"Li Hua", "Li Hua" or "Jake" as the handle), Jan-Jun and the full year; a method that reads who is named scores
+the same on both.
 """
 
 from __future__ import annotations
@@ -67,6 +72,29 @@ def date_forms(out: Path, embedder: SentenceTransformerEmbedder, k: int) -> None
             print(f"| {form} | {asked[0].question} | {cells[0]} | {cells[1]} |", flush=True)
 
 
+def name_forms(out: Path, embedder: SentenceTransformerEmbedder, k: int) -> None:
+    """The ``--names`` perturbation (module docstring), Jan-Jun and full year."""
+    from benchmarks.answer_speakers import naming_questions, rewritten
+
+    zip_path, qa = data_file("lihua-world", "LiHuaWorld.zip"), data_file("lihua-world", "qa_dev.json")
+    print("### Questions that name a participant, the name as written and written the other way\n")
+    print(f"| setting | form | questions | bm25 Recall@{k} / nDCG@{k} | hybrid-rrf Recall@{k} / nDCG@{k} |")
+    print("|---|---|---:|---:|---:|")
+    for half in (True, False):
+        cases = naming_questions(zip_path, load_questions(qa, half))
+        pairs = [(q, rewritten(q.question, handle, "name_form", others)) for q, handle, others in cases]
+        kept = [(q, made[0]) for q, made in pairs if made is not None]
+        with lihua_store(zip_path.parent, half, out, embedder) as store:
+            retriever = Retriever(store, embedder, RetrievalConfig())
+            for form in ("as written", "other form"):
+                asked = [q if form == "as written" else q.model_copy(update={"question": text}) for q, text in kept]
+                scores = evaluate(retriever, asked, ("bm25", "hybrid-rrf"), k)
+                cells = [f"{scores[m].summary()['recall']:.3f} / {scores[m].summary()['ndcg']:.3f}"
+                         for m in ("bm25", "hybrid-rrf")]  # fmt: skip
+                label = "Jan-Jun" if half else "full year"
+                print(f"| {label} | {form} | {len(asked)} | {cells[0]} | {cells[1]} |", flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--out", type=Path, default=Path("benchmarks/out"))
@@ -74,9 +102,13 @@ def main() -> None:
     parser.add_argument("--markdown", type=Path)
     parser.add_argument("-k", type=int, default=10)
     parser.add_argument("--dates", action="store_true", help="the date-form perturbation only (full year)")
+    parser.add_argument("--names", action="store_true", help="the name-form perturbation only (both settings)")
     args = parser.parse_args()
     if args.dates:
         date_forms(args.out, SentenceTransformerEmbedder(), args.k)
+        return
+    if args.names:
+        name_forms(args.out, SentenceTransformerEmbedder(), args.k)
         return
     params = BM25Params(*(float(x) for x in args.bm25.split(","))) if args.bm25 else None
     zip_path, qa = data_file("lihua-world", "LiHuaWorld.zip"), data_file("lihua-world", "qa_dev.json")
