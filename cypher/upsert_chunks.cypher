@@ -29,4 +29,4 @@ CALL (row) {
   MERGE (c)-[:PART_OF]->(d)
   RETURN count(c) AS changed, collect(c.id) AS ids
 }
-RETURN sum(changed) AS changed, reduce(all = [], part IN collect(ids) | all + part) AS ids
+RETURN sum(changed) AS changed, reduce(acc = [], part IN collect(ids) | acc + part) AS ids
