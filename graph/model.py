@@ -86,7 +86,7 @@ class Document:
 class Chunk:
     """A piece of a document's text. ``ordinal`` is its position in the document.
 
-    ``piece_embeddings`` are vectors of the chunk's parts (a chat's messages, a text's sentence windows:
+    ``piece_embeddings`` are vectors of the chunk's parts (a chat's messages, a long text's sentence runs:
     ``loaders.pieces``), for a chunk longer than one embedding model input; ``nearest_chunks`` scores a chunk by the
     best of its ``embedding`` and these. ``None`` on a write keeps what is stored; ``()`` stores none. Reads
     return ``None`` (the pieces are searched, not read back).

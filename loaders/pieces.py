@@ -8,8 +8,8 @@ sentences of at most ``PIECE_CHARS`` characters (a longer sentence is a piece of
 piece has none: its own vector covers it.
 
 On LiHua-World (a conversation per chunk), ranking chunks by their best message vector instead of the whole
-conversation's raised ``naive`` nDCG@10 on the full year from 0.579 / 0.615 to 0.679 / 0.735 (the two folds of
-``eval retrieval --folds 2``), and let the dense list join ``hybrid-rrf`` without lowering it (benchmarks/results/
+conversation's raised ``naive`` nDCG@10 on the full year from 0.597 to 0.726 (mean of the two folds of ``eval
+retrieval --folds 2``), and let the dense list join ``hybrid-rrf`` and raise it in both folds (benchmarks/results/
 retrieval.md, sixteenth session).
 """
 
