@@ -19,6 +19,7 @@ from graphproof.graph.store import GraphStore
 from graphproof.llm import chat_model
 from graphproof.loaders.extract import make_extractor
 from graphproof.loaders.ingest import IngestOptions, IngestReport, ingest
+from graphproof.loaders.pieces import PIECE_MESSAGES
 from graphproof.loaders.sources import canonical_source, read_sources
 from graphproof.loaders.types import SourceDocument, SourceFailure
 from graphproof.settings import load_settings
@@ -90,6 +91,14 @@ def ingest_command(
             "search finds a chunk by its best piece; embedding takes about twice as long.",
         ),
     ] = True,
+    piece_messages: Annotated[
+        int,
+        typer.Option(
+            "--piece-messages", min=1,
+            help="Messages a chat piece reads, its own and those before it: 3 ranked LiHua-World chats better "
+            "than 1 but doubled the embedding time.",
+        ),
+    ] = PIECE_MESSAGES,
     strict: Annotated[
         bool, typer.Option("--strict", help="Exit 1 when any source or chunk was skipped (the rest is still written).")
     ] = False,
@@ -125,7 +134,7 @@ def ingest_command(
                 progress.update(task, description=f"{name} done: {items} {what} in {seconds:.1f} s")
 
         with graphproof_errors():
-            options = IngestOptions(pieces=pieces)
+            options = IngestOptions(pieces=pieces, piece_messages=piece_messages)
             report = ingest(store, sources, chosen, embedder, options, on_document=tick, on_stage=stage)
             graph = store.stats()
     if as_json:

@@ -29,7 +29,7 @@ from graphproof.graph.model import Chunk, Document, Entity, Mention, Relation, c
 from graphproof.graph.store import GraphStore
 from graphproof.loaders.chunking import CHAT_MAX_TOKENS, chunk_document
 from graphproof.loaders.errors import LoaderError
-from graphproof.loaders.pieces import chunk_pieces
+from graphproof.loaders.pieces import PIECE_MESSAGES, chunk_pieces
 from graphproof.loaders.resolve import EntityResolver
 from graphproof.loaders.types import Extraction, Extractor, SourceDocument, SourceFailure
 from graphproof.text.names import alias_key
@@ -48,6 +48,11 @@ class IngestOptions:
     embed_batch_size: int = 64
     # also embed each chunk piece by piece (``loaders.pieces``): better vector search, about twice the embed time
     pieces: bool = True
+    piece_messages: int = PIECE_MESSAGES  # messages a chat piece reads, its own last (more: slower ingest)
+
+    def __post_init__(self) -> None:
+        if isinstance(self.piece_messages, bool) or not isinstance(self.piece_messages, int) or self.piece_messages < 1:
+            raise ValueError(f"IngestOptions.piece_messages must be an integer >= 1, got {self.piece_messages!r}")
 
 
 @dataclass
@@ -249,7 +254,7 @@ class Ingestor:
             return chunks, entities
         size = self.options.embed_batch_size
         if chunks:
-            pieces = [chunk_pieces(c) if self.options.pieces else [] for c in chunks]
+            pieces = [chunk_pieces(c, self.options.piece_messages) if self.options.pieces else [] for c in chunks]
             vectors = self.embedder.embed([c.text for c in chunks] + [p for ps in pieces for p in ps], batch_size=size)
             rows = iter(vectors[len(chunks) :])
             chunks = [

@@ -11,7 +11,7 @@ from graphproof.graph.model import Chunk
 from graphproof.graph.sqlite_store import SQLiteStore
 from graphproof.loaders.extract.rule import RuleExtractor
 from graphproof.loaders.ingest import ingest
-from graphproof.loaders.pieces import PIECE_CHARS, chunk_pieces, sentence_runs
+from graphproof.loaders.pieces import PIECE_CHARS, PIECE_MESSAGES, chunk_pieces, sentence_runs
 from graphproof.loaders.sources import read_sources
 
 CHAT = """Time: 20260105_10:00
@@ -23,14 +23,27 @@ AdamSmith: Enjoy the saxophone quartet.
 """
 
 
-def test_a_chat_is_cut_into_its_messages_with_their_writers() -> None:
-    chunk = Chunk("c", "d", 0, CHAT, metadata={"speakers": "AdamSmith, LiHua"})
-    assert chunk_pieces(chunk) == [
-        "AdamSmith: Hi Li Hua! The building maintenance is scheduled for Friday morning.",
+SPEAKERS = {"speakers": "AdamSmith, LiHua"}
+
+
+def test_a_chat_piece_is_a_message_with_its_writer_read_after_the_messages_before_it() -> None:
+    chunk = Chunk("c", "d", 0, CHAT + "LiHua: Thanks!\n", metadata={"speakers": "AdamSmith, LiHua"})
+    adam = "AdamSmith: Hi Li Hua! The building maintenance is scheduled for Friday morning."
+    li = (
         "LiHua: Thanks Adam! I will be at the jazz festival with Wolfgang then.\nIt starts at 9 and I\n"
-        "bought the tickets yesterday.",
-        "AdamSmith: Enjoy the saxophone quartet.",
-    ]
+        "bought the tickets yesterday."
+    )
+    enjoy, thanks = "AdamSmith: Enjoy the saxophone quartet.", "LiHua: Thanks!"
+    assert PIECE_MESSAGES == 1 and chunk_pieces(chunk) == [adam, li, enjoy, thanks]
+    assert chunk_pieces(chunk, messages=3) == [
+        adam, f"{adam}\n{li}", f"{adam}\n{li}\n{enjoy}", f"{li}\n{enjoy}\n{thanks}"
+    ]  # fmt: skip
+    with pytest.raises(ValueError, match="messages"):
+        chunk_pieces(chunk, messages=0)
+    from graphproof.loaders.ingest import IngestOptions
+
+    with pytest.raises(ValueError, match="piece_messages"):
+        IngestOptions(piece_messages=0)
 
 
 def test_text_is_cut_into_runs_of_whole_sentences() -> None:
@@ -56,11 +69,11 @@ def test_ingest_stores_piece_vectors_that_find_a_message_the_whole_chat_blurs(tm
     store = SQLiteStore(tmp_path / "g.db")
     embedder = HashingEmbedder(256)
     ingest(store, read_sources([root]), RuleExtractor(), embedder)
-    probe = embedder.embed_query("AdamSmith: Enjoy the saxophone quartet.")
     [chunk] = store.chunks_of_document((root / "20260105_1000.txt").resolve().as_posix())
+    probe = embedder.embed_query("AdamSmith: Hi Li Hua! The building maintenance is scheduled for Friday morning.")
     whole = float(np.dot(probe, np.asarray(chunk.embedding)))
     [hit] = store.nearest_chunks(probe, k=1)
-    assert whole < 0.6, "the whole chat is far from one of its messages"
+    assert whole < 0.7, "the whole chat is far from one of its messages"
     assert hit.score == pytest.approx(1.0, abs=1e-6), "the chunk scores its best piece: the message itself"
     pieces = store.db.execute("SELECT count(*) FROM chunk_pieces").fetchone()[0]
     assert pieces == 3
@@ -83,10 +96,16 @@ def test_pieces_can_be_left_out_from_the_library_and_the_cli(tmp_path: Path, mon
 
     monkeypatch.setattr(graphproof.cli_ingest, "make_embedder", lambda settings: HashingEmbedder(64))
     counts: dict[str, int] = {}
-    for flag in ("--no-pieces", "--pieces"):
+    for flag in ("--no-pieces", "--pieces", "--piece-messages=2"):
         db = tmp_path / f"cli{flag}.db"
         result = CliRunner().invoke(app, ["--store", f"sqlite:///{db}", "ingest", flag, "--json", str(root)])
         assert result.exit_code == 0, result.output
         with SQLiteStore(db) as written:
             counts[flag] = written.db.execute("SELECT count(*) FROM chunk_pieces").fetchone()[0]
-    assert counts == {"--no-pieces": 0, "--pieces": 3}
+            if flag == "--piece-messages=2":  # the second piece reads the first message too: another vector
+                second = written.db.execute("SELECT embedding FROM chunk_pieces WHERE ordinal = 1").fetchone()[0]
+                alone = HashingEmbedder(64).embed([chunk_pieces(Chunk("c", "d", 0, CHAT, metadata=SPEAKERS))[1]])[0]
+                assert np.frombuffer(second, dtype=np.float32) @ alone < 0.99
+    assert counts == {"--no-pieces": 0, "--pieces": 3, "--piece-messages=2": 3}
+    bad = CliRunner().invoke(app, ["--store", f"sqlite:///{tmp_path}/x.db", "ingest", "--piece-messages=0", str(root)])
+    assert bad.exit_code == 2 and "piece-messages" in bad.output
