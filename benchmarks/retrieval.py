@@ -84,14 +84,14 @@ def name_forms(out: Path, embedder: SentenceTransformerEmbedder, k: int) -> None
         cases = naming_questions(zip_path, load_questions(qa, half))
         pairs = [(q, rewritten(q.question, handle, "name_form", others)) for q, handle, others in cases]
         kept = [(q, made[0]) for q, made in pairs if made is not None]
+        label = "Jan-Jun" if half else "full year"
         with lihua_store(zip_path.parent, half, out, embedder) as store:
             retriever = Retriever(store, embedder, RetrievalConfig())
             for form in ("as written", "other form"):
                 asked = [q if form == "as written" else q.model_copy(update={"question": text}) for q, text in kept]
                 scores = evaluate(retriever, asked, ("bm25", "hybrid-rrf"), k)
-                cells = [f"{scores[m].summary()['recall']:.3f} / {scores[m].summary()['ndcg']:.3f}"
-                         for m in ("bm25", "hybrid-rrf")]  # fmt: skip
-                label = "Jan-Jun" if half else "full year"
+                summaries = [scores[m].summary() for m in ("bm25", "hybrid-rrf")]
+                cells = [f"{s['recall']:.3f} / {s['ndcg']:.3f}" for s in summaries]
                 print(f"| {label} | {form} | {len(asked)} | {cells[0]} | {cells[1]} |", flush=True)
 
 

@@ -118,24 +118,17 @@ def vector_dimensions(value: object, what: str = "embedding dimensions") -> int:
     return value
 
 
-def exact_top(candidates: Mapping[str, Sequence[float]], vector: Sequence[float], k: int) -> list[tuple[str, float]]:
-    """The best ``k`` of ``candidates`` (id -> embedding) by exact cosine, as the embedded backend ranks.
+def exact_top(
+    candidates: Iterable[tuple[str, Sequence[float]]], vector: Sequence[float], k: int
+) -> list[tuple[str, float]]:
+    """The best ``k`` ids of ``(id, embedding)`` candidates by exact cosine, as the embedded backend ranks; an id
+    with several embeddings (a chunk's pieces) scores its best.
 
     Uses the embedded backend's own ``VectorIndex`` (float32, ties by id), so an approximate
     neighbour list from the HNSW index gets the same scores and order as an exact search.
     """
     exact = VectorIndex()
-    exact.load((key, cast(bytes, to_blob(candidates[key]))) for key in sorted(candidates))
-    return exact.search(vector, k)
-
-
-def exact_top_pieces(
-    pieces: Sequence[tuple[str, Sequence[float]]], vector: Sequence[float], k: int
-) -> list[tuple[str, float]]:
-    """The best ``k`` chunk ids of ``(chunk id, piece embedding)`` pairs, a chunk scored by its best piece (exact
-    cosine, float32, ties by id: as the embedded backend's piece index)."""
-    exact = VectorIndex()
-    exact.load((key, cast(bytes, to_blob(embedding))) for key, embedding in sorted(pieces, key=lambda p: p[0]))
+    exact.load((key, cast(bytes, to_blob(embedding))) for key, embedding in sorted(candidates, key=lambda c: c[0]))
     return exact.search(vector, k)
 
 

@@ -299,6 +299,13 @@ class Neo4jStore(GraphStore):
             changed += int(_rows(tx, name, rows=list(part))[0]["changed"] or 0)
         return changed
 
+    def _require(self, tx: ManagedTransaction, refs: Mapping[str, Iterable[str]]) -> None:
+        """``IntegrityError`` naming the ids of ``refs`` (table -> ids a write refers to) that do not exist."""
+        for table, ids in refs.items():
+            unknown = self._unknown(tx, table, ids)
+            if unknown:
+                raise missing_error(table, unknown)
+
     def _upsert(
         self, name: str, rows: Sequence[Row], refs: Mapping[str, Iterable[str]], table: str | None = None
     ) -> int:
@@ -306,23 +313,20 @@ class Neo4jStore(GraphStore):
 
         def work(tx: ManagedTransaction) -> int:
             _begin_write(tx)
-            for table, ids in refs.items():
-                unknown = self._unknown(tx, table, ids)
-                if unknown:
-                    raise missing_error(table, unknown)
+            self._require(tx, refs)
             return self._apply(tx, name, rows)
 
         return self._write(work, name.replace("_", " "), table) if rows else 0
 
     # vector indexes ---------------------------------------------------------------------------
-    def _index_dimensions(self, kind: str) -> int | None:
+    def _index_dimensions(self, kind: str, shown: Sequence[Row] | None = None) -> int | None:
         """The dimension of the ``kind`` vector index, or ``None`` when it does not exist.
 
-        Asked of the server each time (one cheap ``SHOW``), so an index dropped or rebuilt by
-        someone else is never trusted from a stale cache.
+        Asked of the server each time (one cheap ``SHOW``; ``shown``: the rows of one already asked in this call),
+        so an index dropped or rebuilt by someone else is never trusted from a stale cache.
         """
         index = VECTOR_INDEXES[kind].index
-        for row in self._read_rows("vector_indexes"):
+        for row in self._read_rows("vector_indexes") if shown is None else shown:
             if row["name"] != index:
                 continue
             if row["state"] != "ONLINE":
@@ -384,9 +388,7 @@ class Neo4jStore(GraphStore):
 
         def work(tx: ManagedTransaction) -> int:
             _begin_write(tx)
-            unknown = self._unknown(tx, "documents", documents)
-            if unknown:
-                raise missing_error("documents", unknown)
+            self._require(tx, {"documents": documents})
             changed: set[str] = set()
             for part in rows_.batches(rows, self.batch_size):
                 changed.update(_rows(tx, "upsert_chunks", rows=list(part))[0]["ids"] or [])
@@ -414,9 +416,7 @@ class Neo4jStore(GraphStore):
             unknown = [i for i in entity_ids if i not in names]
             if unknown:
                 raise missing_error("entities", unknown)
-            unknown = self._unknown(tx, "chunks", chunk_ids)
-            if unknown:
-                raise missing_error("chunks", unknown)
+            self._require(tx, {"chunks": chunk_ids})
             rows = [rows_.relation_row(r, names, self.analyzer) for r in items]
             return self._apply(tx, "upsert_relations", rows)
 
@@ -467,9 +467,12 @@ class Neo4jStore(GraphStore):
         return self._search("search_entities", "entity", text, k, rows_.to_entity)
 
     # vectors ----------------------------------------------------------------------------------
-    def _nearest(self, kind: str, vector: Sequence[float], k: int, convert: Callable[[Row], Item]) -> list[Hit[Item]]:
+    def _nearest(
+        self, kind: str, vector: Sequence[float], k: int, convert: Callable[[Row], Item],
+        shown: Sequence[Row] | None = None,
+    ) -> list[Hit[Item]]:  # fmt: skip
         check_k(k)
-        dimensions = self._index_dimensions(kind)
+        dimensions = self._index_dimensions(kind, shown)
         if dimensions is None:
             return []  # nothing was ever written with embeddings of this kind
         try:
@@ -490,7 +493,7 @@ class Neo4jStore(GraphStore):
         key = spec.item
         items = {row[key]["id"]: row[key] for row in found if row[key].get("embedding") is not None}
         try:
-            ranked = rows_.exact_top({i: item["embedding"] for i, item in items.items()}, vector, k)
+            ranked = rows_.exact_top([(i, item["embedding"]) for i, item in items.items()], vector, k)
         except ValueError as exc:
             raise IntegrityError(f"nearest {kind}: {exc}") from exc
         return [Hit(convert(items[i]), score) for i, score in ranked]
@@ -526,14 +529,15 @@ class Neo4jStore(GraphStore):
 
     def nearest_chunks(self, vector: Sequence[float], k: int = 10) -> list[Hit[Chunk]]:
         """A chunk scores the best of its own vector and its pieces' (``Chunk.piece_embeddings``)."""
-        found = self._nearest("chunks", vector, k, rows_.to_chunk)
-        if self._index_dimensions("pieces") is None:
+        shown = self._read_rows("vector_indexes")  # one SHOW for both indexes
+        found = self._nearest("chunks", vector, k, rows_.to_chunk, shown)
+        if self._index_dimensions("pieces", shown) is None:
             return found
         candidates = self._read_rows("nearest_pieces", fetch=(k + OVERFETCH) * PIECE_FANOUT,
                                      vector=[float(x) for x in vector])  # fmt: skip
         chunks = {h.item.id: h.item for h in found} | {r["chunk"]["id"]: rows_.to_chunk(r["chunk"]) for r in candidates}
         try:
-            pieces = rows_.exact_top_pieces([(r["chunk"]["id"], r["embedding"]) for r in candidates], vector, k)
+            pieces = rows_.exact_top([(r["chunk"]["id"], r["embedding"]) for r in candidates], vector, k)
         except ValueError as exc:
             raise IntegrityError(f"nearest chunks (pieces): {exc}") from exc
         return [Hit(chunks[i], s) for i, s in best_of([(h.item.id, h.score) for h in found], pieces, k=k)]
@@ -690,9 +694,7 @@ class Neo4jStore(GraphStore):
                 return RunBatchReport(already_done=True)
             names = self._entity_names(tx, sorted(set(entity_rows) | set(batch.endpoint_ids)))
             batch.check_endpoints(names)
-            unknown = self._unknown(tx, "chunks", batch.chunk_ids)
-            if unknown:
-                raise missing_error("chunks", unknown)
+            self._require(tx, {"chunks": batch.chunk_ids})
             new_entities = [e for e in batch.entities if e.id not in names]
             missing = set(self._unknown(tx, "relations", [r.id for r in batch.relations]))
             new_relations = [r for r in batch.relations if r.id in missing]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path as FsPath
 from typing import Any
@@ -199,11 +199,15 @@ class SQLiteStore(GraphStore):
         self, sql: str, rows: list[tuple[Any, ...]], missing: Mapping[str, set[str]], table: str | None = None
     ) -> int:
         with self._tx() as db:
-            for what, ids in missing.items():
-                unknown = self._unknown(db, what, ids)
-                if unknown:
-                    raise missing_error(what, unknown)
+            self._require(db, missing)
             return self._execute_batch(db, sql, rows, table)
+
+    def _require(self, db: sqlite3.Connection, missing: Mapping[str, Collection[str]]) -> None:
+        """``IntegrityError`` naming the ids of ``missing`` (table -> ids a write refers to) that do not exist."""
+        for what, ids in missing.items():
+            unknown = self._unknown(db, what, ids)
+            if unknown:
+                raise missing_error(what, unknown)
 
     def _execute_batch(self, db: sqlite3.Connection, sql: str, rows: list[tuple[Any, ...]], table: str | None) -> int:
         """Run one upsert batch; when ``table`` has a full-text index, index the rows it inserted."""
@@ -223,7 +227,7 @@ class SQLiteStore(GraphStore):
             raise QueryFailed(f"SQLite write failed on {self.path!r}: {exc}") from exc
 
     @staticmethod
-    def _unknown(db: sqlite3.Connection, table: str, ids: set[str]) -> list[str]:
+    def _unknown(db: sqlite3.Connection, table: str, ids: Collection[str]) -> list[str]:
         if not ids:
             return []
         sql = f"SELECT value FROM json_each(?) WHERE value NOT IN (SELECT id FROM {table})"
@@ -249,9 +253,7 @@ class SQLiteStore(GraphStore):
             for c in items if c.piece_embeddings is not None
         }  # fmt: skip
         with self._tx() as db:
-            unknown = self._unknown(db, "documents", {c.document_id for c in items})
-            if unknown:
-                raise missing_error("documents", unknown)
+            self._require(db, {"documents": {c.document_id for c in items}})
             stored = self._stored_pieces(db, list(pieces))
             renewed = {i: blobs for i, blobs in pieces.items() if stored.get(i, ()) != blobs}
             same_row = self._unchanged_rows(db, [r for r in rows if r[0] in renewed])
@@ -309,9 +311,7 @@ class SQLiteStore(GraphStore):
             unknown = [i for i in entity_ids if i not in names]
             if unknown:
                 raise missing_error("entities", unknown)
-            unknown = self._unknown(db, "chunks", {c for _, c in links})
-            if unknown:
-                raise missing_error("chunks", unknown)
+            self._require(db, {"chunks": {c for _, c in links}})
             return self._write_relations(db, items, names)
 
     def _write_relations(self, db: sqlite3.Connection, items: Sequence[Relation], names: Mapping[str, str]) -> int:
@@ -592,9 +592,7 @@ class SQLiteStore(GraphStore):
                 return RunBatchReport(already_done=True)
             names = dict(self._by_ids(_ENTITY_NAMES, sorted(set(entity_rows) | set(batch.endpoint_ids))))
             batch.check_endpoints(names)
-            unknown = self._unknown(db, "chunks", batch.chunk_ids)
-            if unknown:
-                raise missing_error("chunks", unknown)
+            self._require(db, {"chunks": batch.chunk_ids})
             new_entities = [e for e in batch.entities if e.id not in names]
             stored = {row[0] for row in self._by_ids(_STORED_RELATIONS, [r.id for r in batch.relations])}
             new_relations = [r for r in batch.relations if r.id not in stored]

@@ -522,6 +522,7 @@ def test_nearest_chunks_by_their_best_piece_like_the_embedded_backend(store: Neo
     assert [i for i, _ in got] == [i for i, _ in expected]
     assert [s for _, s in got] == pytest.approx([s for _, s in expected], abs=1e-6)
     assert driver.params("nearest_pieces")[0]["fetch"] == (5 + OVERFETCH) * PIECE_FANOUT
+    assert driver.names().count("vector_indexes") == 1, "one SHOW answers for both indexes"
     q = np.asarray(query_vector) / np.linalg.norm(query_vector)
     own = sorted(chunks, key=lambda c: -float(np.dot(c.embedding, q) / np.linalg.norm(c.embedding)))[:5]
     assert [c.id for c in own] != [i for i, _ in got], "the pieces change the ranking in this case"
