@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from graphproof.errors import GraphproofError
+from graphproof.loaders.pieces import PIECE_CONTEXT, PIECE_MESSAGES
 from graphproof.settings import load_settings
 
 if TYPE_CHECKING:
@@ -45,14 +46,16 @@ def open_store(url: str | None = None, *, read_only: bool = False) -> GraphStore
 
 def ingest(
     store: GraphStore, paths: Iterable[str | Path], *, extractor: str = "rule", embedder: Embedder | None = None,
-    embed: bool = True, pieces: bool = True, piece_messages: int = 1,
+    embed: bool = True, pieces: bool = True, piece_messages: int = PIECE_MESSAGES,
+    piece_context: int | None = PIECE_CONTEXT,
 ) -> IngestReport:  # fmt: skip
     """Read files and folders (text, Markdown, HTML, PDF, JSONL, chat logs, zips) into ``store``.
 
     ``extractor`` is ``"rule"`` (offline) or ``"llm"`` (the chat model in ``GRAPHPROOF_LLM``). Unchanged
     sources write nothing; unreadable ones are reported in the result, and the rest still lands. With ``embed``,
-    each chunk is embedded whole and, with ``pieces``, piece by piece too (a chat's messages, each read with the
-    ``piece_messages`` - 1 before it; a long text's sentence runs), so vector search finds a chunk by its best piece.
+    each chunk is embedded whole and, with ``pieces``, piece by piece too (a chat's messages, each read after the last
+    ``piece_context`` characters, ``None`` for all, of the ``piece_messages`` - 1 before it; a long text's sentence
+    runs), so vector search finds a chunk by its best piece; a chat's own vector is then the mean of its pieces'.
     """
     from graphproof.components import make_embedder
     from graphproof.llm import chat_model
@@ -70,7 +73,7 @@ def ingest(
         embedder = make_embedder(settings)
     from graphproof.loaders.ingest import IngestOptions
 
-    options = IngestOptions(pieces=pieces, piece_messages=piece_messages)
+    options = IngestOptions(pieces=pieces, piece_messages=piece_messages, piece_context=piece_context)
     return _ingest(store, read_sources(items, "auto"), chosen, embedder if embed else None, options)
 
 

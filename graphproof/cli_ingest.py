@@ -19,7 +19,7 @@ from graphproof.graph.store import GraphStore
 from graphproof.llm import chat_model
 from graphproof.loaders.extract import make_extractor
 from graphproof.loaders.ingest import IngestOptions, IngestReport, ingest
-from graphproof.loaders.pieces import PIECE_MESSAGES
+from graphproof.loaders.pieces import PIECE_CONTEXT, PIECE_MESSAGES
 from graphproof.loaders.sources import canonical_source, read_sources
 from graphproof.loaders.types import SourceDocument, SourceFailure
 from graphproof.settings import load_settings
@@ -95,10 +95,18 @@ def ingest_command(
         int,
         typer.Option(
             "--piece-messages", min=1,
-            help="Messages a chat piece reads, its own and those before it: 3 ranked LiHua-World chats better "
-            "than 1 but doubled the embedding time.",
+            help="Messages a chat piece reads, its own and those before it (of which it reads the end, "
+            "--piece-context characters).",
         ),
     ] = PIECE_MESSAGES,
+    piece_context: Annotated[
+        int,
+        typer.Option(
+            "--piece-context", min=0,
+            help="Characters a chat piece reads from the end of the messages before its own; 0: all of them "
+            "(on LiHua-World no better than 120, and slower).",
+        ),
+    ] = PIECE_CONTEXT,
     strict: Annotated[
         bool, typer.Option("--strict", help="Exit 1 when any source or chunk was skipped (the rest is still written).")
     ] = False,
@@ -134,7 +142,9 @@ def ingest_command(
                 progress.update(task, description=f"{name} done: {items} {what} in {seconds:.1f} s")
 
         with graphproof_errors():
-            options = IngestOptions(pieces=pieces, piece_messages=piece_messages)
+            options = IngestOptions(
+                pieces=pieces, piece_messages=piece_messages, piece_context=piece_context or None
+            )
             report = ingest(store, sources, chosen, embedder, options, on_document=tick, on_stage=stage)
             graph = store.stats()
     if as_json:

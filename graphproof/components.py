@@ -36,7 +36,9 @@ def make_embedder(settings: Settings, device: str = "cpu") -> Embedder:
     """
     from graphproof.graph.embed import SentenceTransformerEmbedder
 
-    return SentenceTransformerEmbedder(settings.embedding_model, device=None if device == "auto" else device)
+    return SentenceTransformerEmbedder(
+        settings.embedding_model, device=None if device == "auto" else device, bf16=settings.embed_bf16
+    )
 
 
 def make_retriever(

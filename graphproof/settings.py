@@ -33,6 +33,11 @@ class Settings(BaseSettings):
     embedding_model: str | None = Field(
         default=None, description="sentence-transformers model path or cached name; default all-MiniLM-L6-v2."
     )
+    embed_bf16: bool | None = Field(
+        default=None,
+        description="Batch embedding (ingest) under bfloat16 autocast: true, false, or unset for wherever the CPU "
+        "multiplies bfloat16 natively (AVX512-BF16, AMX).",
+    )
     llm: str | None = Field(default=None, description="A LangChain init_chat_model string such as 'ollama:qwen3:8b'.")
     gnn_checkpoint: str | None = Field(
         default=None, description="A ReaRev checkpoint (graphproof gnn train --out) for ask --method gnn."

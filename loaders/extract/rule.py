@@ -390,6 +390,48 @@ _ITEM_MARK = re.compile(rf"^[ \t]*{LIST_MARKER}[ \t]+")
 TERM_MAX_WORDS = 3  # a list item this short and without a sentence end is a term the next item defines
 
 
+_FOLLOWING = re.compile(r"^(?:the\s+)?following\s+\w", re.IGNORECASE)
+
+
+def listed_links(
+    units: Sequence[_Unit],
+    unit_spans: Sequence[Sequence[Span]],
+    unit_relations: Sequence[Sequence[ExtractedRelation]],
+    limit: int,
+) -> tuple[list[ExtractedRelation], set[tuple[str, str, str]]]:
+    """A sentence that ends in a colon and states a relation to "the following …" ("Pango depends on the following
+    libraries:") introduces the list items after it: the relation holds for the name each item opens with
+    ("- HarfBuzz for complex text shaping" → Pango → depends_on → HarfBuzz), described by the sentence and the
+    item (at most ``limit`` characters). Returns those links and the ``(head, relation, tail)`` of the introducing
+    relations they replace (their tail, "following libraries", only stands for the list)."""
+    links: list[ExtractedRelation] = []
+    replaced: set[tuple[str, str, str]] = set()
+    for i, unit in enumerate(units):
+        if not unit.body.rstrip().endswith(":") or not unit_spans[i]:
+            continue
+        last = max(unit_spans[i], key=lambda span: span.end)
+        if not _FOLLOWING.match(last.name) or unit.body[last.end :].strip() != ":":
+            continue
+        intro = [r for r in unit_relations[i] if r.relation != RELATED_TO and r.tail == last.name]
+        items: list[tuple[Span, _Unit]] = []
+        for j in range(i + 1, len(units)):
+            mark = _ITEM_MARK.match(units[j].body)
+            if not mark:
+                break
+            before = units[j].body[mark.end() :]
+            opening = next((s for s in unit_spans[j] if not before[: s.start - mark.end()].strip("[(*_` \t")), None)
+            if opening is not None:
+                items.append((opening, units[j]))
+        if not (intro and items):
+            continue
+        for relation in intro:
+            replaced.add((relation.head, relation.relation, relation.tail))
+            for name, item in items:
+                description = _cap(f"{unit.description} {item.description}", limit)
+                links.append(replace(relation, tail=name.name, tail_type=name.type, description=description))
+    return links, replaced
+
+
 def _term(body: str) -> str:
     """The term of a list item that names one ("- --quiet", "- -o file"), else ``""``."""
     mark = _ITEM_MARK.match(body)
@@ -1350,6 +1392,7 @@ class RuleExtractor:
         entities: dict[str, ExtractedEntity] = {}
         relations: list[ExtractedRelation] = []
         ordered_spans: list[list[Span]] = []
+        by_unit: list[list[ExtractedRelation]] = []
         for unit, spans, unit_phrases in zip(units, unit_spans, phrases.units, strict=True):
             not_concepts = modifier_words(unit.body) if not handles else set()
             concepts = [
@@ -1391,6 +1434,7 @@ class RuleExtractor:
                     if not (r.relation == "is" and (r.head, entity_alias_key(_singular(r.tail))) in typed)
                 ]
             relations.extend(unit_relations)
+            by_unit.append(unit_relations)
             if not handles:
                 stated = {(r.head, r.relation, r.tail) for r in unit_relations}
                 for link in plural:
@@ -1407,6 +1451,9 @@ class RuleExtractor:
                 )
                 relations.append(based)
         if not handles:
+            links, replaced = listed_links(units, ordered_spans, by_unit, self.max_description)
+            if links:
+                relations = [r for r in relations if (r.head, r.relation, r.tail) not in replaced] + links
             for answered in answered_questions(units, ordered_spans):
                 for name, kind in ((answered.head, answered.head_type), (answered.tail, CONCEPT)):
                     entities.setdefault(entity_alias_key(name), ExtractedEntity(name, kind, answered.description))

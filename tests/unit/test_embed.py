@@ -38,9 +38,12 @@ def test_minilm_similar_sentences_score_higher_than_unrelated(minilm: SentenceTr
     assert _cos(query, similar) > _cos(query, unrelated) + 0.1
 
 
-def test_minilm_token_states_match_embed_in_input_order(minilm: SentenceTransformerEmbedder) -> None:
+def test_minilm_token_states_match_embed_in_input_order(
+    minilm: SentenceTransformerEmbedder, monkeypatch: pytest.MonkeyPatch
+) -> None:
     texts = ["who directed Heat", "a", "which films share a director with the film that starred Tom Hanks in 1994"]
     states = minilm.token_states(texts, batch_size=2)  # batches mix lengths; the order must come back as given
+    monkeypatch.setattr(minilm, "bf16", False)  # token states are float32: compare with float32 batches
     vectors = minilm.embed(texts)
     assert len(states) == 3
     for (tokens, sentence), vector, text in zip(states, vectors, texts, strict=True):
@@ -89,3 +92,33 @@ def test_hashing_embedder_handles_cjk_and_empty_text() -> None:
 def test_hashing_embedder_rejects_bad_dimensions() -> None:
     with pytest.raises(EmbeddingError, match="dimensions"):
         HashingEmbedder(1)
+
+
+def test_batch_embedding_in_bfloat16_stays_within_rounding_of_float32(
+    minilm: SentenceTransformerEmbedder, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    texts = ["The lab is located in Kestrel Harbor.", "LiHua: the rehearsal is on Thursday at 3 PM.\nAdam: great!"]
+    monkeypatch.setattr(minilm, "bf16", False)
+    exact, query = minilm.embed(texts), minilm.embed_query(texts[0])
+    monkeypatch.setattr(minilm, "bf16", True)
+    approx = minilm.embed(texts)
+    assert approx.dtype == np.float32
+    np.testing.assert_allclose(np.linalg.norm(approx, axis=1), 1.0, atol=1e-5)
+    assert not np.array_equal(exact, approx), "bfloat16 autocast was not applied"
+    assert min(float(a @ b) for a, b in zip(exact, approx, strict=True)) > 0.999
+    np.testing.assert_array_equal(minilm.embed_query(texts[0]), query)  # queries stay float32
+
+
+def test_bfloat16_by_default_only_where_the_cpu_multiplies_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    import torch
+
+    for avx512_bf16, amx, expected in ((False, False, False), (True, False, True), (False, True, True)):
+        monkeypatch.setattr(torch.cpu, "_is_avx512_bf16_supported", lambda v=avx512_bf16: v, raising=False)
+        monkeypatch.setattr(torch.cpu, "_is_amx_tile_supported", lambda v=amx: v, raising=False)
+        assert SentenceTransformerEmbedder().uses_bf16() is expected
+        assert SentenceTransformerEmbedder(bf16=not expected).uses_bf16() is (not expected)  # a setting wins
+    monkeypatch.setenv("GRAPHPROOF_EMBED_BF16", "false")
+    from graphproof.components import make_embedder
+    from graphproof.settings import load_settings
+
+    assert make_embedder(load_settings()).uses_bf16() is False

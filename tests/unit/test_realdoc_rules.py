@@ -454,3 +454,24 @@ def test_an_e_mail_address_in_a_document_is_one_name() -> None:
     assert "li@example.org" not in {e.name for e in in_chat.entities}, "chats keep addresses hidden"
     in_url = RuleExtractor(workers=1).extract(["Clone https://example.org/a@b.git first."], [{}])[0]
     assert not [e.name for e in in_url.entities if "@" in e.name], "an @ inside a URL makes no address"
+
+
+def test_a_relation_to_the_following_list_holds_for_each_item() -> None:
+    text = (
+        "Quarkle is a log parser.\n\n"
+        "To build the optional viewer, Quarkle depends on the following libraries:\n\n"
+        "- [ZorbLib](https://zorblib.example.org) for drawing,\n"
+        "- FlimFlam for fonts\n"
+        "- *libsnarf* for sound\n\n"
+        "Quarkle uses the following notation: dates are written as days.\n"
+    )
+    triples = _triples(text)
+    assert {("Quarkle", "depends_on", name) for name in ("ZorbLib", "FlimFlam", "libsnarf")} <= triples
+    assert not any(t[2].startswith("following") for t in triples if t[1] == "depends_on"), "the list stands in"
+    extraction = RuleExtractor(workers=1).extract([text], [{}])[0]
+    [link] = [r for r in extraction.relations if r.tail == "FlimFlam" and r.relation == "depends_on"]
+    assert "depends on the following libraries" in link.description and "FlimFlam for fonts" in link.description
+    # a colon not followed by list items, or a list after a sentence that is not about "the following", is no list
+    other = "Quarkle is built from the quarkle-doc repository:\n\n- ZorbLib manual\n- offline documentation\n"
+    assert not any(t[1] == "is_built_from" and t[2] in ("ZorbLib", "offline documentation") for t in _triples(other))
+    assert ("Quarkle", "uses", "following notation") in triples, "no list after it: the relation stays as written"
