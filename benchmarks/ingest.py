@@ -25,7 +25,6 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from graphproof.evaluation.retrieval import half_year_only
-from graphproof.graph.embed import SentenceTransformerEmbedder
 from graphproof.graph.sqlite_store import SQLiteStore
 from graphproof.loaders.extract.rule import RuleExtractor
 from graphproof.loaders.ingest import STAGES, ingest
@@ -33,6 +32,8 @@ from graphproof.loaders.sources import read_sources
 from graphproof.loaders.types import SourceDocument, SourceFailure
 
 from benchmarks._common import data_file, print_table
+from graphproof.components import make_embedder
+from graphproof.settings import load_settings
 
 Item = SourceDocument | SourceFailure
 
@@ -41,7 +42,7 @@ def measure(setting: str, folder: Path, sources: Iterable[Item], embed: bool) ->
     """Ingest ``sources`` into a fresh store in ``folder``; counts, wall time and time by stage."""
     start = time.perf_counter()
     store = SQLiteStore(folder / "bench.db")
-    embedder = SentenceTransformerEmbedder() if embed else None
+    embedder = make_embedder(load_settings()) if embed else None
     report = ingest(store, sources, RuleExtractor(), embedder)
     wall = time.perf_counter() - start
     stats = store.stats()
@@ -51,6 +52,7 @@ def measure(setting: str, folder: Path, sources: Iterable[Item], embed: bool) ->
         "relations": stats.relations, "mentions": stats.mentions, "skipped": report.skipped,
         "wall_s": round(wall, 1), "stages_s": {k: round(report.timings[k], 1) for k in STAGES},
         "embeddings": embed,
+        "precision": "bfloat16" if getattr(embedder, "uses_bf16", lambda: False)() else "float32",
     }  # fmt: skip
 
 
@@ -122,7 +124,8 @@ def main() -> None:
         limit = 90 if r["setting"] == "full year" else 60 if str(r["setting"]).startswith("20 MB") else None
         target = (f"< {limit} s", "yes" if float(r["wall_s"]) < limit else "**no**") if limit else ("", "")
         print_table(
-            f"{r['setting']}: rule extractor, embeddings {'on' if r['embeddings'] else 'off'}",
+            f"{r['setting']}: rule extractor, embeddings "
+            + (f"on ({r['precision']} batches)" if r["embeddings"] else "off"),
             [
                 ("documents", str(r["documents"]), "", ""), ("chunks", str(r["chunks"]), "", ""),
                 ("entities", str(r["entities"]), "", ""), ("relations", str(r["relations"]), "", ""),

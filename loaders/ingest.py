@@ -47,7 +47,7 @@ class IngestOptions:
     chat_max_tokens: int = CHAT_MAX_TOKENS
     batch_documents: int = 64
     embed_batch_size: int = 32  # CPU: batches of like length pad less; 32 embedded the full year 10% faster than 64
-    # also embed each chunk piece by piece (``loaders.pieces``): better vector search, about twice the embed time
+    # also embed each chunk piece by piece (``loaders.pieces``): better vector search, more text to embed
     pieces: bool = True
     piece_messages: int = PIECE_MESSAGES  # messages a chat piece reads, its own last (more: slower ingest)
     piece_context: int | None = PIECE_CONTEXT  # characters it reads from the end of those before its own (None: all)
@@ -259,6 +259,7 @@ class Ingestor:
             return chunks, entities
         size = self.options.embed_batch_size
         if chunks:
+            chunks = list(chunks)
             pieces = [chunk_pieces(c, self.options.piece_messages, self.options.piece_context) if self.options.pieces
                       else [] for c in chunks]  # fmt: skip
             # a chat with pieces gets their mean as its own vector (``loaders.pieces.chat_vector``), not its text's
