@@ -28,7 +28,7 @@ from graphproof.evaluation.answer_metrics import key_terms
 from graphproof.evaluation.retrieval import QAItem, lihua_store, load_questions
 from graphproof.loaders.sources import read_sources
 from graphproof.loaders.types import SourceDocument
-from graphproof.text.chat import humanise, named_speaker, speaker_handles
+from graphproof.text.chat import humanise, name_forms, named_speaker, speaker_handles
 
 from benchmarks._common import data_file
 from graphproof.components import make_embedder, make_rag
@@ -39,8 +39,7 @@ VARIANTS = ("original", "name_form", "speaker_swapped")
 
 def name_in(question: str, handle: str) -> re.Match[str] | None:
     """Where ``question`` names ``handle``: the handle, its words, or its first word (whole words, any case)."""
-    words = humanise(handle)
-    forms = sorted({handle, words, words.split()[0]}, key=len, reverse=True)
+    forms = name_forms(handle)
     return re.search(rf"\b(?:{'|'.join(re.escape(f) for f in forms)})(?=\W|$)", question, re.IGNORECASE)
 
 

@@ -78,6 +78,16 @@ def split_joined_words(text: str) -> str:
     return _CAMEL.sub(" ", text)
 
 
+def name_forms(handle: str, first_word: bool = True) -> list[str]:
+    """How a participant's ``handle`` is written, longest first: the handle ("JakeWatson"), its words ("Jake
+    Watson") and, with ``first_word``, the first of them ("Jake")."""
+    words = humanise(handle)
+    forms = {handle, words}
+    if first_word and len(words.split()) > 1:
+        forms.add(words.split()[0])
+    return sorted(forms, key=len, reverse=True)
+
+
 def _role(before: str) -> int:
     """How a name is used, by the words ``before`` it: 0 the source ("according to X"), 1 the subject ("does X
     …"), 2 an agent ("by X"), 3 any other mention."""
@@ -102,10 +112,7 @@ def named_speaker(text: str, handles: Sequence[str]) -> str | None:
     firsts = [name.split()[0].casefold() for name in names.values() if len(name.split()) > 1]
     best: tuple[tuple[int, int], str] | None = None
     for handle, name in names.items():
-        forms = {handle.casefold(), name.casefold()}
-        first = name.split()[0].casefold()
-        if len(name.split()) > 1 and firsts.count(first) == 1:
-            forms.add(first)
+        forms = {form.casefold() for form in name_forms(handle, firsts.count(name.split()[0].casefold()) == 1)}
         found = [at for form in forms if (at := folded.find(f" {form} ")) >= 0]
         if not found:
             continue

@@ -211,3 +211,11 @@ def test_a_message_covers_its_writers_name_in_either_spelling(tmp_path: Path) ->
     assert as_handle == _units(s, "Who says the market is busy to Li Hua?")
     assert as_handle[-1] == "LiHua: Morning!"
     s.close()
+
+
+def test_a_handle_is_written_as_itself_its_words_or_its_first_word() -> None:
+    from graphproof.text.chat import name_forms
+
+    assert name_forms("JakeWatson") == ["Jake Watson", "JakeWatson", "Jake"]
+    assert name_forms("JakeWatson", first_word=False) == ["Jake Watson", "JakeWatson"]
+    assert name_forms("Chae") == ["Chae"]
