@@ -256,8 +256,10 @@ class SQLiteStore(GraphStore):
             self._require(db, {"documents": {c.document_id for c in items}})
             stored = self._stored_pieces(db, list(pieces))
             renewed = {i: blobs for i, blobs in pieces.items() if stored.get(i, ()) != blobs}
-            same_row = self._unchanged_rows(db, [r for r in rows if r[0] in renewed])
-            changed = self._execute_batch(db, _UPSERT_CHUNK, rows, "chunks")
+            again = [r for r in rows if r[0] in renewed]
+            changed = self._execute_batch(db, _UPSERT_CHUNK, [r for r in rows if r[0] not in renewed], "chunks")
+            self._execute_batch(db, _UPSERT_CHUNK, again, "chunks")
+            changed += len(again)  # a chunk whose pieces changed was changed, whether or not its row did
             if renewed:
                 db.executemany("DELETE FROM chunk_pieces WHERE chunk_id = ?", [(i,) for i in renewed])
                 db.executemany(
@@ -265,25 +267,8 @@ class SQLiteStore(GraphStore):
                     [(i, n, blob) for i, blobs in renewed.items() for n, blob in enumerate(blobs)],
                 )
                 self._piece_vectors.stale = True
-                changed += len(same_row)  # a chunk whose row stayed but whose pieces changed was changed too
         self._chunk_vectors.stale = self._chunk_vectors.stale or changed > 0
         return changed
-
-    @staticmethod
-    def _unchanged_rows(db: sqlite3.Connection, rows: Sequence[tuple[Any, ...]]) -> set[str]:
-        """The ids of ``rows`` (``_UPSERT_CHUNK`` parameters) that ``_UPSERT_CHUNK`` would leave as they are."""
-        if not rows:
-            return set()
-        sql = (
-            "SELECT id, document_id, ordinal, text, hash, embedding, metadata FROM chunks "
-            "WHERE id IN (SELECT value FROM json_each(?))"
-        )
-        stored = {r[0]: r for r in db.execute(sql, (json.dumps([r[0] for r in rows]),))}
-        return {
-            r[0] for r in rows
-            if r[0] in stored and stored[r[0]][1:5] == r[1:5] and stored[r[0]][6] == r[6]
-            and (r[5] is None or r[5] == stored[r[0]][5])
-        }  # fmt: skip
 
     @staticmethod
     def _stored_pieces(db: sqlite3.Connection, ids: Sequence[str]) -> dict[str, tuple[bytes, ...]]:
