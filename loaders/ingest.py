@@ -30,7 +30,14 @@ from graphproof.graph.model import Chunk, Document, Entity, Mention, Relation, c
 from graphproof.graph.store import GraphStore
 from graphproof.loaders.chunking import CHAT_MAX_TOKENS, chunk_document
 from graphproof.loaders.errors import LoaderError
-from graphproof.loaders.pieces import PIECE_CONTEXT, PIECE_MESSAGES, chat_vector, chunk_pieces, is_chat
+from graphproof.loaders.pieces import (
+    PIECE_CONTEXT,
+    PIECE_MESSAGES,
+    chat_vector,
+    check_settings,
+    chunk_pieces,
+    is_chat,
+)
 from graphproof.loaders.resolve import EntityResolver
 from graphproof.loaders.types import Extraction, Extractor, SourceDocument, SourceFailure
 from graphproof.text.names import alias_key
@@ -53,11 +60,8 @@ class IngestOptions:
     piece_context: int | None = PIECE_CONTEXT  # characters it reads from the end of those before its own (None: all)
 
     def __post_init__(self) -> None:
-        if isinstance(self.piece_messages, bool) or not isinstance(self.piece_messages, int) or self.piece_messages < 1:
-            raise ValueError(f"IngestOptions.piece_messages must be an integer >= 1, got {self.piece_messages!r}")
-        context = self.piece_context
-        if context is not None and (isinstance(context, bool) or not isinstance(context, int) or context < 1):
-            raise ValueError(f"IngestOptions.piece_context must be None or an integer >= 1, got {context!r}")
+        names = ("IngestOptions.piece_messages", "IngestOptions.piece_context")
+        check_settings(self.piece_messages, self.piece_context, names)
 
 
 @dataclass

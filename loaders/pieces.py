@@ -27,6 +27,7 @@ from __future__ import annotations
 import re
 
 import numpy as np
+from graphproof.graph.embed import l2_normalize
 from graphproof.graph.model import Chunk
 from graphproof.text.chat import chat_messages, speaker_handles
 from graphproof.text.sentences import split_sentences
@@ -48,11 +49,7 @@ def chunk_pieces(chunk: Chunk, messages: int = PIECE_MESSAGES, context: int | No
 
     A chat's piece is a message read after the last ``context`` characters (``None``: all) of the ``messages`` - 1
     messages before it."""
-    if isinstance(messages, bool) or not isinstance(messages, int) or messages < 1:
-        raise ValueError(f"messages (per chat piece) must be an integer >= 1, got {messages!r}")
-    if context is not None and (isinstance(context, bool) or not isinstance(context, int) or context < 1):
-        raise ValueError(f"context (characters a chat piece reads before its message) must be None or an integer "
-                         f">= 1, got {context!r}")  # fmt: skip
+    check_settings(messages, context)
     if is_chat(chunk):
         found = chat_messages(chunk.text, speaker_handles(str(chunk.metadata["speakers"])))
         said = [f"{m.handle}: {m.body}" if m.handle else m.body for m in found]
@@ -65,6 +62,22 @@ def chunk_pieces(chunk: Chunk, messages: int = PIECE_MESSAGES, context: int | No
     return pieces if len(pieces) > 1 else []
 
 
+_ARGUMENT_NAMES = ("messages (per chat piece)", "context (characters a chat piece reads before its message)")
+
+
+def check_settings(
+    messages: object,
+    context: object,
+    names: tuple[str, str] = _ARGUMENT_NAMES,
+) -> None:
+    """``ValueError`` naming ``names[0]`` unless ``messages`` is an integer >= 1, or ``names[1]`` unless ``context``
+    is ``None`` or an integer >= 1 (what ``chunk_pieces`` takes)."""
+    if isinstance(messages, bool) or not isinstance(messages, int) or messages < 1:
+        raise ValueError(f"{names[0]} must be an integer >= 1, got {messages!r}")
+    if context is not None and (isinstance(context, bool) or not isinstance(context, int) or context < 1):
+        raise ValueError(f"{names[1]} must be None or an integer >= 1, got {context!r}")
+
+
 def is_chat(chunk: Chunk) -> bool:
     """Whether ``chunk`` is a conversation (``speakers`` metadata): its pieces are messages."""
     return bool(str(chunk.metadata.get("speakers", "")))
@@ -74,9 +87,7 @@ def chat_vector(piece_vectors: NDArray[np.float32]) -> NDArray[np.float32]:
     """A chat's own vector: the mean of its piece vectors (rows), as a unit vector."""
     if piece_vectors.ndim != 2 or not len(piece_vectors):
         raise ValueError(f"chat_vector needs a non-empty matrix of piece vectors, got shape {piece_vectors.shape}")
-    mean = piece_vectors.mean(axis=0)
-    norm = float(np.linalg.norm(mean))
-    return (mean / norm if norm > 0 else mean).astype(np.float32)
+    return l2_normalize(piece_vectors.mean(axis=0))
 
 
 def end_of(text: str, limit: int | None) -> str:
