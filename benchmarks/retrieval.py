@@ -32,11 +32,13 @@ from graphproof.evaluation.retrieval import (
     rewrite_dates,
 )
 from graphproof.graph.analyzer import find_dates
-from graphproof.graph.embed import SentenceTransformerEmbedder
+from graphproof.graph.embed import Embedder
 from graphproof.reasoning.bm25 import BM25Params
 from graphproof.reasoning.retriever import RetrievalConfig, Retriever
 
 from benchmarks._common import data_file
+from graphproof.components import make_embedder
+from graphproof.settings import load_settings
 
 METHODS = ("naive", "bm25", "bm25-dense", "graph-vector", "edge-bm25", "chunk-bm25", "hybrid-rrf")
 
@@ -55,7 +57,7 @@ def table(title: str, results: dict, k: int) -> str:  # type: ignore[type-arg]
     return "\n".join(lines)
 
 
-def date_forms(out: Path, embedder: SentenceTransformerEmbedder, k: int) -> None:
+def date_forms(out: Path, embedder: Embedder, k: int) -> None:
     """The ``--dates`` perturbation (module docstring), full year."""
     zip_path, qa = data_file("lihua-world", "LiHuaWorld.zip"), data_file("lihua-world", "qa_dev.json")
     dated = [q for q in load_questions(qa) if find_dates(q.question, compact=True)]
@@ -72,7 +74,7 @@ def date_forms(out: Path, embedder: SentenceTransformerEmbedder, k: int) -> None
             print(f"| {form} | {asked[0].question} | {cells[0]} | {cells[1]} |", flush=True)
 
 
-def name_forms(out: Path, embedder: SentenceTransformerEmbedder, k: int) -> None:
+def name_form_table(out: Path, embedder: Embedder, k: int) -> None:
     """The ``--names`` perturbation (module docstring), Jan-Jun and full year."""
     from benchmarks.answer_speakers import naming_questions, rewritten
 
@@ -104,15 +106,15 @@ def main() -> None:
     parser.add_argument("--dates", action="store_true", help="the date-form perturbation only (full year)")
     parser.add_argument("--names", action="store_true", help="the name-form perturbation only (both settings)")
     args = parser.parse_args()
+    embedder = make_embedder(load_settings())  # the configured model and precision (GRAPHPROOF_EMBED_BF16)
     if args.dates:
-        date_forms(args.out, SentenceTransformerEmbedder(), args.k)
+        date_forms(args.out, embedder, args.k)
         return
     if args.names:
-        name_forms(args.out, SentenceTransformerEmbedder(), args.k)
+        name_form_table(args.out, embedder, args.k)
         return
     params = BM25Params(*(float(x) for x in args.bm25.split(","))) if args.bm25 else None
     zip_path, qa = data_file("lihua-world", "LiHuaWorld.zip"), data_file("lihua-world", "qa_dev.json")
-    embedder = SentenceTransformerEmbedder()
     sections = [DEFINITIONS]
     for half in (True, False):
         label = "Jan-Jun" if half else "full year"

@@ -88,7 +88,7 @@ def ingest_command(
         typer.Option(
             "--pieces/--no-pieces",
             help="Also embed each chunk piece by piece (a chat's messages, a long text's sentence runs): vector "
-            "search finds a chunk by its best piece; embedding takes about twice as long.",
+            "search finds a chunk by its best piece; there is more text to embed.",
         ),
     ] = True,
     piece_messages: Annotated[
