@@ -330,7 +330,7 @@ _VERB_LEMMAS = _words(
     compile compress conform configure contain convert decompress define delete depend detect develop disable
     distribute enable encrypt execute export extend fork generate implement import invoke launch maintain
     modify parse redistribute release require resolve specify stand operate merge render encode decode expose
-    consist rename supersede deprecate
+    consist rename supersede deprecate rely
     """
 )
 _IRREGULAR = _words(
@@ -365,7 +365,7 @@ PROSE_VERBS: frozenset[str] = frozenset().union(
 
 # Words allowed inside a relation predicate besides the verb (articles and adverbs are dropped).
 PREDICATE_DROP: frozenset[str] = _words(
-    "a an the some any this that these those my your his her our their its very really just also such so"
+    "a an the some any this that these those my your his her our their its very really just also such so only"
 )
 
 # Verbs too light to name a relation on their own ("X is Y", "songs like Y" → related_to).

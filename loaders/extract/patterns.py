@@ -170,6 +170,22 @@ def file_spans(text: str) -> list[Span]:
     return spans
 
 
+# an absolute, home or variable-rooted path ("/etc/foo.conf", "~/.config/foo/", "$XDG_CONFIG_HOME/foo"), not a URL's
+_PATH = re.compile(r"(?<![\w:/.~$%-])(?:~|\$\{?[A-Za-z_][A-Za-z0-9_]*\}?)?/[A-Za-z0-9_.+-]+(?:/[A-Za-z0-9_.+-]+)*/?")
+
+
+def path_spans(text: str) -> list[Span]:
+    """File system paths ("/etc/frobnik.conf", "~/.fonts.conf.d", "$HOME/.foo/") as ``name`` spans, whole, less a
+    sentence's closing period; a lone "/" or a word pair such as "and/or" is none."""
+    spans = []
+    for match in _PATH.finditer(text):
+        name = match.group().rstrip(".")
+        if sum(ch.isalpha() for ch in name) < 2:
+            continue
+        spans.append(Span(match.start(), match.start() + len(name), name, NAME))
+    return spans
+
+
 # a code identifier written with underscores ("idn2_to_ascii_8z", "DEFAULT_ARG_SIZE", "FT_Init_FreeType"), not inside
 # a path, an option or a longer word
 _IDENTIFIER = re.compile(r"(?<![\w./@$-])[A-Za-z][A-Za-z0-9]*(?:_+[A-Za-z0-9]+)+(?![\w/@-])")

@@ -62,7 +62,14 @@ is, "… is not thread-safe" → is_not; ``copula_predicate``); a non-restrictiv
 included as part of GLib, …") links its antecedent, and the verb after a closing comma belongs to the clause's
 subject, not to the mentions of the clause or aside before it ("Nettle's support for public key algorithms, such as
 RSA and ECDSA, depends on the GNU GMP library" → nettle support → depends_on; ``relative_clauses``,
-``aside_subjects``).
+``aside_subjects``); a second verb phrase joined by "and" is the clause subject's, not the first one's object's
+("Zorp was developed by Jane Roe and is maintained by the Quux team" → zorp → is_maintained_by → Quux team,
+``conjoined_verb_phrases``); a relative clause or "for …ing" on a stated type holds for the typed mention ("Zorpd
+is a daemon that implements mDNS" → zorpd → implements → mDNS, ``typed_relatives``); "X is the Y" states a type as
+"is a" does; a one-word keyphrase right before a name is its adjective or kind and no concept ("plain C++", "the
+library `libgpg-error'", ``_modifies_name``), and a keyphrase's last word in -s before an object is the verb ("the
+project provides only …", ``trailing_verb``); paths ("/etc/foo.conf", ``patterns.path_spans``) and a lone letter
+after a preposition ("written in C") are names.
 
 Speed: on LiHua-World (442 conversations, 5,897 messages) about 1 s for the whole corpus on one
 core (~5,000–7,000 messages/s); the YAKE keyword method takes ~10 s there. Chunks are independent, so a
@@ -83,7 +90,7 @@ from itertools import pairwise
 
 from graphproof.graph.model import IS_A, RELATED_TO
 from graphproof.loaders.extract.errors import ExtractorError
-from graphproof.loaders.extract.keyphrases import Keyphraser, is_concept, make_keyphraser
+from graphproof.loaders.extract.keyphrases import Keyphraser, Phrase, is_concept, make_keyphraser
 from graphproof.loaders.extract.patterns import (
     CONCEPT,
     HAS_CJK,
@@ -96,6 +103,7 @@ from graphproof.loaders.extract.patterns import (
     cjk_spans,
     file_spans,
     identifier_spans,
+    path_spans,
     pattern_spans,
     title_spans,
 )
@@ -541,17 +549,22 @@ def _based_on(spans: Sequence[Span], relations: Sequence[ExtractedRelation]) -> 
     return out
 
 
-_QUOTED_NAME = re.compile(
-    r"[\"“'‘](?P<name>[A-Za-z][\w.+-]{1,40})[\"”'’](?=[ \t]+(?:library|module|package|program|tool|command|"
-    r"utility|file|plugin|extension|function|format|daemon|service|project)s?\b)",
-    re.IGNORECASE,
+_KIND_NOUN = (
+    r"(?:library|module|package|program|tool|command|utility|file|plugin|extension|function|format|daemon|service|"
+    r"project)s?"
 )
+_QUOTED_NAME = re.compile(
+    rf"[\"“'‘`](?P<name>[A-Za-z][\w.+-]{{1,40}})[\"”'’](?=[ \t]+{_KIND_NOUN}\b)", re.IGNORECASE
+)
+_NAMED_KIND = re.compile(rf"\b{_KIND_NOUN}[ \t]+[\"“'‘`](?P<name>[A-Za-z][\w.+-]{{1,40}})[\"”'’]", re.IGNORECASE)
 
 
 def quoted_spans(text: str) -> list[Span]:
-    """A quoted word that a kind noun follows names a thing of that kind (a "libpipeline" library, the "ls"
-    command), whatever its case; a quoted word alone may be a scare quote ("real" input) and is not a name."""
-    return [Span(m.start("name"), m.end("name"), m.group("name"), NAME) for m in _QUOTED_NAME.finditer(text)]
+    """A quoted word that a kind noun follows or comes before names a thing of that kind (a "libpipeline" library,
+    the "ls" command, the library `libgpg-error'), whatever its case; a quoted word alone may be a scare quote
+    ("real" input) and is not a name."""
+    found = {m.span("name"): m.group("name") for pattern in (_QUOTED_NAME, _NAMED_KIND) for m in pattern.finditer(text)}
+    return [Span(start, end, name, NAME) for (start, end), name in sorted(found.items())]
 
 
 _YES_NO_QUESTION = re.compile(r"^(?:\d{1,3}[.)]\s*|Q:\s*)?(?P<verb>is|are|was|were)\s+", re.IGNORECASE)
@@ -662,6 +675,43 @@ def definition_phrase(body: str, spans: Sequence[Span]) -> Span | None:
 
 
 _MODIFIED = re.compile(r"\b(?:[Aa]n?|[Tt]he)[ \t]+((?:[a-z0-9][\w+-]*[ \t]+){1,3})$")
+
+
+_OBJECT_AFTER = re.compile(r"[ \t]+(?:only|also|a|an|the|its|their|all|some|no|it|them)\b", re.IGNORECASE)
+_ARTICLE_AFTER = re.compile(r"[ \t]+(?:a|an|the)\b", re.IGNORECASE)
+
+
+def trailing_verb(body: str, phrase: Phrase) -> str:
+    """The last word of a keyphrase when it is the clause's verb, else ``""``: "the *project provides* only a
+    pkg-config file", "the *frob utility displays* a tree" — a word in -s before an object's first word that
+    ``VERBS`` lists, or any such word (not in -ss, -us, -is) right before an article."""
+    words = phrase.text.split()
+    last = words[-1].casefold()
+    if len(words) < 2 or not last.endswith("s") or last.endswith(("ss", "us", "is")):
+        return ""
+    listed = last in VERBS and _OBJECT_AFTER.match(body, phrase.end) is not None
+    return last if listed or (len(last) > 3 and _ARTICLE_AFTER.match(body, phrase.end)) else ""
+
+
+def _without_trailing_verb(phrase: Phrase, verb: str) -> Span:
+    """The concept span of a keyphrase, less its trailing verb (``trailing_verb``) if it has one."""
+    if not verb:
+        return Span(phrase.start, phrase.end, phrase.text, CONCEPT)
+    text = phrase.text[: phrase.text.casefold().rindex(verb)].rstrip()
+    return Span(phrase.start, phrase.start + len(text), text, CONCEPT)
+
+
+_BEFORE_NAME = re.compile(r"[ \t]+[\"“'‘`]?")
+
+
+def _modifies_name(body: str, phrase: str, end: int, spans: Sequence[Span]) -> bool:
+    """Whether a one-word keyphrase ending at ``end`` stands before the name right after it — an adjective
+    ("written in *plain* C++") or the name's kind ("the *library* `libgpg-error'"): the name is the mention, the
+    word is no concept of its own."""
+    after = _BEFORE_NAME.match(body, end)
+    return " " not in phrase and after is not None and any(
+        s.start == after.end() and s.type != CONCEPT for s in spans
+    )
 
 
 def with_modifiers(body: str, spans: list[Span]) -> list[Span]:
@@ -1064,6 +1114,12 @@ def between_predicate(gap: str, quantity: bool = False, verbs: frozenset[str] = 
             if phrase[-1] not in PREPOSITIONS:  # "wrote a new ps [program]" -> wrote: what follows the article
                 ends = [i for i, w in enumerate(phrase) if i and w in _DETERMINERS]  # is the object's, not the verb's
                 phrase = phrase[: ends[0]] if ends else phrase
+            if (
+                len(phrase) > 2
+                and phrase[-1] not in PREPOSITIONS | VERBS | _PREPOSITION_IDIOMS
+                and phrase[-2] in PREPOSITIONS - {"to"}
+            ):
+                phrase = phrase[:-1]  # "written in plain [C++]" -> written_in: the word modifies the object
             kept = [w for w in phrase if w not in PREDICATE_DROP and not is_contraction(w)]
             if "and" in kept[1:]:  # "written and maintained by" -> "written_by": the first verb, the last preposition
                 first = kept[: kept.index("and")]
@@ -1076,11 +1132,19 @@ def between_predicate(gap: str, quantity: bool = False, verbs: frozenset[str] = 
     return ""
 
 
+# words that make an idiom with the preposition before them ("uses by default", "as much"), not the object's adjective
+_PREPOSITION_IDIOMS = frozenset(
+    ("default", "least", "most", "much", "well", "general", "particular", "example", "addition", "which", "order")
+)
+
 _COPULA_ONLY = re.compile(
     r"[ \t]+(?:is|are|was|were)(?P<negation>[ \t]+not)?(?:[ \t]+(?:also|always|fully|completely|entirely|now|still))?"
     r"(?P<coordinated>[ \t]+[a-z][\w-]*(?:[ \t]*,[ \t]*[a-z][\w-]*)*,?[ \t]+(?:and|or))?[ \t]+",
     re.IGNORECASE,
 )
+
+
+_COPULA_THE = re.compile(r"[ \t]+(?:is|are|was|were)[ \t]+(?:also[ \t]+)?the[ \t]+(?:[a-z][\w-]*[ \t]+){0,2}")
 
 
 def _opens_clause(free: str, start: int) -> bool:
@@ -1107,7 +1171,7 @@ def copula_predicate(text: str, free: str, head: Span, tail: Span) -> str | None
     return "is_not" if match.group("negation") else "is"
 
 
-_RELATIVE_OPEN = re.compile(r"[ \t]*,[ \t]*(?:which|who)[ \t]+", re.IGNORECASE)
+_RELATIVE_OPEN = re.compile(r"[\"”'’]?[ \t]*,[ \t]*(?:which|who)[ \t]+", re.IGNORECASE)  # after "LCS", too
 _CLAUSE_STOP = re.compile(r"[,;:.!?()\[\]\n]")
 
 
@@ -1133,7 +1197,11 @@ def relative_clauses(
         inside = [j for j in range(i + 1, len(spans)) if spans[j].start >= opened.end() and spans[j].end <= end]
         if inside:
             j = inside[0]
-            predicate = between_predicate(" " + free[opened.end() : spans[j].start], spans[j].type == QUANTITY, verbs)
+            gap = free[opened.end() : spans[j].start]
+            first = (_NEXT_WORD.match(gap).group(1) or "").casefold()  # type: ignore[union-attr]
+            # the word after ", which" is the clause's verb ("which computes"), listed in VERBS or not
+            clause_verbs = verbs | {first} if first and first not in FUNCTION else verbs
+            predicate = between_predicate(" " + gap, spans[j].type == QUANTITY, clause_verbs)
             if predicate:
                 stated[(i, j)] = predicate
         if stop is None or stop.group() != ",":
@@ -1180,6 +1248,81 @@ def aside_subjects(
         stated[(subject, m)] = predicate
         misread.update((j, m) for j in runs.get(k, [k]) if j != subject)
     return stated, misread
+
+
+_CONJOINED_VP = re.compile(
+    r"[ \t]*,?[ \t]*and[ \t]+(?:(?:also|only|then|now|still|later|[a-z]+ly)[ \t]+)?(?P<verb>[a-z]+)\b"
+)
+_AUXILIARIES = COPULAS | frozenset(
+    ("has", "have", "had", "can", "could", "will", "would", "may", "might", "must", "should", "does", "do", "did")
+)
+_SENTENCE_STOP = re.compile(r"[.!?;:\n]")
+
+
+def conjoined_verb_phrases(
+    text: str, free: str, spans: Sequence[Span], predicates: Mapping[tuple[int, int], str], verbs: frozenset[str]
+) -> tuple[dict[tuple[int, int], str], set[tuple[int, int]]]:
+    """Predicates of a second verb phrase joined by "and", which belong to the clause's subject, and the pairs they
+    mislead.
+
+    "Zorp was developed by Jane Roe and is maintained by the Quux team": the words between Jane Roe and the Quux
+    team are the second verb phrase of Zorp, so zorp → is_maintained_by → Quux team, and Jane Roe →
+    is_maintained_by → Quux team is returned as misread; likewise "reads the file and writes a report to standard
+    output", "is written in C++ and relies on OpenGL", "is stable and documented in RFC 8878". A pair counts when
+    its gap opens with "and" (after an optional comma and adverb) and then a verb or auxiliary, and an earlier
+    mention of the same sentence opens the clause (``_opens_clause``) and states a predicate to a mention before the
+    "and" — it is the subject both verb phrases share. ``free`` is ``text`` with the mentions masked; pairs are span
+    indices."""
+    stated: dict[tuple[int, int], str] = {}
+    misread: set[tuple[int, int]] = set()
+    for j in range(2, len(spans)):
+        before, tail = spans[j - 1], spans[j]
+        opened = _CONJOINED_VP.match(free, before.end)
+        if opened is None or opened.end() > tail.start:
+            continue
+        verb = opened.group("verb")
+        if verb not in VERBS and verb not in verbs and verb not in _AUXILIARIES and not _past_form(verb):
+            continue
+        stop = max((m.end() for m in _SENTENCE_STOP.finditer(text, 0, before.end)), default=0)
+        subject = next(
+            (
+                s for s in range(j - 1)
+                if spans[s].start >= stop
+                and _opens_clause(free, spans[s].start)
+                and any(predicates.get((s, k), RELATED_TO) != RELATED_TO for k in range(s + 1, j))
+            ),
+            None,
+        )
+        if subject is None:
+            continue
+        predicate = between_predicate(" " + free[opened.start("verb") : tail.start], tail.type == QUANTITY, verbs)
+        if predicate == IS_A and not _ends_noun_phrase(text, tail.end):
+            predicate = ""
+        if predicate:
+            stated[(subject, j)] = predicate
+            misread.add((j - 1, j))
+    return stated, misread
+
+
+_RESTRICTIVE_OPEN = re.compile(r"[ \t]+(?:that|which|who|for(?=[ \t]+[a-z]+ing\b))[ \t]+", re.IGNORECASE)
+
+
+def typed_relatives(
+    free: str, spans: Sequence[Span], predicates: Mapping[tuple[int, int], str]
+) -> dict[tuple[int, int], str]:
+    """Predicates that a relative clause on a stated type gives the typed mention: "Zorpd is a daemon that implements
+    the mDNS protocol" → zorpd → implements → mDNS, beside daemon → implements → mDNS (what the daemon does, Zorpd
+    does); "Jansson is a C library for encoding … JSON data" likewise. A pair (type, object) counts when its gap
+    opens with "that", "which", "who" or "for" and a verb in -ing, and the type is the tail of an ``is_a`` pair;
+    ``free`` has the mentions masked, pairs are span indices."""
+    stated: dict[tuple[int, int], str] = {}
+    for (k, j), predicate in predicates.items():
+        if predicate in (RELATED_TO, IS_A) or not _RESTRICTIVE_OPEN.match(free, spans[k].end):
+            continue
+        for (i, typed), link in predicates.items():
+            if typed == k and link == IS_A and (i, j) not in stated:
+                stated[(i, j)] = predicate
+    return stated
 
 
 _POSSESSIVE = re.compile(r"['’]s\b")
@@ -1405,8 +1548,12 @@ class RuleExtractor:
                 and p.text.casefold() not in unit.verbs  # the unit's verb ("Truncate the file") is no concept
                 and (handles or p.text.casefold() not in PROSE_VERBS)  # nor a document's "covers", "links"
                 and (p.start, p.end) not in not_concepts
+                and not _modifies_name(unit.body, p.text, p.end, spans)
             ]
-            spans = spans + [Span(p.start, p.end, p.text, CONCEPT) for p in concepts[: self.max_concepts]]
+            trailing = [trailing_verb(unit.body, p) for p in concepts[: self.max_concepts]]
+            spans = spans + [_without_trailing_verb(p, v) for p, v in zip(concepts, trailing, strict=False)]
+            if any(trailing):  # the verb cut from a keyphrase is the unit's verb, listed in VERBS or not
+                unit = replace(unit, verbs=unit.verbs | {v for v in trailing if v})
             ordered = self._distinct(sorted(spans, key=lambda s: (s.start, -s.end)), unit.speaker)
             defined = None  # a definition's type that no plain "is a" joins to its subject
             if not handles:
@@ -1492,6 +1639,7 @@ class RuleExtractor:
     def _spans(body: str, seen_mid: set[str]) -> tuple[list[Span], list[NameSpan]]:
         """Pattern, title and CJK spans, plus capitalised-name candidates, of one unit."""
         titles = title_spans(body)
+        titles += path_spans(mask(body, ((s.start, s.end) for s in titles)))  # "/etc/foo.conf" whole
         titles += file_spans(mask(body, ((s.start, s.end) for s in titles)))  # "build.ninja" whole, not "build"
         titles += identifier_spans(mask(body, ((s.start, s.end) for s in titles)))  # "idn2_to_ascii_8z" whole
         titles += option_spans(mask(body, ((s.start, s.end) for s in titles)))  # "--append", "-a"
@@ -1563,6 +1711,9 @@ class RuleExtractor:
             gap = free[head.end : tail.start]
             copula = None if unit.speaker else copula_predicate(unit.body, free, head, tail)
             predicate = between_predicate(gap, tail.type == QUANTITY, verbs) if copula is None else copula
+            the = tail.type == CONCEPT and _COPULA_THE.fullmatch(gap) is not None
+            if not predicate and the and _opens_clause(free, head.start):
+                predicate = IS_A  # "GLib is the low-level core library …": a stated type, as with "is a"
             inside = [s.type for s in spans if s.start >= head.end and s.end <= tail.start]
             through = copula is None and inside and set(inside) == {CONCEPT}
             if not predicate and through and CONCEPT not in (head.type, tail.type):
@@ -1581,6 +1732,11 @@ class RuleExtractor:
             stated, misread = aside_subjects(unit.body, free, spans, read)
             read |= {pair: RELATED_TO for pair in misread}
             read |= {pair: p for pair, p in stated.items() if read.get(pair, RELATED_TO) == RELATED_TO}
+            stated, misread = conjoined_verb_phrases(unit.body, free, spans, read, verbs)
+            read |= {pair: RELATED_TO for pair in misread}
+            read |= stated
+            typed = typed_relatives(free, spans, read)
+            read |= {pair: p for pair, p in typed.items() if read.get(pair, RELATED_TO) == RELATED_TO}
         for (i, j), predicate in read.items():
             head, tail = spans[i], spans[j]
             out.append(ExtractedRelation(head.name, predicate, tail.name, head.type, tail.type, keywords, description))

@@ -148,6 +148,15 @@ def _is_middle_initial(word: str, gap: str) -> bool:
     return len(word) == 1 and word.isupper() and gap[1:].strip(" \t") == "" and len(gap) > 1 and "\n" not in gap
 
 
+_LETTER_NAME_BEFORE = re.compile(r"\b(?:in|for|into|from|with)[ \t]+$")
+
+
+def _lone_letter_name(text: str, start: int, end: int) -> bool:
+    """Whether a lone capital letter is a name: the one-letter language of "written in C" or "bindings for R",
+    after a preposition and followed by no period, hyphen or apostrophe (not an initial, "A-level" or "B's")."""
+    return bool(_LETTER_NAME_BEFORE.search(text, max(0, start - 8), start)) and text[end : end + 1] not in ".-'’"
+
+
 def name_spans(text: str, seen_mid: set[str]) -> list[NameSpan]:
     """Capitalised runs in ``text`` (CJK characters must already be masked).
 
@@ -166,7 +175,7 @@ def name_spans(text: str, seen_mid: set[str]) -> list[NameSpan]:
             start, end, word, initial = words[-1]
             words[-1] = (start, end - 2, word[:-2], initial)
         person, stripped = _strip_front(words)
-        if not words or (len(words) == 1 and len(words[0][2]) == 1):
+        if not words or (len(words) == 1 and len(words[0][2]) == 1 and not _lone_letter_name(text, *words[0][:2])):
             return
         start, end = words[0][0], words[-1][1]
         if _TITLE_BEFORE.search(text, max(0, start - 12), start):

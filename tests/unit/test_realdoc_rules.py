@@ -475,3 +475,55 @@ def test_a_relation_to_the_following_list_holds_for_each_item() -> None:
     other = "Quarkle is built from the quarkle-doc repository:\n\n- ZorbLib manual\n- offline documentation\n"
     assert not any(t[1] == "is_built_from" and t[2] in ("ZorbLib", "offline documentation") for t in _triples(other))
     assert ("Quarkle", "uses", "following notation") in triples, "no list after it: the relation stays as written"
+
+
+def test_a_second_verb_phrase_joined_by_and_belongs_to_the_clause_subject() -> None:
+    triples = _triples("Zorp was developed by Jane Roe and is maintained by the Quux team.")
+    assert ("zorp", "is_maintained_by", "Quux") in triples
+    assert ("Jane Roe", "is_maintained_by", "Quux") not in triples, "the object of the first verb is no subject"
+    triples = _triples("Zorp reads the configuration file and writes a report to standard output.")
+    assert ("zorp", "writes_report_to", "standard output") in triples
+    assert ("configuration file", "writes_report_to", "standard output") not in triples
+    assert ("format", "documented_in", "RFC9999") in _triples("The format is stable and documented in RFC9999.")
+    # two clauses, each with its own subject, are not one subject's verb phrases
+    triples = _triples("Zorp was written by Jane Roe and Quux is maintained by John Doe.")
+    assert not any(t[0] == "zorp" and t[1] == "is_maintained_by" for t in triples)
+
+
+def test_an_adjective_or_kind_noun_before_a_name_is_no_concept_of_its_own() -> None:
+    triples = _triples("Frobnik is written in plain C++ and relies on OpenGL.")
+    assert {("frobnik", "is_written_in", "C++"), ("frobnik", "relies_on", "OpenGL")} <= triples
+    assert ("Frobnik", "depends_on", "libbar") in _triples(
+        "Frobnik depends on the library `libbar', which must be installed before Frobnik can be built."
+    )
+    assert ("frobnik", "uses", "libbar") in _triples('Frobnik uses the library "libbar" for parsing.')
+
+
+def test_a_lone_letter_after_a_preposition_is_a_language_name_not_an_initial() -> None:
+    assert ("frobnik", "is_written_in", "C") in _triples("Frobnik is written in C and relies on OpenGL ES.")
+    assert not any(t[2] == "A" for t in _triples("Frobnik was written by John A. Smith in Boston."))
+
+
+def test_a_relative_clause_after_a_quoted_name_and_on_a_stated_type() -> None:
+    triples = _triples('Frobnik includes other functions such as "LCS", which computes the longest common subsequence.')
+    assert ("LCS", "computes", "longest common subsequence") in triples  # "computes" is in no verb list
+    triples = _triples("Zorpd is a daemon that implements the mDNS protocol and ships with a client library.")
+    assert {("Zorpd", "is_a", "daemon"), ("Zorpd", "implements", "mDNS")} <= triples
+    assert ("Jansson", "encoding_decoding", "JSON") in _triples(
+        "Jansson is a C library for encoding, decoding and manipulating JSON data."
+    )
+    assert ("quuxlib", "is_a", "core library") in _triples("Quuxlib is the core library that forms the basis.")
+
+
+def test_a_verb_read_into_a_keyphrase_is_the_predicate_and_paths_are_names() -> None:
+    provides = _triples("Currently the project provides only a pkg-config file.")
+    assert ("project", "provides", "pkg-config file") in provides
+    assert ("frob utility", "displays", "tree") in _triples("The frob utility displays a tree of processes.")
+    assert ("default configuration file", "is", "/etc/frobnik.conf") in _triples(
+        "The default configuration file is /etc/frobnik.conf."
+    )
+
+def test_a_word_after_the_last_preposition_modifies_the_object_unless_it_makes_an_idiom() -> None:
+    assert between_predicate(" is written in plain ") == "is_written_in"
+    assert between_predicate(" uses by default ") == "uses_by_default"
+    assert between_predicate(" tries to contact ") == "tries_to_contact"  # "to" before a verb is no preposition
