@@ -21,6 +21,11 @@ through a concept: when the middle entity is a concept and the two edges cite no
 common, the path is not made (Zstandard's licence is not PyYAML's "MIT" because both READMEs
 mention a licence).
 
+Order. The paths are listed heaviest first, except that every path with a stated edge comes before the paths
+whose edges are all co-occurrence (``stated_first``): the latter say nothing of how their ends are related.
+Measured (issue 10, session 18, the displayed top path on the read real-document sets): holdout3 0.20 → 0.27,
+holdout4 0.47 → 0.60, the paraphrased sets +0.05 to +0.07, no set lower.
+
 Fit to the question. Every edge of one sentence carries that sentence as its description, so edge
 BM25 cannot tell "tmux → is_a → terminal multiplexer" from "using tmux → see → tmux": both hold the
 sentence's words. What tells them apart is the edge's *own* words — its predicate and its two ends —
@@ -315,7 +320,7 @@ def weight_paths(
         for h in edges
     ]
     if not seeds or not edges:
-        return _distinct(sorted(out, key=lambda p: -p.weight))[: config.max_paths]
+        return stated_first(_distinct(sorted(out, key=lambda p: -p.weight))[: config.max_paths])
     top = max(s.score for s in seeds)
     boost = {s.item.id: 1 + config.seed_boost * s.score / top for s in seeds}
     for seed in seeds:
@@ -338,7 +343,15 @@ def weight_paths(
                 weight = (fit.get(first.id, 0.0) + fit[relation.id]) * boost[sid] / 2
                 out.append(WeightedPath(Path((entities[sid], middle, end), (first, relation)), weight))
     out.sort(key=lambda p: (-p.weight, p.path.entity_ids))
-    return _distinct(out)[: config.max_paths]
+    return stated_first(_distinct(out)[: config.max_paths])
+
+
+def stated_first(paths: list[WeightedPath]) -> list[WeightedPath]:
+    """``paths`` with every path that has a stated edge before those whose edges are all co-occurrence
+    (``UNSTATED``), each group in its order: a path of ``related_to`` edges says nothing of how its ends are related,
+    so it is never listed as the reason above one that says something, whatever its weight. The set of paths and
+    their weights, and so the chunk scores, are unchanged."""
+    return sorted(paths, key=lambda p: not any(_stated(r) for r in p.path.relations))
 
 
 def _distinct(paths: list[WeightedPath]) -> list[WeightedPath]:

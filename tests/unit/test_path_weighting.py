@@ -10,7 +10,7 @@ import pytest
 from graphproof.graph.model import Chunk, Document, Entity, Hit, Relation, chunk_id, document_of_chunk
 from graphproof.graph.sqlite_store import SQLiteStore
 from graphproof.reasoning.answer import extractive_answer
-from graphproof.reasoning.paths import PathWeighting, bridges_documents, edge_factor, weight_paths
+from graphproof.reasoning.paths import PathWeighting, bridges_documents, chunk_scores, edge_factor, weight_paths
 from graphproof.reasoning.retriever import Retrieval
 
 DOCS = [
@@ -75,6 +75,17 @@ def test_a_concept_never_bridges_two_documents(store: SQLiteStore) -> None:
     texts = [p.format() for p in paths]
     assert not any("Zstandard" in t and "MIT" in t for t in texts), texts
     assert texts[0] == "Zstandard → is_dual_licensed_under → BSD", texts  # the stated relation first
+
+
+def test_a_path_that_states_something_is_listed_before_heavier_co_occurrence(store: SQLiteStore) -> None:
+    seeds = [Hit(store.entities(["zstandard"])[0], 1.0)]
+    cooccurring = Relation("zstandard", "pyyaml", "related_to", "Zstandard", "PyYAML", chunk_ids=("zstd#0",))
+    edges = [Hit(cooccurring, 9.0), Hit(RELATIONS[3], 1.0)]  # the co-occurrence edge scores far higher
+    paths = weight_paths(store, seeds, edges)
+    assert paths[0].path.relations[0].predicate == "is_dual_licensed_under"
+    heavier = [p for p in paths if p.path.relations[0].predicate == "related_to"]
+    assert heavier and all(p.weight > paths[0].weight for p in heavier), "the weights are unchanged"
+    assert chunk_scores(paths) == chunk_scores(sorted(paths, key=lambda p: -p.weight)), "and so the chunk scores"
 
 
 def test_edges_walked_backwards_are_written_backwards(store: SQLiteStore) -> None:

@@ -16,6 +16,7 @@ from graphproof.loaders.sources import read_sources
 from graphproof.reasoning.answer import extractive_answer, llm_answer
 from graphproof.reasoning.bm25 import BM25Params
 from graphproof.reasoning.errors import RetrievalError
+from graphproof.reasoning.paths import UNSTATED
 from graphproof.reasoning.retriever import METHODS, Retrieval, RetrievalConfig, RetrievalMemo, Retriever
 
 QUESTION = "Who built the Heron Mk II drones used by Project Heron?"
@@ -83,7 +84,12 @@ def test_lexical_methods_find_the_project_document(retriever: Retriever) -> None
 def test_graph_methods_return_weighted_paths_from_linked_entities(retriever: Retriever) -> None:
     result = retriever.retrieve(QUESTION, "edge-bm25")
     assert "project heron" in {s.item.id for s in result.seeds}
-    assert result.paths and all(a.weight >= b.weight for a, b in zip(result.paths, result.paths[1:], strict=False))
+    assert result.paths
+    stated = [any(r.predicate not in UNSTATED for r in p.path.relations) for p in result.paths]
+    assert stated == sorted(stated, reverse=True), "paths with a stated edge come first"
+    for group in (True, False):  # heaviest first within each group
+        weights = [p.weight for p, s in zip(result.paths, stated, strict=True) if s is group]
+        assert weights == sorted(weights, reverse=True)
     formatted = [p.format() for p in result.paths]
     assert any("Heron Mk II" in f for f in formatted), formatted[:5]
     for weighted, text in zip(result.paths, formatted, strict=True):  # every edge is written in its direction
