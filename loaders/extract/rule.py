@@ -68,8 +68,10 @@ RSA and ECDSA, depends on the GNU GMP library" → nettle support → depends_on
 is a daemon that implements mDNS" → zorpd → implements → mDNS, ``typed_relatives``); "X is the Y" states a type as
 "is a" does; a one-word keyphrase right before a name is its adjective or kind and no concept ("plain C++", "the
 library `libgpg-error'", ``_modifies_name``), and a keyphrase's last word in -s before an object is the verb ("the
-project provides only …", ``trailing_verb``); paths ("/etc/foo.conf", ``patterns.path_spans``) and a lone letter
-after a preposition ("written in C") are names.
+project provides only …", ``trailing_verb``); paths ("/etc/foo.conf", ``patterns.path_spans``), inline code and
+GNU-quoted commands ("`zstd`", "`configure'", ``patterns.code_spans``) and a lone letter after a preposition
+("written in C") are names; a name written with its release number ("Tcl 8.6.13") is one name and a version of the
+bare name (``version_links``).
 
 Speed: on LiHua-World (442 conversations, 5,897 messages) about 1 s for the whole corpus on one
 core (~5,000–7,000 messages/s); the YAKE keyword method takes ~10 s there. Chunks are independent, so a
@@ -101,6 +103,7 @@ from graphproof.loaders.extract.patterns import (
     TITLE,
     Span,
     cjk_spans,
+    code_spans,
     file_spans,
     identifier_spans,
     path_spans,
@@ -549,6 +552,22 @@ def _based_on(spans: Sequence[Span], relations: Sequence[ExtractedRelation]) -> 
     return out
 
 
+VERSION_OF = "is_version_of"
+_VERSIONED = re.compile(r"(?P<base>.*\S)[ \t]+v?\d+(?:\.\d+)+[a-z]?")
+
+
+def version_links(spans: Sequence[Span], keywords: str, description: str) -> list[ExtractedRelation]:
+    """A name written with its release number ("Tcl 8.6.13", "GTK+ 2.18") is a version of the bare name: "Tcl 8.6.13"
+    → is_version_of → Tcl, so "which version of Tcl" reaches the number and "requires Python 3.8" keeps it."""
+    out = []
+    for span in spans:
+        versioned = _VERSIONED.fullmatch(span.name) if span.type in (NAME, PERSON) else None
+        if versioned:
+            base = versioned.group("base")
+            out.append(ExtractedRelation(span.name, VERSION_OF, base, span.type, NAME, keywords, description))
+    return out
+
+
 _KIND_NOUN = (
     r"(?:library|module|package|program|tool|command|utility|file|plugin|extension|function|format|daemon|service|"
     r"project)s?"
@@ -701,7 +720,7 @@ def _without_trailing_verb(phrase: Phrase, verb: str) -> Span:
     return Span(phrase.start, phrase.start + len(text), text, CONCEPT)
 
 
-_BEFORE_NAME = re.compile(r"[ \t]+[\"“'‘`]?")
+_BEFORE_NAME = re.compile(r"[ \t]+(?P<quote>[\"“'‘`]?)")
 
 
 def _modifies_name(body: str, phrase: str, end: int, spans: Sequence[Span]) -> bool:
@@ -709,9 +728,8 @@ def _modifies_name(body: str, phrase: str, end: int, spans: Sequence[Span]) -> b
     ("written in *plain* C++") or the name's kind ("the *library* `libgpg-error'"): the name is the mention, the
     word is no concept of its own."""
     after = _BEFORE_NAME.match(body, end)
-    return " " not in phrase and after is not None and any(
-        s.start == after.end() and s.type != CONCEPT for s in spans
-    )
+    starts = {after.start("quote"), after.end()} if after is not None else set()  # a quoted name's span may
+    return " " not in phrase and any(s.start in starts and s.type != CONCEPT for s in spans)  # hold its quotes
 
 
 def with_modifiers(body: str, spans: list[Span]) -> list[Span]:
@@ -1592,6 +1610,9 @@ class RuleExtractor:
                         continue
                     entities.setdefault(entity_alias_key(link.tail), ExtractedEntity(link.tail, NAME, description))
                     relations.append(link)
+            for link in [] if handles else version_links(ordered, keywords, description):
+                entities.setdefault(entity_alias_key(link.tail), ExtractedEntity(link.tail, NAME, description))
+                relations.append(link)
             for based in _based_on(ordered, unit_relations):
                 entities.setdefault(
                     entity_alias_key(based.tail), ExtractedEntity(based.tail, based.tail_type, description)
@@ -1639,6 +1660,7 @@ class RuleExtractor:
     def _spans(body: str, seen_mid: set[str]) -> tuple[list[Span], list[NameSpan]]:
         """Pattern, title and CJK spans, plus capitalised-name candidates, of one unit."""
         titles = title_spans(body)
+        titles += code_spans(mask(body, ((s.start, s.end) for s in titles)))  # "`zstd`", "`configure'"
         titles += path_spans(mask(body, ((s.start, s.end) for s in titles)))  # "/etc/foo.conf" whole
         titles += file_spans(mask(body, ((s.start, s.end) for s in titles)))  # "build.ninja" whole, not "build"
         titles += identifier_spans(mask(body, ((s.start, s.end) for s in titles)))  # "idn2_to_ascii_8z" whole

@@ -4,6 +4,7 @@ name, a keyphrase that only introduces a name ("a file named …"), and "X is th
 from __future__ import annotations
 
 import pytest
+from graphproof.loaders.extract.patterns import code_spans
 from graphproof.loaders.extract.rule import (
     RuleExtractor,
     _names_what_follows,
@@ -527,3 +528,19 @@ def test_a_word_after_the_last_preposition_modifies_the_object_unless_it_makes_a
     assert between_predicate(" is written in plain ") == "is_written_in"
     assert between_predicate(" uses by default ") == "uses_by_default"
     assert between_predicate(" tries to contact ") == "tries_to_contact"  # "to" before a verb is no preposition
+
+
+def test_inline_code_and_gnu_quoted_commands_are_names() -> None:
+    assert [s.name for s in code_spans("Use `zstd` or `configure' here; ```block``` is no name.")] == [
+        "zstd",
+        "configure",
+    ]
+    assert code_spans("run `a b c d e f` first") == [], "a longer snippet is code, not a name"
+    assert ("make", "is_a", "default build tool") in _triples("`make` is the default build tool.")
+
+
+def test_a_name_with_its_release_number_is_a_version_of_the_bare_name() -> None:
+    triples = _triples("Frobnik requires Python 3.8 and runs on Linux.")
+    assert {("frobnik", "requires", "Python 3.8"), ("Python 3.8", "is_version_of", "Python")} <= triples
+    assert ("Tcl 8.6.13", "is_version_of", "Tcl") in _triples("This is the Tcl 8.6.13 source distribution.")
+    assert not any(t[1] == "is_version_of" for t in _triples("Frobnik 2 was released in Room 302."))
