@@ -23,6 +23,7 @@ from graphproof.verification.grounding import GroundingMethod, GroundingReport, 
 if TYPE_CHECKING:
     from langchain_core.language_models import BaseChatModel
 
+    from graphproof.graph.embed import Embedder
     from graphproof.reasoning.gnn.reason import GnnAnswer, GnnReasoner
 
 ASK_METHODS: tuple[str, ...] = (*METHODS, "gnn")
@@ -44,12 +45,15 @@ class Answerer(Protocol):
 
 @dataclass(frozen=True)
 class ExtractiveAnswerer:
-    """The evidence sentences that best cover the question's terms (no LLM)."""
+    """The evidence sentences that best cover the question's terms (no LLM); with ``embedder``, a document sentence's
+    closeness in meaning to the question counts too (``reasoning.answer.extractive_answer``)."""
 
     store: GraphStore
+    embedder: Embedder | None = None
 
     def __call__(self, retrieval: Retrieval, history: History = ()) -> Answer:
-        return extractive_answer(self.store, retrieval)
+        embed = self.embedder.embed if self.embedder is not None else None
+        return extractive_answer(self.store, retrieval, embed=embed)
 
 
 @dataclass(frozen=True)
