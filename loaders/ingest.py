@@ -36,10 +36,10 @@ from graphproof.loaders.pieces import (
     chat_vector,
     check_settings,
     chunk_pieces,
-    is_chat,
 )
 from graphproof.loaders.resolve import EntityResolver
 from graphproof.loaders.types import Extraction, Extractor, SourceDocument, SourceFailure
+from graphproof.text.chat import is_chat
 from graphproof.text.names import alias_key
 
 STAGES = ("parse", "chunk", "extract", "embed", "write")
@@ -267,7 +267,9 @@ class Ingestor:
             pieces = [chunk_pieces(c, self.options.piece_messages, self.options.piece_context) if self.options.pieces
                       else [] for c in chunks]  # fmt: skip
             # a chat with pieces gets their mean as its own vector (``loaders.pieces.chat_vector``), not its text's
-            whole = [i for i, (c, ps) in enumerate(zip(chunks, pieces, strict=True)) if not (ps and is_chat(c))]
+            whole = [
+                i for i, (c, ps) in enumerate(zip(chunks, pieces, strict=True)) if not (ps and is_chat(c.metadata))
+            ]
             vectors = self.embedder.embed([chunks[i].text for i in whole] + [p for ps in pieces for p in ps],
                                           batch_size=size)  # fmt: skip
             own = dict(zip(whole, vectors[: len(whole)], strict=True))

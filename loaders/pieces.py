@@ -29,7 +29,7 @@ import re
 import numpy as np
 from graphproof.graph.embed import l2_normalize
 from graphproof.graph.model import Chunk
-from graphproof.text.chat import chat_messages, speaker_handles
+from graphproof.text.chat import chat_messages, is_chat, speaker_handles
 from graphproof.text.sentences import split_sentences
 from numpy.typing import NDArray
 
@@ -50,7 +50,7 @@ def chunk_pieces(chunk: Chunk, messages: int = PIECE_MESSAGES, context: int | No
     A chat's piece is a message read after the last ``context`` characters (``None``: all) of the ``messages`` - 1
     messages before it."""
     check_settings(messages, context)
-    if is_chat(chunk):
+    if is_chat(chunk.metadata):
         found = chat_messages(chunk.text, speaker_handles(str(chunk.metadata["speakers"])))
         said = [f"{m.handle}: {m.body}" if m.handle else m.body for m in found]
         pieces = []
@@ -76,11 +76,6 @@ def check_settings(
         raise ValueError(f"{names[0]} must be an integer >= 1, got {messages!r}")
     if context is not None and (isinstance(context, bool) or not isinstance(context, int) or context < 1):
         raise ValueError(f"{names[1]} must be None or an integer >= 1, got {context!r}")
-
-
-def is_chat(chunk: Chunk) -> bool:
-    """Whether ``chunk`` is a conversation (``speakers`` metadata): its pieces are messages."""
-    return bool(str(chunk.metadata.get("speakers", "")))
 
 
 def chat_vector(piece_vectors: NDArray[np.float32]) -> NDArray[np.float32]:

@@ -30,7 +30,7 @@ from graphproof.reasoning.paths import (
     words,
 )
 from graphproof.reasoning.retriever import Retrieval
-from graphproof.text.chat import chat_messages, humanise, named_speaker, speaker_handles
+from graphproof.text.chat import chat_messages, humanise, is_chat, named_speaker, speaker_handles
 from graphproof.text.documents import document_label
 from graphproof.text.lexicon import BREAK, STARTERS
 from graphproof.text.sentences import LIST_MARKER, split_sentences, unwrap
@@ -179,7 +179,7 @@ def extractive_answer(store: GraphStore, retrieval: Retrieval, sentences: int = 
     speaker = named_speaker(retrieval.question, everyone) if kind != "person" else None
     pending: list[tuple[float, float, int, str, str, str, str | None]] = []
     for rank, hit in enumerate(top):
-        authored, chat = _authored_units(hit.item), bool(hit.item.metadata.get("speakers"))
+        authored, chat = _authored_units(hit.item), is_chat(hit.item.metadata)
         found, written_by = [unit for _, unit, _ in authored], [handle for handle, _, _ in authored]
         if chat:
             chats.add(hit.item.id)

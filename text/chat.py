@@ -10,7 +10,7 @@ quotes whole messages, with who said them and when, and prefers the participant 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 TIME_LINE = re.compile(r"^\s*Time:\s*\d")
@@ -34,6 +34,11 @@ class Message:
 def speaker_handles(value: str) -> list[str]:
     """The handles of a ``speakers`` metadata value (comma-separated)."""
     return [h.strip() for h in value.split(",") if h.strip()]
+
+
+def is_chat(metadata: Mapping[str, object]) -> bool:
+    """Whether a chunk with this metadata is a conversation: it names its ``speakers``."""
+    return bool(str(metadata.get("speakers", "") or ""))
 
 
 def chat_messages(text: str, handles: Sequence[str]) -> list[Message]:

@@ -159,3 +159,10 @@ def test_pieces_can_be_left_out_from_the_library_and_the_cli(tmp_path: Path, mon
     assert counts == {"--no-pieces": 0, "--pieces": 3, "--piece-messages=2": 3, "--piece-context=0": 3}
     bad = CliRunner().invoke(app, ["--store", f"sqlite:///{tmp_path}/x.db", "ingest", "--piece-messages=0", str(root)])
     assert bad.exit_code == 2 and "piece-messages" in bad.output
+
+
+def test_a_chunk_is_a_chat_when_its_metadata_names_speakers() -> None:
+    from graphproof.text.chat import is_chat
+
+    assert is_chat({"speakers": "LiHua, AdamSmith"})
+    assert not is_chat({"speakers": ""}) and not is_chat({}) and not is_chat({"speakers": None})
