@@ -728,8 +728,9 @@ def _modifies_name(body: str, phrase: str, end: int, spans: Sequence[Span]) -> b
     ("written in *plain* C++") or the name's kind ("the *library* `libgpg-error'"): the name is the mention, the
     word is no concept of its own."""
     after = _BEFORE_NAME.match(body, end)
-    starts = {after.start("quote"), after.end()} if after is not None else set()  # a quoted name's span may
-    return " " not in phrase and any(s.start in starts and s.type != CONCEPT for s in spans)  # hold its quotes
+    # the name's span starts at its quote (a code span holds it) or just after it (a quoted-name span does not)
+    starts = {after.start("quote"), after.end()} if after is not None else set()
+    return " " not in phrase and any(s.start in starts and s.type != CONCEPT for s in spans)
 
 
 def with_modifiers(body: str, spans: list[Span]) -> list[Span]:
@@ -1568,8 +1569,9 @@ class RuleExtractor:
                 and (p.start, p.end) not in not_concepts
                 and not _modifies_name(unit.body, p.text, p.end, spans)
             ]
-            trailing = [trailing_verb(unit.body, p) for p in concepts[: self.max_concepts]]
-            spans = spans + [_without_trailing_verb(p, v) for p, v in zip(concepts, trailing, strict=False)]
+            kept = concepts[: self.max_concepts]
+            trailing = [trailing_verb(unit.body, p) for p in kept]
+            spans = spans + [_without_trailing_verb(p, v) for p, v in zip(kept, trailing, strict=True)]
             if any(trailing):  # the verb cut from a keyphrase is the unit's verb, listed in VERBS or not
                 unit = replace(unit, verbs=unit.verbs | {v for v in trailing if v})
             ordered = self._distinct(sorted(spans, key=lambda s: (s.start, -s.end)), unit.speaker)
