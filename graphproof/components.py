@@ -76,18 +76,15 @@ def make_verifier(
     )  # fmt: skip
 
 
-def make_answerer(
-    store: GraphStore, settings: Settings, *, use_llm: bool = True, embedder: Embedder | None = None
-) -> Answerer:
-    """A generated answer when an LLM is configured (and wanted), else the extractive one (which also reads the
-    sentences' meaning with ``embedder`` when one is given)."""
+def make_answerer(store: GraphStore, settings: Settings, *, use_llm: bool = True) -> Answerer:
+    """A generated answer when an LLM is configured (and wanted), else the extractive one."""
     from graphproof.rag import ExtractiveAnswerer, LLMAnswerer
 
     if use_llm and settings.llm:
         from graphproof.llm import chat_model
 
         return LLMAnswerer(chat_model(settings))
-    return ExtractiveAnswerer(store, embedder)
+    return ExtractiveAnswerer(store)
 
 
 def load_reasoner(checkpoint: str | Path, store: GraphStore, embedder: Embedder, device: str = "auto") -> GnnReasoner:
@@ -112,7 +109,7 @@ def make_rag(
     reasoner = load_reasoner(checkpoint, store, embedder, device) if checkpoint else None
     return GraphRAG(
         store, make_retriever(store, settings, embedder=embedder, bm25=bm25), make_answerer(store, settings,
-        use_llm=use_llm, embedder=embedder), verifier, reasoner, verify_chunks=verify_chunks, rewriter=rewriter,
+        use_llm=use_llm), verifier, reasoner, verify_chunks=verify_chunks, rewriter=rewriter,
     )  # fmt: skip
 
 

@@ -97,8 +97,7 @@ def run_demo(
         stats = store.stats()
         hits = store.search_relations(question, k=k)
         chunks = store.search_chunks(question, k=3)
-        answerer = ExtractiveAnswerer(store, embedder)
-        rag = GraphRAG(store, Retriever(store, embedder, RetrievalConfig(depth=10)), answerer)
+        rag = GraphRAG(store, Retriever(store, embedder, RetrievalConfig(depth=10)), ExtractiveAnswerer(store))
         answers = [rag.ask(asked, method="hybrid-rrf", k=5) for asked in DEMO_QUESTIONS]
         page = export_html(
             store, out_dir / DEMO_PAGE, names=list(DEMO_ENTITIES), hops=DEMO_HOPS,

@@ -23,7 +23,6 @@ from graphproof.verification.grounding import GroundingMethod, GroundingReport, 
 if TYPE_CHECKING:
     from langchain_core.language_models import BaseChatModel
 
-    from graphproof.graph.embed import Embedder
     from graphproof.reasoning.gnn.reason import GnnAnswer, GnnReasoner
 
 ASK_METHODS: tuple[str, ...] = (*METHODS, "gnn")
@@ -45,15 +44,12 @@ class Answerer(Protocol):
 
 @dataclass(frozen=True)
 class ExtractiveAnswerer:
-    """The evidence sentences that best cover the question's terms (no LLM); with ``embedder``, a document sentence's
-    closeness in meaning to the question counts too (``reasoning.answer.extractive_answer``)."""
+    """The evidence sentences that best cover the question's terms (no LLM)."""
 
     store: GraphStore
-    embedder: Embedder | None = None
 
     def __call__(self, retrieval: Retrieval, history: History = ()) -> Answer:
-        embed = self.embedder.embed if self.embedder is not None else None
-        return extractive_answer(self.store, retrieval, embed=embed)
+        return extractive_answer(self.store, retrieval)
 
 
 @dataclass(frozen=True)

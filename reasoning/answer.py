@@ -11,7 +11,7 @@ from __future__ import annotations
 import itertools
 import math
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from importlib.resources import files
 from typing import TYPE_CHECKING
@@ -36,9 +36,7 @@ from graphproof.text.lexicon import BREAK, STARTERS
 from graphproof.text.sentences import LIST_MARKER, split_sentences, unwrap
 
 if TYPE_CHECKING:
-    import numpy as np
     from langchain_core.language_models import BaseChatModel
-    from numpy.typing import NDArray
 
 OTHER_DOCUMENT = 1.0  # share of the best score a sentence of another document needs to join the answer
 # In a chat, a message also scores this share of the question-term idf that the CONTEXT_MESSAGES messages before
@@ -67,19 +65,6 @@ _LEGAL_NOTICE = re.compile(
     r"|\bgeneral\s+public\s+licen[cs]e\b",
     re.IGNORECASE,
 )
-# A document unit's cosine with the question, times the question terms' whole idf, counts this share on top of the
-# idf of the terms it covers (``extractive_answer``). Chosen on the real-document sets realdocs_set and
-# realdocs_holdout, as written and paraphrased (benchmarks/realdocs.py; answer holds the fact, 0 / 0.25 / 0.5 / 1:
-# 0.88 / 0.93 / 0.93 / 0.90 over their 70 questions; of the tie, the smaller weight), and reported on the other sets
-# (session 18's closing note). Chat messages are not read this way: their answers were tuned on LiHua-World as they are.
-SEMANTIC_WEIGHT = 0.25
-# Only the SEMANTIC_UNITS units the words rank best are read for meaning, each by its first SEMANTIC_CHARS characters:
-# embedding every covering sentence of five chunks added some 260 ms to a question (realdocs_set, p50 ask 42 -> 307
-# ms); 12 / 8 / 6 units gave the same answers on the tuning sets at p50 179 / 154 / 138 ms, but on the paraphrased
-# holdout2 questions 12 kept the gain that every unit gave (answer holds the fact 0.87 -> 0.93) and 6 did not.
-SEMANTIC_UNITS = 12
-SEMANTIC_CHARS = 300
-EmbedFn = Callable[[Sequence[str]], "NDArray[np.float32]"]
 # What a question asks for, by its wording, and whether a unit holds something of that kind that the question does
 # not already name: a person ("Who wrote …?": two capitalised words in a row, or an e-mail address), a number ("How
 # many …?", "Which version …?", "Which RFC …?"), a command-line option ("Which option …?"). A unit with nothing of
@@ -124,8 +109,7 @@ class Answer:
 
 
 def extractive_answer(store: GraphStore, retrieval: Retrieval, sentences: int = 3, chunks: int = 5,
-                      analyzer: Analyzer | None = None, messages: int = 1, embed: EmbedFn | None = None,
-                      semantic_weight: float = SEMANTIC_WEIGHT) -> Answer:  # fmt: skip
+                      analyzer: Analyzer | None = None, messages: int = 1) -> Answer:  # fmt: skip
     """The ``sentences`` evidence units (``messages`` when the best is a chat message) from the top
     ``chunks`` that best cover the question's terms.
 
@@ -154,12 +138,6 @@ def extractive_answer(store: GraphStore, retrieval: Retrieval, sentences: int = 
     once. The answer keeps to the document of its best unit: a unit of another
     document joins only when it scores at least ``OTHER_DOCUMENT`` times the best — as well as it — (so "Who wrote
     Git?" is not answered with who wrote libffi).
-
-    With ``embed`` (the retriever's embedding model), a document unit that covers a question term also scores
-    ``semantic_weight`` × its cosine with the question (when positive) × the question terms' whole idf, before the
-    weights above: a question asked in other words than the document's ("Which library was libsodium derived
-    from?" for "… a fork of NaCl") still finds the sentence that says it (``SEMANTIC_WEIGHT``). Chat messages are
-    scored as before.
     """
     analyzer = analyzer or default_analyzer()
     terms = analyzer.query_terms(retrieval.question)
@@ -177,7 +155,6 @@ def extractive_answer(store: GraphStore, retrieval: Retrieval, sentences: int = 
     kind = asked_kind(retrieval.question)
     everyone = [h for hit in top for h in speaker_handles(str(hit.item.metadata.get("speakers", "")))]
     speaker = named_speaker(retrieval.question, everyone) if kind != "person" else None
-    pending: list[tuple[float, float, int, str, str, str, str | None]] = []
     for rank, hit in enumerate(top):
         authored, chat = _authored_units(hit.item), is_chat(hit.item.metadata)
         found, written_by = [unit for _, unit, _ in authored], [handle for handle, _, _ in authored]
@@ -198,26 +175,17 @@ def extractive_answer(store: GraphStore, retrieval: Retrieval, sentences: int = 
                 before = set().union(*said[max(0, index - CONTEXT_MESSAGES) : index]) - covered
                 weight = CONTEXT_WEIGHT * math.fsum(idf[t] for t in before)  # fsum: the same in any set order
             if covered or weight:
-                lexical = math.fsum(idf[t] for t in covered) + weight
-                factor = 1.0
+                score = (math.fsum(idf[t] for t in covered) + weight) / (1 + 0.1 * rank)
                 answered = _answered(found, index, chat)
                 if not chat and not legal and _LEGAL_NOTICE.search(found[index]):
-                    factor *= LEGAL_WEIGHT
+                    score *= LEGAL_WEIGHT
                 if not chat and kind and not holds_kind(answered, kind, retrieval.question):
-                    factor *= KIND_WEIGHT
+                    score *= KIND_WEIGHT
                 if chat and kind == "number" and not holds_kind(_STAMP.sub(" ", answered), kind, retrieval.question):
-                    factor *= CHAT_KIND_WEIGHT
+                    score *= CHAT_KIND_WEIGHT
                 if chat and speaker is not None and written_by[index] != speaker:
-                    factor *= SPEAKER_WEIGHT
-                unit = None if chat or not covered else found[index]
-                pending.append((lexical, factor, rank, hit.item.id, answered, hit.item.document_id, unit))
-    candidates = sorted((p for p in pending if p[6]), key=lambda p: -p[0] * p[1] / (1 + 0.1 * p[2]))
-    units = [p[6] for p in candidates[:SEMANTIC_UNITS] if p[6]]
-    similarity = _similarities(retrieval.question, units, embed) if semantic_weight else {}
-    whole = math.fsum(idf.values())
-    for lexical, factor, rank, chunk, answered, document, unit in pending:
-        meaning = semantic_weight * max(0.0, similarity.get(unit, 0.0)) * whole if unit else 0.0
-        scored.append(((lexical + meaning) * factor / (1 + 0.1 * rank), rank, chunk, answered, document))
+                    score *= SPEAKER_WEIGHT
+                scored.append((score, rank, hit.item.id, answered, hit.item.document_id))
     if not scored:
         return Answer("The retrieved evidence shares no words with the question.", "extractive")
     best: list[tuple[float, int, str, str, str]] = []
@@ -237,16 +205,6 @@ def extractive_answer(store: GraphStore, retrieval: Retrieval, sentences: int = 
     if conclusion is not None:
         evidence.append(conclusion)
     return Answer(" ".join(text for _, text in evidence), "extractive", evidence)
-
-
-def _similarities(question: str, units: Sequence[str], embed: EmbedFn | None) -> dict[str, float]:
-    """Cosine of each unit with the question (the model's vectors are unit length), in one batch; ``{}`` without a
-    model or units."""
-    if embed is None or not units:
-        return {}
-    texts = list(dict.fromkeys(units))
-    vectors = embed([question, *(text[:SEMANTIC_CHARS] for text in texts)])
-    return {text: float(vectors[0] @ vector) for text, vector in zip(texts, vectors[1:], strict=True)}
 
 
 PATH_ANSWER_PATHS = 3  # the paths read for a conclusion the evidence sentences lack

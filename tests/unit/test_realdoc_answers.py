@@ -3,16 +3,14 @@ sentence announces, sentences cut short, definition lists, and what a document i
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from pathlib import Path as FilePath
 
-import numpy as np
 import pytest
 from graphproof.graph.model import Chunk, Document, Entity, Hit, Path, Relation
 from graphproof.graph.sqlite_store import SQLiteStore
 from graphproof.reasoning.answer import (
     RELATION_EVIDENCE,
-    SEMANTIC_UNITS,
     asked_kind,
     extractive_answer,
     holds_kind,
@@ -218,24 +216,3 @@ def test_a_two_hop_question_is_answered_at_the_end_of_its_path() -> None:
     assert path_conclusion(named_end, "") is None  # the question names the end: nothing new to add
     undescribed = Retrieval("hybrid-rrf", "Where did Priya Castellan give a talk?", [], [_two_hop()])
     assert path_conclusion(undescribed, "") is None  # the question does not ask along "works_at"
-
-
-def test_a_sentence_close_in_meaning_wins_over_one_that_only_shares_more_words(store: SQLiteStore) -> None:
-    question = "Who wrote the Frobnicator?"
-    chunks = [Hit(c, 1.0) for c in store.chunks(["quill#0"])]
-    plain = extractive_answer(store, Retrieval("bm25", question, chunks), sentences=1).text
-    written = "The Frobnicator was written by Ada Quill in a weekend."
-    assert plain == written  # by its words alone ("wrote" ~ "written")
-    seen: list[list[str]] = []
-
-    def embed(texts: Sequence[str]) -> np.ndarray:
-        """A stand-in model: the question and "… runs on every platform." point the same way, nothing else does."""
-        seen.append(list(texts))
-        close = [1.0 if t == question or "every platform" in t else 0.0 for t in texts]
-        return np.array([[c, 1.0 - c] for c in close], dtype=np.float32)
-
-    moved = extractive_answer(store, Retrieval("bm25", question, chunks), sentences=1, embed=embed, semantic_weight=5)
-    assert moved.text == "The Frobnicator runs on every platform."
-    assert seen and seen[0][0] == question and len(seen[0]) <= 1 + SEMANTIC_UNITS
-    same = extractive_answer(store, Retrieval("bm25", question, chunks), sentences=1, embed=embed, semantic_weight=0)
-    assert same.text == written, "weight 0 is the words alone"
