@@ -110,12 +110,13 @@ from graphproof.loaders.extract.patterns import (
     pattern_spans,
     title_spans,
 )
-from graphproof.loaders.extract.spans import NameSpan, People, mask, name_spans
+from graphproof.loaders.extract.spans import VERSION, NameSpan, People, mask, name_spans
 from graphproof.loaders.resolve import entity_alias_key
 from graphproof.loaders.types import ExtractedEntity, ExtractedRelation, Extraction
-from graphproof.text.chat import chat_messages, humanise, speaker_handles
+from graphproof.text.chat import chat_messages, humanise, is_chat, speaker_handles
 from graphproof.text.lexicon import (
     ARTICLES,
+    AUX,
     FUNCTION,
     LIGHT_VERBS,
     PARTICIPLES,
@@ -340,7 +341,7 @@ def document_subjects(texts: Sequence[str], metadata: Sequence[Mapping[str, str]
     subjects: list[str] = []
     previous, carried = "", ""
     for text, meta in zip(texts, metadata, strict=True):
-        if meta.get("speakers"):
+        if is_chat(meta):
             subjects.append("")
             previous, carried = "", ""
             continue
@@ -553,7 +554,7 @@ def _based_on(spans: Sequence[Span], relations: Sequence[ExtractedRelation]) -> 
 
 
 VERSION_OF = "is_version_of"
-_VERSIONED = re.compile(r"(?P<base>.*\S)[ \t]+v?\d+(?:\.\d+)+[a-z]?")
+_VERSIONED = re.compile(rf"(?P<base>.*\S)[ \t]+{VERSION.pattern}")
 
 
 def version_links(spans: Sequence[Span], keywords: str, description: str) -> list[ExtractedRelation]:
@@ -1272,9 +1273,6 @@ def aside_subjects(
 _CONJOINED_VP = re.compile(
     r"[ \t]*,?[ \t]*and[ \t]+(?:(?:also|only|then|now|still|later|[a-z]+ly)[ \t]+)?(?P<verb>[a-z]+)\b"
 )
-_AUXILIARIES = COPULAS | frozenset(
-    ("has", "have", "had", "can", "could", "will", "would", "may", "might", "must", "should", "does", "do", "did")
-)
 _SENTENCE_STOP = re.compile(r"[.!?;:\n]")
 
 
@@ -1300,7 +1298,7 @@ def conjoined_verb_phrases(
         if opened is None or opened.end() > tail.start:
             continue
         verb = opened.group("verb")
-        if verb not in VERBS and verb not in verbs and verb not in _AUXILIARIES and not _past_form(verb):
+        if verb not in VERBS and verb not in verbs and verb not in AUX and not _past_form(verb):
             continue
         stop = max((m.end() for m in _SENTENCE_STOP.finditer(text, 0, before.end)), default=0)
         subject = next(
@@ -1334,13 +1332,16 @@ def typed_relatives(
     does); "Jansson is a C library for encoding … JSON data" likewise. A pair (type, object) counts when its gap
     opens with "that", "which", "who" or "for" and a verb in -ing, and the type is the tail of an ``is_a`` pair;
     ``free`` has the mentions masked, pairs are span indices."""
+    typed_by: dict[int, list[int]] = {}  # type mention -> the mentions stated to be of it
+    for (i, k), link in predicates.items():
+        if link == IS_A:
+            typed_by.setdefault(k, []).append(i)
     stated: dict[tuple[int, int], str] = {}
     for (k, j), predicate in predicates.items():
-        if predicate in (RELATED_TO, IS_A) or not _RESTRICTIVE_OPEN.match(free, spans[k].end):
+        if predicate in (RELATED_TO, IS_A) or k not in typed_by or not _RESTRICTIVE_OPEN.match(free, spans[k].end):
             continue
-        for (i, typed), link in predicates.items():
-            if typed == k and link == IS_A and (i, j) not in stated:
-                stated[(i, j)] = predicate
+        for i in typed_by[k]:
+            stated.setdefault((i, j), predicate)
     return stated
 
 
@@ -1612,9 +1613,9 @@ class RuleExtractor:
                         continue
                     entities.setdefault(entity_alias_key(link.tail), ExtractedEntity(link.tail, NAME, description))
                     relations.append(link)
-            for link in [] if handles else version_links(ordered, keywords, description):
-                entities.setdefault(entity_alias_key(link.tail), ExtractedEntity(link.tail, NAME, description))
-                relations.append(link)
+                for link in version_links(ordered, keywords, description):
+                    entities.setdefault(entity_alias_key(link.tail), ExtractedEntity(link.tail, NAME, description))
+                    relations.append(link)
             for based in _based_on(ordered, unit_relations):
                 entities.setdefault(
                     entity_alias_key(based.tail), ExtractedEntity(based.tail, based.tail_type, description)
@@ -1735,8 +1736,12 @@ class RuleExtractor:
             gap = free[head.end : tail.start]
             copula = None if unit.speaker else copula_predicate(unit.body, free, head, tail)
             predicate = between_predicate(gap, tail.type == QUANTITY, verbs) if copula is None else copula
-            the = tail.type == CONCEPT and _COPULA_THE.fullmatch(gap) is not None
-            if not predicate and the and _opens_clause(free, head.start):
+            if (
+                not predicate
+                and tail.type == CONCEPT
+                and _COPULA_THE.fullmatch(gap)
+                and _opens_clause(free, head.start)
+            ):
                 predicate = IS_A  # "GLib is the low-level core library …": a stated type, as with "is a"
             inside = [s.type for s in spans if s.start >= head.end and s.end <= tail.start]
             through = copula is None and inside and set(inside) == {CONCEPT}

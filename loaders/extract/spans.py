@@ -148,7 +148,7 @@ def _is_middle_initial(word: str, gap: str) -> bool:
     return len(word) == 1 and word.isupper() and gap[1:].strip(" \t") == "" and len(gap) > 1 and "\n" not in gap
 
 
-_VERSION = re.compile(r"v?\d+(?:\.\d+)+[a-z]?")  # a release number: "8.6.13", "2.18", "v1.2.3"
+VERSION = re.compile(r"v?\d+(?:\.\d+)+[a-z]?")  # a release number: "8.6.13", "2.18", "v1.2.3"
 _LETTER_NAME_BEFORE = re.compile(r"\b(?:in|for|into|from|with)[ \t]+$")
 
 
@@ -196,7 +196,7 @@ def name_spans(text: str, seen_mid: set[str]) -> list[NameSpan]:
         last_end = end
         after_possessive = bool(run) and run[-1][2].endswith(_POSSESSIVE)
         lower = word.casefold()
-        if word.isdigit() or _VERSION.fullmatch(word):  # "Room 302", "Witcher 3", "Tcl 8.6.13"
+        if word.isdigit() or VERSION.fullmatch(word):  # "Room 302", "Witcher 3", "Tcl 8.6.13"
             if joinable and not after_possessive and _capitalised(run[-1][2]):
                 run.append((start, end, word, False))
             flush()
