@@ -23,6 +23,7 @@ from graphproof.reasoning.errors import ReasoningError
 from graphproof.reasoning.paths import (
     HOW_MUCH,
     UNSTATED,
+    WeightedPath,
     content_keys,
     names_in_question,
     question_shape,
@@ -211,19 +212,26 @@ PATH_ANSWER_PATHS = 3  # the paths read for a conclusion the evidence sentences 
 RELATION_EVIDENCE = "relation:"  # evidence cited by an edge that cites no chunk (a triple imported as is)
 
 
+def heaviest_stated(paths: Sequence[WeightedPath]) -> list[WeightedPath]:
+    """The paths with a stated edge (not only ``related_to`` / ``mentions``), heaviest first (ties by their entity
+    ids), whatever order they are listed in: the order ``weight_paths`` gives them, before ``display_order``."""
+    stated = [p for p in paths if any(r.predicate not in UNSTATED for r in p.path.relations)]
+    return sorted(stated, key=lambda p: (-p.weight, p.path.entity_ids))
+
+
 def path_conclusion(retrieval: Retrieval, answer: str) -> tuple[str, str] | None:
-    """``(chunk id, sentence)`` stating the last edge of the first two-edge path among the best
-    ``PATH_ANSWER_PATHS`` that starts at a thing the question names and ends at one it does not, when ``answer``
-    does not name that end; else ``None``. A two-hop question ("Where is the laboratory that Priya Castellan works
-    at located?") is answered at the end of its path ("Priya Castellan → works_at → Lumen Fen Laboratory →
-    located_in → Kestrel Harbor"), in a sentence that shares no word with the question ("It … sits on the old
-    ferry quay of Kestrel Harbor"), so term overlap alone never picks it. The question must describe the first hop
-    in its own words (a content word of "works_at" that no entity of the path is named by), name neither the
-    middle (it describes it: "the laboratory that …") nor the end, and both edges must state something (not
-    ``related_to``, not a chat's ``mentions``): a one-hop question gets no sentence from a path it did not ask
-    along."""
+    """``(chunk id, sentence)`` stating the last edge of the first two-edge path among the ``PATH_ANSWER_PATHS``
+    heaviest that state something (``heaviest_stated``: by weight, not in the order shown) that starts at a thing
+    the question names and ends at one it does not, when ``answer`` does not name that end; else ``None``. A two-hop
+    question ("Where is the laboratory that Priya Castellan works at located?") is answered at the end of its path
+    ("Priya Castellan → works_at → Lumen Fen Laboratory → located_in → Kestrel Harbor"), in a sentence that shares
+    no word with the question ("It … sits on the old ferry quay of Kestrel Harbor"), so term overlap alone never
+    picks it. The question must describe the first hop in its own words (a content word of "works_at" that no entity
+    of the path is named by), name neither the middle (it describes it: "the laboratory that …") nor the end, and
+    both edges must state something (not ``related_to``, not a chat's ``mentions``): a one-hop question gets no
+    sentence from a path it did not ask along."""
     shape = question_shape(retrieval.question)
-    for weighted in retrieval.paths[:PATH_ANSWER_PATHS]:
+    for weighted in heaviest_stated(retrieval.paths)[:PATH_ANSWER_PATHS]:
         path = weighted.path
         if len(path) != 2:
             continue

@@ -35,6 +35,7 @@ from graphproof.reasoning.bm25 import BM25Params, bm25_score
 from graphproof.reasoning.errors import RetrievalError
 from graphproof.reasoning.fusion import DEFAULT_RRF_K, rrf
 from graphproof.reasoning.linking import link_entities
+from graphproof.reasoning.path_order import display_order
 from graphproof.reasoning.paths import (
     PathWeighting,
     QuestionShape,
@@ -72,6 +73,9 @@ class RetrievalConfig:
     hybrid_date_weight: float = 1.0  # the list of chunks stamped with a day the question names (none: no list)
     bm25: BM25Params | None = None
     paths: PathWeighting = field(default_factory=PathWeighting)
+    # list the paths by ``reasoning.path_order.display_order`` (does a path state what is asked?) instead of by
+    # weight; the weights and so the chunks are the same either way
+    order_paths: bool = True
 
     def __post_init__(self) -> None:
         for name in ("hybrid_graph_weight", "hybrid_dense_weight", "hybrid_date_weight"):
@@ -168,6 +172,9 @@ class Retriever:
         else:
             kept = self._memo(f"method:{method}", query, lambda: self._methods[method](query))
             result = replace(kept, notes=list(kept.notes))  # the memo's copy stays as it was
+        if self.config.order_paths and len(result.paths) > 1:
+            seeds = frozenset(s.item.id for s in result.seeds)
+            result = replace(result, paths=display_order(result.paths, query.shape, seeds, analyzer=self.analyzer))
         result.ms = (time.perf_counter() - start) * 1000
         return result
 

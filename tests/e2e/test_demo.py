@@ -46,11 +46,13 @@ def test_demo_searches_and_answers(demo_run: tuple[Path, dict[str, Any]]) -> Non
     answers = {a["question"]: a for a in out["answers"]}
     drones = answers["Who built the Heron Mk II drones used by Project Heron?"]
     assert "Orrery Systems" in drones["answer"] and drones["method"] == "hybrid-rrf"
-    assert drones["paths"][0] == "Heron Mk II → built_by → Orrery Systems"  # the stated relation, its direction
+    # the question's two hops, each stated relation in its direction
+    assert drones["paths"][0] == "Project Heron → operates_small_fleet_of → Heron Mk II → built_by → Orrery Systems"
     walked = [p for p in drones["paths"] if p.startswith("Heron Mk II ← operates")]  # from Heron Mk II, against
-    assert walked and all(p.endswith("← Project Heron") for p in walked)  # the edge ("operates_small_fleet_of")
+    assert walked and all(" ← Project Heron" in p for p in walked)  # the edges "operates(_small_fleet_of)"
     lab = answers["Where is the laboratory that Priya Castellan works at located?"]
     assert "Kestrel Harbor" in lab["answer"]  # at the end of the two-hop path, in a sentence no question word is in
+    assert lab["paths"][0] == "Priya Castellan → works_at → Lumen Fen Laboratory → located_in → Kestrel Harbor"
     pod = answers["Which sensor pod do the drones carry, and who makes it?"]
     assert "Wren-3" in pod["answer"] and "Aoba Robotics" in pod["answer"]
 

@@ -16,7 +16,8 @@ from graphproof.loaders.sources import read_sources
 from graphproof.reasoning.answer import extractive_answer, llm_answer
 from graphproof.reasoning.bm25 import BM25Params
 from graphproof.reasoning.errors import RetrievalError
-from graphproof.reasoning.paths import UNSTATED
+from graphproof.reasoning.path_order import display_order
+from graphproof.reasoning.paths import UNSTATED, question_shape
 from graphproof.reasoning.retriever import METHODS, Retrieval, RetrievalConfig, RetrievalMemo, Retriever
 
 QUESTION = "Who built the Heron Mk II drones used by Project Heron?"
@@ -81,8 +82,9 @@ def test_lexical_methods_find_the_project_document(retriever: Retriever) -> None
         assert "project-heron.md" in top, (method, top)
 
 
-def test_graph_methods_return_weighted_paths_from_linked_entities(retriever: Retriever) -> None:
-    result = retriever.retrieve(QUESTION, "edge-bm25")
+def test_graph_methods_return_weighted_paths_from_linked_entities(store: SQLiteStore) -> None:
+    weighted_order = Retriever(store, HashingEmbedder(128), RetrievalConfig(depth=10, order_paths=False))
+    result = weighted_order.retrieve(QUESTION, "edge-bm25")
     assert "project heron" in {s.item.id for s in result.seeds}
     assert result.paths
     stated = [any(r.predicate not in UNSTATED for r in p.path.relations) for p in result.paths]
@@ -97,6 +99,23 @@ def test_graph_methods_return_weighted_paths_from_linked_entities(retriever: Ret
         for before, relation, after in zip(path.entities[:-1], path.relations, path.entities[1:], strict=True):
             mark = "—" if relation.predicate == "related_to" else "→" if relation.source_id == before.id else "←"
             assert f"{before.name} {mark} {relation.predicate} {mark} {after.name}" in text
+
+
+def test_paths_are_listed_in_display_order_with_the_same_weights_and_chunks(store: SQLiteStore) -> None:
+    by_weight = Retriever(store, HashingEmbedder(128), RetrievalConfig(depth=10, order_paths=False))
+    shown = Retriever(store, HashingEmbedder(128), RetrievalConfig(depth=10))
+    for method in ("edge-bm25", "hybrid-rrf"):
+        plain, ordered = by_weight.retrieve(QUESTION, method), shown.retrieve(QUESTION, method)
+        assert [h.item.id for h in plain.chunks] == [h.item.id for h in ordered.chunks]
+        seeds = frozenset(s.item.id for s in plain.seeds)
+        shape = question_shape(QUESTION, by_weight.analyzer)
+        assert ordered.paths == display_order(plain.paths, shape, seeds, analyzer=by_weight.analyzer)
+        assert sorted((p.format(), p.weight) for p in ordered.paths) == sorted(
+            (p.format(), p.weight) for p in plain.paths
+        )
+    # the corpus: "Project Heron operates a small fleet of Heron Mk II drones, built by Orrery Systems"
+    top = shown.retrieve(QUESTION, "edge-bm25").paths[0].format()
+    assert top.startswith("Project Heron → ") and top.endswith("Heron Mk II → built_by → Orrery Systems"), top
 
 
 def test_hybrid_rrf_fuses_graph_bm25_and_dense_at_half_weight(store: SQLiteStore) -> None:
@@ -142,6 +161,7 @@ def test_a_memo_shares_input_rankings_between_fusion_settings(store: SQLiteStore
         def __getattr__(self, name: str) -> object:
             attribute = getattr(store, name)
             if name in ("search_chunks", "search_relations"):
+
                 def counted(*args: object, **kwargs: object) -> object:
                     calls.append(name)
                     return attribute(*args, **kwargs)
