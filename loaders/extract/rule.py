@@ -569,6 +569,38 @@ def version_links(spans: Sequence[Span], keywords: str, description: str) -> lis
     return out
 
 
+# "The maintainer of librsvg is Federico Mena Quintero.": a role (one to three lower-case words) of a thing, then a
+# copula and what fills the role
+_ROLE_OF = re.compile(
+    r"^\s*(?:the|a|an)[ \t]+(?P<role>[a-z][a-z-]*(?:[ \t]+[a-z][a-z-]*){0,2})[ \t]+of[ \t]+(?P<thing>[^,;:]+?)"
+    r"[ \t]+(?:is|are|was|were)[ \t]+(?P<value>\S.*)$",
+    re.IGNORECASE | re.DOTALL,
+)
+_ARTICLE_ONLY = re.compile(r"(?:(?:the|a|an)[ \t]+)?", re.IGNORECASE)  # "is the MIT license", not "is written by …"
+
+
+def role_links(body: str, spans: Sequence[Span], keywords: str, description: str) -> list[ExtractedRelation]:
+    """"The <role> of <X> is <Y>" states ``X → role → Y``: "The maintainer of librsvg is Federico Mena Quintero" →
+    ``librsvg → maintainer → Federico Mena Quintero``; "The default value of the timeout option is 30 seconds" →
+    ``timeout option → default_value → 30 seconds``. X is the last mention inside the "of" phrase, Y a mention right
+    after the copula (an article between them at most: "is written by …" names no value); a role word that is a verb,
+    a preposition or a function word ("the use of …") makes no role."""
+    found = _ROLE_OF.match(body)
+    if found is None:
+        return []
+    role = found.group("role").split()
+    if any(w.casefold() in FUNCTION or w.casefold() in PREPOSITIONS or w.casefold() in VERBS for w in role):
+        return []
+    things = [s for s in spans if s.start >= found.start("thing") and s.end <= found.end("thing")]
+    start = found.start("value")
+    values = [s for s in spans if s.start >= start and _ARTICLE_ONLY.fullmatch(body[start : s.start])]
+    if not things or not values:
+        return []
+    thing, value = things[-1], values[0]
+    predicate = "_".join(w.casefold() for w in role)
+    return [ExtractedRelation(thing.name, predicate, value.name, thing.type, value.type, keywords, description)]
+
+
 _KIND_NOUN = (
     r"(?:library|module|package|program|tool|command|utility|file|plugin|extension|function|format|daemon|service|"
     r"project)s?"
@@ -1613,6 +1645,9 @@ class RuleExtractor:
                         continue
                     entities.setdefault(entity_alias_key(link.tail), ExtractedEntity(link.tail, NAME, description))
                     relations.append(link)
+                for link in role_links(unit.body, ordered, keywords, description):
+                    if (link.head, link.relation, link.tail) not in stated:
+                        relations.append(link)
                 for link in version_links(ordered, keywords, description):
                     entities.setdefault(entity_alias_key(link.tail), ExtractedEntity(link.tail, NAME, description))
                     relations.append(link)

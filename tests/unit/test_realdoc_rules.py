@@ -544,3 +544,16 @@ def test_a_name_with_its_release_number_is_a_version_of_the_bare_name() -> None:
     assert {("frobnik", "requires", "Python 3.8"), ("Python 3.8", "is_version_of", "Python")} <= triples
     assert ("Tcl 8.6.13", "is_version_of", "Tcl") in _triples("This is the Tcl 8.6.13 source distribution.")
     assert not any(t[1] == "is_version_of" for t in _triples("Frobnik 2 was released in Room 302."))
+
+
+def test_the_role_of_a_thing_is_what_fills_it() -> None:
+    assert ("Quillet", "maintainer", "Ada Quill") in _triples("The maintainer of Quillet is Ada Quill.")
+    assert ("Zork", "author", "Tim Anderson") in _triples("The author of Zork is Tim Anderson.")
+    assert ("timeout option", "default_value", "30 seconds") in _triples(
+        "The default value of the timeout option is 30 seconds."
+    )
+    # a role word that is a verb, preposition or function word makes no role; nor does a value far after the copula
+    for text in ("The use of Quillet is not advised for Ada Quill.", "The rest of Zork is written by Tim Anderson."):
+        assert not any(r in {"use", "rest"} for _, r, _ in _triples(text)), text
+    late = _triples("The maintainer of Quillet is, as of this year, Ada Quill.")
+    assert not any(r == "maintainer" for _, r, _ in late)
