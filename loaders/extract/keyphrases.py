@@ -87,6 +87,11 @@ _ARTICLE_BEFORE = re.compile(r"\b(?:a|an|the)\s+$", re.IGNORECASE)
 _GERUND_BEFORE = re.compile(
     r"\b(?:for|by|of|in|on|with|from|without|before|after|about|when|while|and|or)\s+$", re.IGNORECASE
 )
+# "is used to override the file", "is designed to run …": the word after such a "to" is a verb, not a phrase's start
+_INFINITIVE_BEFORE = re.compile(
+    r"\b(?:used|designed|able|unable|meant|intended|needed|required|allowed|possible|necessary)[ \t]+to[ \t]+$",
+    re.IGNORECASE,
+)
 _MODAL_BEFORE = re.compile(r"\b(?:can|could|may|might|must|shall|should|will|would)(?:\s+not)?\s+$", re.IGNORECASE)
 
 
@@ -146,6 +151,8 @@ def candidates(text: str, prose: bool = False) -> list[tuple[int, int, list[str]
         while len(run) > 1 and _adverb(run[0][2]) and (_verb_like(run[1][2]) or _participle(run[1][2])):
             del run[0]  # "originally written" -> "written"
         adjectival = bool(run) and _ARTICLE_BEFORE.search(text, max(0, run[0][0] - 5), run[0][0]) is not None
+        if prose and run and _INFINITIVE_BEFORE.search(text, max(0, run[0][0] - 16), run[0][0]):
+            del run[0]  # "is used to override the default file": "override" is the verb of the purpose clause
         if prose and len(run) > 1 and _MODAL_BEFORE.search(text, max(0, run[0][0] - 16), run[0][0]):
             del run[0]  # "it can operate independently": after a modal the first word is the verb
         if (prose and len(run) > 1 and run[0][2].endswith("ing") and run[0][2] in VERBS

@@ -557,3 +557,12 @@ def test_the_role_of_a_thing_is_what_fills_it() -> None:
         assert not any(r in {"use", "rest"} for _, r, _ in _triples(text)), text
     late = _triples("The maintainer of Quillet is, as of this year, Ada Quill.")
     assert not any(r == "maintainer" for _, r, _ in late)
+
+
+def test_the_verb_after_used_to_is_part_of_the_predicate() -> None:
+    assert ("FONTCONFIG_FILE", "is_used_to_override", "default configuration file") in _triples(
+        "FONTCONFIG_FILE is used to override the default configuration file."
+    )
+    triples = _triples("Zorp is designed to replace the old sendmail daemon.")
+    assert ("zorp", "is_designed_to_replace", "old sendmail daemon") in triples
+    assert not any(t in {"override", "replace"} for _, _, t in triples)
