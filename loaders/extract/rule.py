@@ -1132,7 +1132,9 @@ def _past_form(word: str) -> bool:
 _DETERMINERS = ARTICLES | frozenset(["this", "these", "those", "my", "your", "his", "her", "our", "their", "its"])
 
 
-def between_predicate(gap: str, quantity: bool = False, verbs: frozenset[str] = frozenset()) -> str:
+def between_predicate(
+    gap: str, quantity: bool = False, verbs: frozenset[str] = frozenset(), prose: bool = False
+) -> str:
     """The verb phrase written between two mentions ("visited", "works_at", "not_invite"), or ``""``.
 
     A quantifier before the second mention is not part of it: "takes a minimum of [10 minutes]" → ``takes``,
@@ -1155,7 +1157,11 @@ def between_predicate(gap: str, quantity: bool = False, verbs: frozenset[str] = 
         rest = words[last + 2 :]  # "is a complete and free [implementation]" -> is_a; "… implementation of" ->
         if not rest or any(w not in PREPOSITIONS for w in rest):  # is_implementation_of: modifiers name no relation
             words = words[:2] + rest
-    if not words or len(words) > 5:
+    # in a document (``prose``): "[routines] that have been extracted from the [V8 engine]": in a relative clause the
+    # relative word and the object's article do not count against the verb phrase's length
+    relative = prose and bool(words) and words[0] in RELATIVE
+    counted = len(words) - relative - (relative and len(words) > 1 and words[-1] in ARTICLES)
+    if not words or counted > 5:
         return ""
     if len(words) == 2 and words[0] in COPULAS and words[1] in ("a", "an"):
         return IS_A  # "tmux is a terminal multiplexer": a stated type, not co-occurrence
@@ -1770,7 +1776,11 @@ class RuleExtractor:
             head, tail = spans[i], spans[j]
             gap = free[head.end : tail.start]
             copula = None if unit.speaker else copula_predicate(unit.body, free, head, tail)
-            predicate = between_predicate(gap, tail.type == QUANTITY, verbs) if copula is None else copula
+            predicate = (
+                between_predicate(gap, tail.type == QUANTITY, verbs, prose=not unit.speaker)
+                if copula is None
+                else copula
+            )
             if (
                 not predicate
                 and tail.type == CONCEPT

@@ -566,3 +566,10 @@ def test_the_verb_after_used_to_is_part_of_the_predicate() -> None:
     triples = _triples("Zorp is designed to replace the old sendmail daemon.")
     assert ("zorp", "is_designed_to_replace", "old sendmail daemon") in triples
     assert not any(t in {"override", "replace"} for _, _, t in triples)
+
+
+def test_a_relative_clause_with_a_perfect_passive_relates_its_antecedent() -> None:
+    triples = _triples("The library consists of routines that have been extracted from the V8 JavaScript engine.")
+    assert ("routines", "have_been_extracted_from", "V8 JavaScript") in triples
+    assert between_predicate(" that have been extracted from the ") == ""  # chats keep the five-word limit
+    assert between_predicate(" that have been extracted from the ", prose=True) == "have_been_extracted_from"
