@@ -138,7 +138,8 @@ def candidates(text: str, prose: bool = False) -> list[tuple[int, int, list[str]
     ``prose`` (a document's sentence, not a chat message) reads documentation's wording: words keep their digits
     ("libidn2"), a quality adjective stays before a noun ("large file support", ``PROSE_STOP``; never at a run's
     end: "is large"), the word after a modal is a verb ("can operate"), so is an -ing verb after a preposition or
-    "and" ("for resolving host names" -> "host names"; "a running daemon" keeps it), and a third-person verb ends
+    "and" ("for resolving host names" -> "host names"; "a running daemon" keeps it), so is the word after "used /
+    designed / able / … to" ("is used to override the default file" -> "default file"), and a third-person verb ends
     the run before a preposition or "to" ("stands for", "tries to") or inside it ("nss-mdns contacts avahi-daemon").
     Chat messages keep the rules the LiHua-World figures were measured with."""
     stop, words, after = (PROSE_STOP, _PROSE_WORD, _OBJECT_AFTER) if prose else (STOP, _LETTERS, _DETERMINER_AFTER)

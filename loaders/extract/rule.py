@@ -71,7 +71,9 @@ library `libgpg-error'", ``_modifies_name``), and a keyphrase's last word in -s 
 project provides only …", ``trailing_verb``); paths ("/etc/foo.conf", ``patterns.path_spans``), inline code and
 GNU-quoted commands ("`zstd`", "`configure'", ``patterns.code_spans``) and a lone letter after a preposition
 ("written in C") are names; a name written with its release number ("Tcl 8.6.13") is one name and a version of the
-bare name (``version_links``).
+bare name (``version_links``); "The <role> of X is Y" states X → role → Y ("The maintainer of librsvg is …",
+``role_links``); a relative clause's verb phrase may be five words besides its relative word and its object's
+article ("that have been extracted from the …").
 
 Speed: on LiHua-World (442 conversations, 5,897 messages) about 1 s for the whole corpus on one
 core (~5,000–7,000 messages/s); the YAKE keyword method takes ~10 s there. Chunks are independent, so a
