@@ -195,6 +195,8 @@ def main() -> None:
     else:
         with tempfile.TemporaryDirectory(prefix="path-order-") as tmp:
             questions, counts = collect(Path(tmp))
+    if len({q.group for q in questions if q.labels.any()}) < 2:
+        sys.exit("fewer than two read sets have a question with a stating path here (their documents are missing?)")
     out = evaluate(questions, counts, args.c, names)
     if args.json:
         print(json.dumps(out, indent=2))

@@ -21,16 +21,16 @@ Paths are listed by s(P), highest first; ties keep the weighted order. The weigh
 changed, so retrieval is not either.
 
 The coefficients β (``DISPLAY_WEIGHTS``) were fitted by ``python -m benchmarks.path_order``: L2-regularised logistic
-regression (C = 1, classes balanced, every question weighing 1 in all) on the first 50 paths of each question of
-the real-document sets whose failures had been read (main, holdout, holdout2–6 as written and main, holdout,
-holdout2–3 paraphrased: 180 questions), a path labelled 1 when it states the question's fact
-(``benchmarks.realdocs.path_states_fact``). Left-one-set-out (fit on the other sets, a set and its paraphrase held
-out together), the top path states the fact for 94 of 180 questions against 80 with the weighted order, and no set
-loses. On the two sets written blind and never read (holdout7, holdout8: 40 questions) it is 7 against 7 + 1: 4 → 4
-and 3 → 4. There extraction limits more than order: 12 and 4 of their 20 questions have a stating path among the
-first 50 at all. A tenth feature, "cites the retrieval's top chunk", scored the same out of set (94) and was left
-out: when the top chunk is the wrong one (the demo's "Where is the laboratory that Priya Castellan works at
-located?") it lifts co-occurrence paths through that chunk above the stated two-hop answer.
+regression (C = 1, classes balanced, every question weighing 1 in all) on the first 50 paths of each question of the
+real-document sets whose failures had been read (main, holdout, holdout2–6 as written and main, holdout, holdout2–3
+paraphrased: 180 questions), a path labelled 1 when it states the question's fact
+(``benchmarks.realdocs.path_states_fact``). Left-one-set-out (fit on the other sets, a set and its paraphrase held out
+together), the top path states the fact for 94 of 180 questions against 80 with the weighted order, and no set loses. On
+the two sets written blind and never read (holdout7, holdout8: 40 questions) it is 8 against 7 (holdout7 4 → 4, holdout8
+3 → 4). There extraction limits more than order: 12 and 4 of their 20 questions have a stating path among the first 50
+at all. A tenth feature, "cites the retrieval's top chunk", scored the same out of set (94) and was left out: when the
+top chunk is the wrong one (the demo's "Where is the laboratory that Priya Castellan works at located?") it lifts
+co-occurrence paths through that chunk above the stated two-hop answer.
 
 The answer does not read this order: ``answer.path_conclusion`` takes the heaviest stated paths by weight.
 """
