@@ -46,7 +46,6 @@ class Question:
     key: str  # the set's name, "-p" for its paraphrase
     features: np.ndarray  # paths × features, in weighted order
     labels: np.ndarray  # 1 where the path states the fact
-    shipped: np.ndarray | None = None  # each path's score under the shipped DISPLAY_WEIGHTS
 
 
 def fit_logistic(
@@ -78,18 +77,13 @@ def fit_logistic(
     return theta[:d], float(theta[d])
 
 
-def top_states(questions: list[Question], coef: np.ndarray | str | None) -> int:
-    """How many questions have a top path that states the fact: in weighted order (``coef`` None), by ``x · coef``,
-    or (``coef`` ``"shipped"``) by the shipped scores."""
+def top_states(questions: list[Question], coef: np.ndarray | None) -> int:
+    """How many questions have a top path that states the fact: in weighted order (``coef`` None) or by ``x · coef``."""
     hits = 0
     for q in questions:
         if not len(q.labels):
             continue
-        if isinstance(coef, str):
-            assert q.shipped is not None
-            scores = q.shipped
-        else:
-            scores = np.zeros(len(q.labels)) if coef is None else q.features @ coef
+        scores = np.zeros(len(q.labels)) if coef is None else q.features @ coef
         best = int(np.argmax(scores))  # argmax: the first of equal scores, so the weighted order breaks ties
         hits += int(q.labels[best])
     return hits
@@ -148,31 +142,31 @@ def question_weights(questions: list[Question]) -> np.ndarray:
     return np.concatenate([np.full(len(q.labels), 1.0 / len(q.labels)) for q in questions if len(q.labels)])
 
 
+def fit_questions(questions: list[Question], c: float) -> np.ndarray:
+    """``fit_logistic``'s coefficients over every path of ``questions`` (each question weighing 1 in all)."""
+    usable = [q for q in questions if len(q.labels)]
+    x, y = np.vstack([q.features for q in usable]), np.concatenate([q.labels for q in usable])
+    coef, _ = fit_logistic(x, y, question_weights(usable), c)
+    return coef
+
+
 def evaluate(questions: list[Question], counts: dict[str, int], c: float, names: Sequence[str]) -> dict[str, Any]:
     """The left-one-set-out table and the coefficients fitted on all, over the features ``names``."""
     from graphproof.reasoning.path_order import DISPLAY_WEIGHTS, FEATURES
 
     shipped = np.array([DISPLAY_WEIGHTS.get(n, 0.0) for n in FEATURES])
     columns = [FEATURES.index(n) for n in names]
-    questions = [Question(q.group, q.key, q.features[:, columns], q.labels, q.features @ shipped) for q in questions]
-    names = list(names)
+    chosen = [replace(q, features=q.features[:, columns]) for q in questions]
     rows = []
     for group in dict.fromkeys(q.group for q in questions):
-        train = [q for q in questions if q.group != group and len(q.labels)]
-        coef, _ = fit_logistic(
-            np.vstack([q.features for q in train]), np.concatenate([q.labels for q in train]),
-            question_weights(train), c,
-        )  # fmt: skip
+        coef = fit_questions([q for q in chosen if q.group != group], c)
         for key in dict.fromkeys(q.key for q in questions if q.group == group):
-            held = [q for q in questions if q.key == key]
+            held = [q for q in chosen if q.key == key]
             rows.append({"set": key, "questions": counts[key], "weighted": top_states(held, None),
-                         "fitted_out_of_set": top_states(held, coef), "shipped": top_states(held, "shipped"),
+                         "fitted_out_of_set": top_states(held, coef),
+                         "shipped": top_states([q for q in questions if q.key == key], shipped),
                          "stating_path_in_first": sum(int(q.labels.any()) for q in held)})  # fmt: skip
-    usable = [q for q in questions if len(q.labels)]
-    coef, _ = fit_logistic(
-        np.vstack([q.features for q in usable]), np.concatenate([q.labels for q in usable]),
-        question_weights(usable), c,
-    )  # fmt: skip
+    coef = fit_questions(chosen, c)
     return {"c": c, "rows": rows, "coefficients": dict(zip(names, np.round(coef, 2).tolist(), strict=True))}
 
 

@@ -24,7 +24,9 @@ from graphproof.reasoning.paths import (
     HOW_MUCH,
     UNSTATED,
     WeightedPath,
+    by_weight,
     content_keys,
+    is_stated,
     names_in_question,
     question_shape,
     word_key,
@@ -215,8 +217,7 @@ RELATION_EVIDENCE = "relation:"  # evidence cited by an edge that cites no chunk
 def heaviest_stated(paths: Sequence[WeightedPath]) -> list[WeightedPath]:
     """The paths with a stated edge (not only ``related_to`` / ``mentions``), heaviest first (ties by their entity
     ids), whatever order they are listed in: the order ``weight_paths`` gives them, before ``display_order``."""
-    stated = [p for p in paths if any(r.predicate not in UNSTATED for r in p.path.relations)]
-    return sorted(stated, key=lambda p: (-p.weight, p.path.entity_ids))
+    return sorted((p for p in paths if any(is_stated(r) for r in p.path.relations)), key=by_weight)
 
 
 def path_conclusion(retrieval: Retrieval, answer: str) -> tuple[str, str] | None:

@@ -41,11 +41,11 @@ from collections.abc import Mapping, Sequence
 
 from graphproof.graph.analyzer import Analyzer, default_analyzer
 from graphproof.reasoning.paths import (
-    UNSTATED,
     QuestionShape,
     WeightedPath,
     edge_fit,
     fits_answer,
+    is_stated,
     question_terms_in,
 )
 
@@ -74,7 +74,7 @@ def path_features(
     out = []
     for i, weighted in enumerate(paths):
         relations, entities = weighted.path.relations, weighted.path.entities
-        stated = [r for r in relations if r.predicate not in UNSTATED]
+        stated = [r for r in relations if is_stated(r)]
         fits = [edge_fit(r, shape, seeds) for r in relations]
         sentence_terms: set[str] = set()
         for relation in stated:

@@ -248,7 +248,8 @@ def fits_answer(entity: Entity, wants: str | None) -> bool:
 UNSTATED = frozenset((RELATED_TO, "mentions"))
 
 
-def _stated(relation: Relation) -> bool:
+def is_stated(relation: Relation) -> bool:
+    """Whether ``relation`` states something of its ends (its predicate is not in ``UNSTATED``)."""
     return relation.predicate not in UNSTATED
 
 
@@ -274,7 +275,7 @@ def edge_fit(relation: Relation, shape: QuestionShape | None, seeds: frozenset[s
     X's own ``is_a`` edge. *link*: both ends are entities the question names, each by a term the other's
     name lacks.
     """
-    if shape is None or not _stated(relation):
+    if shape is None or not is_stated(relation):
         return Fit()
     verb = bool(content_keys(relation.predicate) & shape.keys)
     ends = (
@@ -342,8 +343,13 @@ def weight_paths(
                 fit = scores if one_place(first, relation) else raw  # fit is read where a fact is stated
                 weight = (fit.get(first.id, 0.0) + fit[relation.id]) * boost[sid] / 2
                 out.append(WeightedPath(Path((entities[sid], middle, end), (first, relation)), weight))
-    out.sort(key=lambda p: (-p.weight, p.path.entity_ids))
+    out.sort(key=by_weight)
     return stated_first(_distinct(out)[: config.max_paths])
+
+
+def by_weight(weighted: WeightedPath) -> tuple[float, tuple[str, ...]]:
+    """The sort key of the weighted order: heaviest first, ties by the path's entity ids."""
+    return -weighted.weight, weighted.path.entity_ids
 
 
 def stated_first(paths: list[WeightedPath]) -> list[WeightedPath]:
@@ -351,7 +357,7 @@ def stated_first(paths: list[WeightedPath]) -> list[WeightedPath]:
     (``UNSTATED``), each group in its order: a path of ``related_to`` edges says nothing of how its ends are related,
     so it is never listed as the reason above one that says something, whatever its weight. The set of paths and
     their weights, and so the chunk scores, are unchanged."""
-    return sorted(paths, key=lambda p: not any(_stated(r) for r in p.path.relations))
+    return sorted(paths, key=lambda p: not any(is_stated(r) for r in p.path.relations))
 
 
 def _distinct(paths: list[WeightedPath]) -> list[WeightedPath]:
