@@ -344,7 +344,9 @@ _IRREGULAR = _words(
 )
 
 
-def _inflections(lemma: str) -> set[str]:
+def inflections(lemma: str) -> set[str]:
+    """A verb lemma with its regular forms: -s, -es, -ed, -d, -ing, and "-ies"/"-ied" and a doubled last consonant
+    where the spelling asks for them (an over-generated set: "makeed" is harmless in a membership test)."""
     forms = {lemma, lemma + "s", lemma + "es", lemma + "ed", lemma + "d", lemma + "ing"}
     if lemma.endswith("e"):
         forms.add(lemma[:-1] + "ing")
@@ -356,11 +358,11 @@ def _inflections(lemma: str) -> set[str]:
 
 
 VERB_LEMMAS: frozenset[str] = _VERB_LEMMAS
-VERBS: frozenset[str] = frozenset().union(*(_inflections(v) for v in _VERB_LEMMAS)) | _IRREGULAR
+VERBS: frozenset[str] = frozenset().union(*(inflections(v) for v in _VERB_LEMMAS)) | _IRREGULAR
 # Words as often nouns as verbs in software documentation ("a link", "the store"), and "mean", a chat filler ("I
 # mean"): between two mentions of a document's sentence they are the verb ("X links against Y", "FFI means …")
 PROSE_VERBS: frozenset[str] = frozenset().union(
-    *(_inflections(v) for v in _words("mean cover ship link store print form wrap port list"))
+    *(inflections(v) for v in _words("mean cover ship link store print form wrap port list"))
 ) | _words("meant")
 
 # Words allowed inside a relation predicate besides the verb (articles and adverbs are dropped).

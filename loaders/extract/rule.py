@@ -90,6 +90,7 @@ import os
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from functools import cache
 from itertools import pairwise
 
 from graphproof.graph.model import IS_A, RELATED_TO
@@ -127,11 +128,13 @@ from graphproof.text.lexicon import (
     PROSE_VERBS,
     QUALITY_ADJECTIVES,
     RELATIVE,
+    STOP,
     VERB_LEMMAS,
     VERBS,
     is_contraction,
 )
 from graphproof.text.sentences import LIST_MARKER, sentence_pieces
+from graphproof.text.verb_forms import verb_forms
 
 _CJK_CHAR = re.compile(HAS_CJK.pattern + "+")
 _GAP_WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
@@ -478,6 +481,12 @@ _OPTION_LINE = re.compile(r"^[ \t]*(?P<option>--?[A-Za-z][\w-]*(?:[ =][A-Z_]+)?)
 _ROW_TERM = r"(?:-{1,2}[A-Za-z]|[a-z0-9])[\w.+-]*"
 _ROW = re.compile(rf"^[ \t]*(?P<term>{_ROW_TERM})[ \t]*\t[ \t]*(?P<rest>[A-Z]\S*.*)$")
 _ROW_START = re.compile(rf"^{_ROW_TERM}[ \t]*\t", re.MULTILINE)
+# a line (or list item) that names a command and says what it does after a dash, as a man page's NAME line and
+# a README's list of tools do: "pstree - display a tree of processes", "- *fuser* - Identifies processes …"
+_DASH_ROW = re.compile(
+    rf"^[ \t]*(?:{LIST_MARKER}[ \t]+)?[*_`]*(?P<term>{_ROW_TERM})[*_`]*(?:\(\d\w*\))?[ \t]+[-–—][ \t]+(?P<rest>\S.*)$"
+)
+_DASH_ROW_START = re.compile(rf"^(?:{LIST_MARKER}[ \t]+)?[*_`]*{_ROW_TERM}[*_`]*[ \t]+[-–—][ \t]+\S", re.MULTILINE)
 _VERB_ASIDE = re.compile(r"^(?P<verb>[A-Za-z]+)[ \t]+\([^()\n]{1,40}\)")
 
 
@@ -488,12 +497,31 @@ def table_rows(pieces: Sequence[tuple[int, str]]) -> list[tuple[int, str]]:
     and so chunk text and answers, are unchanged."""
     out: list[tuple[int, str]] = []
     for offset, piece in pieces:  # a piece is never blank (``sentence_spans``): only a cut can leave a blank part
-        cuts = [0, *(m.start() for m in _ROW_START.finditer(piece) if m.start()), len(piece)]
+        starts = {m.start() for pattern in (_ROW_START, _DASH_ROW_START) for m in pattern.finditer(piece)}
+        cuts = [0, *sorted(start for start in starts if start), len(piece)]
         out.extend((offset + a, piece[a:b]) for a, b in pairwise(cuts) if piece[a:b].strip())
     return out
 
 
-def _definition(term: str, rest: str, unit: _Unit, *, row: bool = False) -> _Unit:
+def _what_it_does(text: str) -> str:
+    """The verb a description of what a command does opens with: an imperative (``_imperative``: "display a tree
+    …") or a verb in its third-person form ("Identifies processes …", "kills processes by name": a known verb
+    form, or a word in -s that is not in -ss/-us/-is and is not followed by a known verb form), casefolded;
+    else ``""``."""
+    if verb := _imperative(text):
+        return verb
+    words = _GAP_WORD.findall(text[:60])
+    if not words or not words[0][:1].isalpha():
+        return ""
+    first = words[0].casefold()
+    if first in VERBS and first not in AUX:
+        return first
+    if len(first) > 3 and _THIRD_PERSON.search(first) and not (len(words) > 1 and words[1].casefold() in VERBS):
+        return first
+    return ""
+
+
+def _definition(term: str, rest: str, unit: _Unit, *, row: bool = False, verb: str = "") -> _Unit:
     """``unit`` read as the definition of ``term``: the term is its subject and an imperative it opens with
     (``_imperative``) its verb, lower-cased ("--quiet print nothing"); an aside right after that verb ("Keep
     (don't delete) input files") is left out of what is read, and the unit's description (what an edge quotes)
@@ -501,7 +529,7 @@ def _definition(term: str, rest: str, unit: _Unit, *, row: bool = False) -> _Uni
     aside = _VERB_ASIDE.match(rest)
     if aside and _imperative(aside.group("verb")):
         rest = aside.group("verb") + rest[aside.end() :]
-    verb = _imperative(rest)
+    verb = verb or _imperative(rest)
     verbs = frozenset([verb]) if verb else frozenset()
     rest = rest[:1].lower() + rest[1:] if verb else rest  # "Print nothing" → "print nothing"; "Ninja can" stays
     return _Unit(unit.speaker, f"{term} {rest}", unit.description, verbs, term if row else "")
@@ -518,6 +546,10 @@ def defined_terms(units: Sequence[_Unit]) -> list[_Unit]:
         row = _ROW.match(unit.body)
         if row and _imperative(row.group("rest")):
             out[i] = _definition(row.group("term"), row.group("rest"), unit, row=True)
+            continue
+        dash = _DASH_ROW.match(unit.body)
+        if dash and (verb := _what_it_does(dash.group("rest"))):
+            out[i] = _definition(dash.group("term"), dash.group("rest"), unit, row=True, verb=verb)
             continue
         if not i:
             continue
@@ -589,7 +621,7 @@ def role_links(body: str, spans: Sequence[Span], keywords: str, description: str
     a preposition or a function word ("the use of …") makes no role."""
     found = _ROLE_OF.match(body)
     if found is None:
-        return []
+        return role_before_links(body, spans, keywords, description)
     role = found.group("role").split()
     if any(w.casefold() in FUNCTION or w.casefold() in PREPOSITIONS or w.casefold() in VERBS for w in role):
         return []
@@ -603,21 +635,81 @@ def role_links(body: str, spans: Sequence[Span], keywords: str, description: str
     return [ExtractedRelation(thing.name, predicate, value.name, thing.type, value.type, keywords, description)]
 
 
+_BEFORE_THING = re.compile(r"\s*(?:the|a|an)[ \t]+(?:[a-z][a-z-]*[ \t]+){0,2}", re.IGNORECASE)  # "The official "
+_ROLE_THEN_COPULA = re.compile(
+    r"[ \t]+(?P<role>[a-z][a-z-]*(?:[ \t]+[a-z][a-z-]*){0,2})[ \t]+(?:is|are|was|were)[ \t]+"
+)
+
+
+def role_before_links(body: str, spans: Sequence[Span], keywords: str, description: str) -> list[ExtractedRelation]:
+    """"The <X> <role> is <Y>", the role after the name it belongs to, states ``X → role → Y`` too: "The official
+    ISO 15924 maintenance agency is the Unicode Consortium" → ``ISO 15924 → maintenance_agency → Unicode
+    Consortium``. X is a name (not a concept) that opens the sentence after an article and at most two lower-case
+    words, the role one to three lower-case nouns before the copula, and Y a name right after it (an article between
+    them at most); a kind noun ("The Quux library is …") or a verb, preposition or function word makes no role."""
+    thing = next((s for s in spans if _BEFORE_THING.fullmatch(body, 0, s.start)), None)
+    if thing is None or thing.type == CONCEPT:
+        return []
+    found = _ROLE_THEN_COPULA.match(body, thing.end)
+    if found is None:
+        return []
+    role = found.group("role").split()
+    if any(w in FUNCTION or w in PREPOSITIONS or w in VERBS for w in role) or _KIND_WORD.fullmatch(role[-1]):
+        return []
+    start = found.end()
+    value = next((s for s in spans if s.start >= start and _ARTICLE_ONLY.fullmatch(body[start : s.start])), None)
+    if value is None or value.type == CONCEPT:
+        return []
+    predicate = "_".join(role)
+    return [ExtractedRelation(thing.name, predicate, value.name, thing.type, value.type, keywords, description)]
+
+
 _KIND_NOUN = (
     r"(?:library|module|package|program|tool|command|utility|file|plugin|extension|function|format|daemon|service|"
     r"project)s?"
 )
+_KIND_WORD = re.compile(_KIND_NOUN, re.IGNORECASE)
 _QUOTED_NAME = re.compile(
     rf"[\"“'‘`](?P<name>[A-Za-z][\w.+-]{{1,40}})[\"”'’](?=[ \t]+{_KIND_NOUN}\b)", re.IGNORECASE
 )
 _NAMED_KIND = re.compile(rf"\b{_KIND_NOUN}[ \t]+[\"“'‘`](?P<name>[A-Za-z][\w.+-]{{1,40}})[\"”'’]", re.IGNORECASE)
 
 
+# a word that a kind noun introduces after a comma or "called"/"named": "installs an executable, ``xq``, which …",
+# "its dependency, jq", "a library called midatrie" (quoted or not; the word ends the phrase)
+_APPOSED_NAME = re.compile(
+    rf"\b(?:an?|the|its|their|this|one)[ \t]+(?:[\w+-]+[ \t]+){{0,2}}"
+    rf"(?:{_KIND_NOUN}|(?:executable|binary|dependenc(?:y|ies)|language|backend|frontend)s?)"
+    r"(?:,[ \t]+|[ \t]+(?:called|named)[ \t]+)[\"“'‘`]*(?P<name>[A-Za-z][\w.+-]{0,40}?)[\"”'’`]*"
+    r"(?=[ \t]*(?:[,.;:)\[]|$))",
+    re.IGNORECASE,
+)
+_APPOSED_GAP = re.compile(r"(?:,[ \t]+|[ \t]+(?:called|named)[ \t]+)[\"“'‘`]*", re.IGNORECASE)
+
+
+def apposed_links(body: str, spans: Sequence[Span], relations: Sequence[ExtractedRelation]) -> list[ExtractedRelation]:
+    """A stated relation whose object is a kind noun that a name follows in apposition (``_APPOSED_NAME``: "installs
+    an executable, xq", "a library called midatrie") again, with that name as its object: the name is what the
+    sentence is about, the kind noun only says what it is."""
+    after = {}
+    for first, second in pairwise(spans):
+        if second.type == NAME and _APPOSED_GAP.fullmatch(body, first.end, second.start):
+            after[first.name] = second
+    links = []
+    for relation in relations:
+        name = after.get(relation.tail)
+        if name is not None and relation.relation != RELATED_TO and name.name != relation.head:
+            links.append(replace(relation, tail=name.name, tail_type=name.type))
+    return links
+
+
 def quoted_spans(text: str) -> list[Span]:
     """A quoted word that a kind noun follows or comes before names a thing of that kind (a "libpipeline" library,
     the "ls" command, the library `libgpg-error'), whatever its case; a quoted word alone may be a scare quote
-    ("real" input) and is not a name."""
-    found = {m.span("name"): m.group("name") for pattern in (_QUOTED_NAME, _NAMED_KIND) for m in pattern.finditer(text)}
+    ("real" input) and is not a name. A word a kind noun introduces after a comma or "called" (``_APPOSED_NAME``:
+    "an executable, xq,", "a library called midatrie") names one too, quoted or not."""
+    patterns = (_QUOTED_NAME, _NAMED_KIND, _APPOSED_NAME)
+    found = {m.span("name"): m.group("name") for pattern in patterns for m in pattern.finditer(text)}
     return [Span(start, end, name, NAME) for (start, end), name in sorted(found.items())]
 
 
@@ -747,6 +839,16 @@ def trailing_verb(body: str, phrase: Phrase) -> str:
     return last if listed or (len(last) > 3 and _ARTICLE_AFTER.match(body, phrase.end)) else ""
 
 
+def _without_leading_verb(span: Span, verbs: frozenset[str]) -> Span:
+    """``span`` less its first word when that is the unit's verb (``_Unit.verbs``): "fuser - kills processes by
+    name" reads "kills" then the concept "processes", not the concept "kills processes"."""
+    first, _, rest = span.name.partition(" ")
+    if not rest or first.casefold() not in verbs:
+        return span
+    start = span.start + span.name.index(rest, len(first))
+    return Span(start, span.end, rest, span.type)
+
+
 def _without_trailing_verb(phrase: Phrase, verb: str) -> Span:
     """The concept span of a keyphrase, less its trailing verb (``trailing_verb``) if it has one."""
     if not verb:
@@ -818,7 +920,7 @@ def _names_what_follows(phrase: str) -> bool:
 
 
 _COPULA_GAP = re.compile(
-    r"^[\s|]*(?:is|are|was|were)\b(?:[\s|]+(?:a|an|the|also|one|name|kind|type|form|variant|version|of|\|+))*[\s|]*$",
+    r"^[\s|]*(?:is|are|was|were)\b(?:[\s|]+(?:a|an|the|also|one|name|kind|type|form|variant|version|of)\b)*[\s|]*$",
     re.IGNORECASE,
 )
 
@@ -1135,7 +1237,11 @@ _DETERMINERS = ARTICLES | frozenset(["this", "these", "those", "my", "your", "hi
 
 
 def between_predicate(
-    gap: str, quantity: bool = False, verbs: frozenset[str] = frozenset(), prose: bool = False
+    gap: str,
+    quantity: bool = False,
+    verbs: frozenset[str] = frozenset(),
+    prose: bool = False,
+    leading: frozenset[str] = frozenset(),
 ) -> str:
     """The verb phrase written between two mentions ("visited", "works_at", "not_invite"), or ``""``.
 
@@ -1144,7 +1250,10 @@ def between_predicate(
     ``verbs`` are words known to be verbs where the gap was written, besides ``VERBS``; the first word of a gap
     with no comma is a verb too when it ends in "-ed" (``_past_form``). Words after a determiner that follows the
     verb modify the object, not the verb ("wrote a new ps [program]" → ``wrote``, not ``wrote_new_ps``), unless
-    the gap ends in a preposition ("plays a leading role in" names the relation with them)."""
+    the gap ends in a preposition ("plays a leading role in" names the relation with them). ``leading`` are words
+    that can be verbs (``text.verb_forms``: "identifies", "transcodes"): one is the verb where a verb stands, as the
+    gap's first word or after an auxiliary, a relative word, "to", a negation or an adverb ("[fuser] identifies
+    [processes]", "[Quux], which wraps [libfoo]"), not elsewhere ("[Quux]'s config file [zorp]")."""
     if len(" ".join(gap.split())) > 60 or any(ch in _GAP_STOPS for ch in gap):
         return ""
     gap = _TRAILING_QUANTIFIER.sub("", gap)
@@ -1168,7 +1277,12 @@ def between_predicate(
     if len(words) == 2 and words[0] in COPULAS and words[1] in ("a", "an"):
         return IS_A  # "tmux is a terminal multiplexer": a stated type, not co-occurrence
     for index, word in enumerate(words):
-        if word in VERBS or word in verbs or (index == 0 and "," not in gap and _past_form(word)):
+        if (
+            word in VERBS
+            or word in verbs
+            or (index == 0 and "," not in gap and _past_form(word))
+            or (word in leading and (index == 0 or _verb_stands_after(words[index - 1])))
+        ):
             negated = any(w in _NEGATIONS or w.endswith(("n't", "n’t")) for w in words[:index])
             phrase = words[index:]
             if phrase[-1] not in PREPOSITIONS:  # "wrote a new ps [program]" -> wrote: what follows the article
@@ -1190,6 +1304,38 @@ def between_predicate(
                 return ""
             return ("not_" if negated else "") + "_".join(kept)
     return ""
+
+
+_ASIDE = re.compile(r"[ \t]*\([^()\n]{1,80}\)")  # "(dbus-daemon --system)", "(or version)"
+_ASIDE_CLOSE = re.compile(r"[\"'”’`]*\)")
+_ASIDE_OPEN = re.compile(r"\([\"'“‘`]*$")
+
+
+def past_aside(free: str, head: Span) -> int | None:
+    """Where the verb phrase after mention ``head`` resumes past a parenthetical aside, or ``None`` when none
+    follows it: "the system bus (dbus-daemon --system) is designed …" reads "is designed …" after the aside, and the
+    aside's own name, alone in it, is followed by the same phrase ("(libtasn1.*) is licensed under …"). ``free`` is
+    the unit's text with its mentions masked."""
+    if aside := _ASIDE.match(free, head.end):
+        return aside.end()
+    if _ASIDE_OPEN.search(free, max(0, head.start - 3), head.start) and (close := _ASIDE_CLOSE.match(free, head.end)):
+        return close.end()
+    return None
+
+
+@cache
+def document_verbs() -> frozenset[str]:
+    """What can be a verb in a document's gap (``between_predicate``'s ``leading``): WordNet's verb forms
+    (``text.verb_forms``) less the stop words ("please contact" reads "contact", "like" stays a preposition)."""
+    return verb_forms() - STOP
+
+
+_BEFORE_VERB = AUX | RELATIVE | _NEGATIONS | frozenset(("to", "also", "then", "only", "now", "still", "just"))
+
+
+def _verb_stands_after(word: str) -> bool:
+    """Whether a verb can follow ``word`` ("can", "which", "to", "not", "also", "quickly")."""
+    return word in _BEFORE_VERB or (word.endswith("ly") and len(word) > 4)
 
 
 # words that make an idiom with the preposition before them ("uses by default", "as much"), not the object's adjective
@@ -1612,7 +1758,10 @@ class RuleExtractor:
             ]
             kept = concepts[: self.max_concepts]
             trailing = [trailing_verb(unit.body, p) for p in kept]
-            spans = spans + [_without_trailing_verb(p, v) for p, v in zip(kept, trailing, strict=True)]
+            spans = spans + [
+                _without_leading_verb(_without_trailing_verb(p, v), unit.verbs)
+                for p, v in zip(kept, trailing, strict=True)
+            ]
             if any(trailing):  # the verb cut from a keyphrase is the unit's verb, listed in VERBS or not
                 unit = replace(unit, verbs=unit.verbs | {v for v in trailing if v})
             ordered = self._distinct(sorted(spans, key=lambda s: (s.start, -s.end)), unit.speaker)
@@ -1634,6 +1783,8 @@ class RuleExtractor:
                 unit_relations.append(
                     ExtractedRelation(head.name, IS_A, defined.name, head.type, CONCEPT, keywords, description)
                 )
+            if not handles:
+                unit_relations += apposed_links(unit.body, ordered, unit_relations)
             plural = [] if handles else plural_definitions(unit.body, ordered, keywords, description)
             if plural:  # "Quux and Zorp are libraries": is_a → library, not also is → libraries
                 typed = {(r.head, entity_alias_key(r.tail)) for r in plural}
@@ -1773,16 +1924,22 @@ class RuleExtractor:
             body = mask(body, (m.span("modifiers") for m in _COORDINATE_ADJECTIVES.finditer(body)), " ")
         free = mask(body, ((s.start, s.end) for s in spans))  # a gap holding another mention has no verb
         verbs = unit.verbs if unit.speaker else unit.verbs | PROSE_VERBS  # "X links against Y" in a document
+        leading = frozenset() if unit.speaker else document_verbs()  # "X identifies Y" in a document
         read: dict[tuple[int, int], str] = {}
         for _, i, j in sorted(pairs, key=lambda p: (p[1], p[2])):
             head, tail = spans[i], spans[j]
             gap = free[head.end : tail.start]
             copula = None if unit.speaker else copula_predicate(unit.body, free, head, tail)
             predicate = (
-                between_predicate(gap, tail.type == QUANTITY, verbs, prose=not unit.speaker)
+                between_predicate(gap, tail.type == QUANTITY, verbs, prose=not unit.speaker, leading=leading)
                 if copula is None
                 else copula
             )
+            resume = None if predicate or unit.speaker else past_aside(free, head)
+            if resume is not None and resume < tail.start:  # "The C library (libtasn1.*) is licensed under …"
+                predicate = between_predicate(
+                    free[resume : tail.start], tail.type == QUANTITY, verbs, prose=True, leading=leading
+                )
             if (
                 not predicate
                 and tail.type == CONCEPT

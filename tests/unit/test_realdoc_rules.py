@@ -4,14 +4,16 @@ name, a keyphrase that only introduces a name ("a file named …"), and "X is th
 from __future__ import annotations
 
 import pytest
-from graphproof.loaders.extract.patterns import code_spans
+from graphproof.loaders.extract.patterns import Span, code_spans
 from graphproof.loaders.extract.rule import (
     RuleExtractor,
     _names_what_follows,
     _pronoun,
     between_predicate,
+    past_aside,
     table_rows,
 )
+from graphproof.text.verb_forms import verb_forms
 
 
 def _triples(text: str) -> set[tuple[str, str, str]]:
@@ -573,3 +575,57 @@ def test_a_relative_clause_with_a_perfect_passive_relates_its_antecedent() -> No
     assert ("routines", "have_been_extracted_from", "V8 JavaScript") in triples
     assert between_predicate(" that have been extracted from the ") == ""  # chats keep the five-word limit
     assert between_predicate(" that have been extracted from the ", prose=True) == "have_been_extracted_from"
+
+
+def test_a_dash_row_says_what_its_command_does() -> None:
+    text = (
+        "A package of small utilities.\n\n- fuser - Identifies processes using files or sockets\n\n"
+        "- killall - kills processes by name\n\npstree - display a tree of processes\n\nUse gzip - it is fast.\n"
+    )
+    triples = _triples(text)
+    assert ("fuser", "identifies", "processes using files") in triples  # a third-person verb, capitalised
+    assert ("killall", "kills", "processes") in triples  # the verb is not part of the concept after it
+    assert ("pstree", "display", "tree") in triples  # a man page's NAME line: an imperative
+    assert not any(h == "gzip" and r != "related_to" for h, r, _ in triples)  # no verb opens "it is fast"
+
+
+def test_a_name_in_apposition_to_a_kind_noun_is_the_verb_s_object_too() -> None:
+    triples = _triples("We like Zorp. Zorp installs an executable, ``xq``, which converts logs.")
+    assert {("Zorp", "installs", "executable"), ("Zorp", "installs", "xq"), ("xq", "converts", "logs")} <= triples
+    assert ("Zorp", "ships", "frob") in _triples("We like Zorp. Zorp ships a tool called frob.")
+    assert not any(t == "parser" for _, _, t in _triples("We like Zorp. Zorp uses the parser, which is fast."))
+
+
+@pytest.mark.skipif(not verb_forms(), reason="WordNet's index.verb is not installed (make setup installs it)")
+def test_a_wordnet_verb_is_read_where_a_verb_stands() -> None:
+    assert ("Zorp", "identifies", "Quux") in _triples("We like Zorp. Zorp identifies Quux.")  # not in VERBS
+    assert between_predicate(" identifies ", leading=verb_forms()) == "identifies"
+    assert between_predicate(" which quickly identifies ", leading=verb_forms(), prose=True) == "identifies"
+    assert between_predicate(" identifies ") == ""  # without WordNet's forms
+    assert between_predicate("'s config file ", leading=verb_forms()) == ""  # "file" is no verb after a noun
+
+
+def test_a_parenthetical_aside_after_a_mention_is_read_past() -> None:
+    text = (
+        "On Unix systems, the system bus (dbus-daemon --system) is designed to be a security boundary between "
+        "users with different privileges."
+    )
+    assert ("system bus", "is_designed_to_be", "security boundary") in _triples(text)
+    assert ("Zorp", "uses", "Frob") in _triples("We like Zorp. Zorp (the old one) uses Frob.")
+    free = "|||| (||||||) is fast"
+    assert past_aside(free, Span(0, 4, "Zorp", "name")) == len("|||| (||||||)")
+    assert past_aside("(|||) is", Span(1, 4, "Quux", "name")) == len("(|||)")  # the aside's own name
+    assert past_aside("|||| is", Span(0, 4, "Zorp", "name")) is None
+
+
+def test_a_role_written_after_its_name_links_the_name_to_the_value() -> None:
+    triples = _triples("The official ISO 15924 maintenance agency is the Unicode Consortium.")
+    assert ("ISO 15924", "maintenance_agency", "Unicode Consortium") in triples
+    assert not any(r == "library" for _, r, _ in _triples("The Quux library is Zorp."))  # a kind noun is no role
+
+
+def test_the_copula_gap_pattern_does_not_backtrack_without_end_on_masked_mentions() -> None:
+    from graphproof.loaders.extract.rule import _COPULA_GAP
+
+    assert _COPULA_GAP.match(" is " + "|" * 40 + " x") is None  # exponential before: 20 pipes took 0.3 s, 40 ~days
+    assert _COPULA_GAP.match(" is the || of ")
