@@ -154,6 +154,12 @@ def print_enrichment(enrichment: dict[str, Any]) -> None:
         console.print(Text(f"   path from outside text: {path['text']}  [{', '.join(pages)}]"), soft_wrap=True)
 
 
+PATHS_ORDER_CAPTION = (
+    "Paths, listed by how well each states what the question asks (weight first: it ranks the chunks, so it need "
+    "not fall down the list):"
+)
+
+
 def print_ask(result: AskResult) -> None:
     """The ask result for a person: chunks with sources, weighted paths, GNN answers, the answer, claims."""
     data = result.to_dict()
@@ -165,6 +171,8 @@ def print_ask(result: AskResult) -> None:
     for row in data["chunks"]:
         table.add_row(str(row["rank"]), f"{row['score']:.3f}", row["id"], str(row["source"]), snippet(row["text"]))
     console.print(table)
+    if data["paths"] and data["paths_order"] == "display":
+        console.print(Text(PATHS_ORDER_CAPTION, style="dim"), soft_wrap=True)
     for path in data["paths"]:
         console.print(Text(f"  {path['weight']:.2f}  {path['text']}"), soft_wrap=True)
     if result.gnn is not None:

@@ -104,6 +104,7 @@ class AskResult:
                  "source_urls": [r.source_url for r in p.path.relations]}
                 for p in self.retrieval.paths[: self.k]
             ],
+            "paths_order": self.retrieval.paths_order,
             "entities": [{"id": s.item.id, "name": s.item.name, "score": s.score} for s in self.retrieval.seeds],
             "claims": [
                 {"text": c.claim, "status": c.status, "fol": c.formula, "premises": list(c.premises),

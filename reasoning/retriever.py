@@ -98,6 +98,9 @@ class Retrieval:
     seeds: list[Hit[Entity]] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     ms: float = 0.0
+    # how ``paths`` are listed: "weight" (falling path weight) or "display" (``reasoning.path_order.display_order``:
+    # does the path state what is asked? Its weights then need not fall down the list)
+    paths_order: str = "weight"
 
     def to_dict(self, k: int | None = None) -> dict[str, object]:
         """Plain data: the top ``k`` chunks (all when None) and paths, the linked entities, notes and time."""
@@ -106,6 +109,7 @@ class Retrieval:
             "chunks": [{"rank": i, "score": h.score, "id": h.item.id, "document_id": h.item.document_id,
                         "text": h.item.text} for i, h in enumerate(self.chunks[:k], start=1)],
             "paths": [{"text": p.format(), "weight": p.weight} for p in self.paths[:k]],
+            "paths_order": self.paths_order,
             "entities": [{"id": s.item.id, "name": s.item.name, "score": s.score} for s in self.seeds],
             "notes": list(self.notes),
         }  # fmt: skip
@@ -174,7 +178,8 @@ class Retriever:
             result = replace(kept, notes=list(kept.notes))  # the memo's copy stays as it was
         if self.config.order_paths and len(result.paths) > 1:
             seeds = frozenset(s.item.id for s in result.seeds)
-            result = replace(result, paths=display_order(result.paths, query.shape, seeds, analyzer=self.analyzer))
+            shown = display_order(result.paths, query.shape, seeds, analyzer=self.analyzer)
+            result = replace(result, paths=shown, paths_order="display")
         result.ms = (time.perf_counter() - start) * 1000
         return result
 

@@ -110,6 +110,8 @@ def test_paths_are_listed_in_display_order_with_the_same_weights_and_chunks(stor
         seeds = frozenset(s.item.id for s in plain.seeds)
         shape = question_shape(QUESTION, by_weight.analyzer)
         assert ordered.paths == display_order(plain.paths, shape, seeds, analyzer=by_weight.analyzer)
+        assert (plain.paths_order, ordered.paths_order) == ("weight", "display")  # what a page's caption reads
+        assert ordered.to_dict()["paths_order"] == "display"
         assert sorted((p.format(), p.weight) for p in ordered.paths) == sorted(
             (p.format(), p.weight) for p in plain.paths
         )

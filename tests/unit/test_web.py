@@ -419,3 +419,15 @@ def test_api_verify_checks_an_answer_against_the_store(tmp_path: Path) -> None:
     assert empty.status_code == 400 and "non-empty" in empty.json()["error"]
     assert client.get("/api/verify", params={"question": "q", "answer": "a", "k": 0}).status_code == 400
     store.close()
+
+
+def test_paths_in_display_order_carry_a_caption_that_explains_their_weights(tmp_path: Path) -> None:
+    def ordered_ask(question: str, method: str, verify: bool, k: int) -> dict[str, Any]:
+        return {**fake_ask(question, method, verify, k), "paths_order": question}
+
+    store = SQLiteStore(tmp_path / "s.db")
+    store.init()
+    client = TestClient(create_app(store, asker=ordered_ask), raise_server_exceptions=False)
+    shown = client.get("/ask", params={"question": "display"}).text
+    assert 'id="paths-order"' in shown and "need not fall down the list" in shown
+    assert 'id="paths-order"' not in client.get("/ask", params={"question": "weight"}).text
