@@ -34,9 +34,12 @@ rule, so it is no longer unseen) and ``realdocs_holdout6.json`` (20 questions ov
 blind on 2026-11-26 after that rule; its failures, and holdout4's, were read in session 18 for the extractor's
 conjoined-verb, relative-clause, code-span and version rules, so neither is unseen now) and
 ``realdocs_holdout7.json`` (20 questions over 8 further documents, written blind by a helper in session 18 before
-those rules, kept for measuring only: only its summary has been read) and ``realdocs_holdout8.json`` (20 questions
-over 9 further documents, written blind by a helper in session 19 before it was run, kept for measuring only). Report
-all nine; a change that only moves the sets it was made from does not generalise.
+those rules) and ``realdocs_holdout8.json`` (20 questions over 9 further documents, written blind by a helper in
+session 19 before it was run): both were measured blind first, and their failures read in session 20 for the
+dash-row, apposed-name, WordNet-verb, aside and role-before-name rules of the extractor, so neither is unseen now;
+and ``realdocs_holdout9.json`` (20 questions over further documents, written blind by a helper in session 20 before
+those rules were measured on it, kept for measuring only). Report all ten; a change that only moves the sets it was
+made from does not generalise.
 
 ``--paraphrased`` is a perturbation test of the question's wording: it asks each question of the four read sets
 (main, holdout, holdout2, holdout3) in other words (``realdocs_paraphrases.json``, written on 2026-11-26: other verbs

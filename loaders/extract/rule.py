@@ -687,13 +687,29 @@ _APPOSED_NAME = re.compile(
 _APPOSED_GAP = re.compile(r"(?:,[ \t]+|[ \t]+(?:called|named)[ \t]+)[\"“'‘`]*", re.IGNORECASE)
 
 
+_SPACE_GAP = re.compile(r"[ \t]+[\"“'‘`]?")
+_KIND_LAST = re.compile(
+    r"\b(?:variable|option|flag|switch|directory|folder|command|file|function|library|package|program|tool|executable"
+    r"|binary|module|macro)$",
+    re.IGNORECASE,
+)
+_CODE_LIKE = re.compile(r"[\w.+/-]*[_./][\w.+/-]*|[A-Z][A-Z0-9]*_[A-Z0-9_]+|--?[A-Za-z][\w-]*")
+
+
 def apposed_links(body: str, spans: Sequence[Span], relations: Sequence[ExtractedRelation]) -> list[ExtractedRelation]:
     """A stated relation whose object is a kind noun that a name follows in apposition (``_APPOSED_NAME``: "installs
-    an executable, xq", "a library called midatrie") again, with that name as its object: the name is what the
+    an executable, xq", "a library called midatrie"; or, with no comma, a code-like name after a kind noun: "can be
+    overridden by the environment variable BLKID_CONF") again, with that name as its object: the name is what the
     sentence is about, the kind noun only says what it is."""
     after = {}
     for first, second in pairwise(spans):
-        if second.type == NAME and _APPOSED_GAP.fullmatch(body, first.end, second.start):
+        if second.type != NAME:
+            continue
+        if _APPOSED_GAP.fullmatch(body, first.end, second.start) or (
+            _SPACE_GAP.fullmatch(body, first.end, second.start)
+            and _KIND_LAST.search(first.name)
+            and _CODE_LIKE.fullmatch(second.name)
+        ):  # "the environment variable BLKID_CONF", "the directory /usr/share/x": a code-like name, no comma
             after[first.name] = second
     links = []
     for relation in relations:
@@ -824,19 +840,36 @@ _MODIFIED = re.compile(r"\b(?:[Aa]n?|[Tt]he)[ \t]+((?:[a-z0-9][\w+-]*[ \t]+){1,3
 
 
 _OBJECT_AFTER = re.compile(r"[ \t]+(?:only|also|a|an|the|its|their|all|some|no|it|them)\b", re.IGNORECASE)
+_PREPOSITION_AFTER = re.compile(r"[ \t]+(?:by|with|from|into|in|on|at|for|over|against|through)\b", re.IGNORECASE)
 _ARTICLE_AFTER = re.compile(r"[ \t]+(?:a|an|the)\b", re.IGNORECASE)
 
 
-def trailing_verb(body: str, phrase: Phrase) -> str:
+def trailing_verb(body: str, phrase: Phrase, prose: bool = False) -> str:
     """The last word of a keyphrase when it is the clause's verb, else ``""``: "the *project provides* only a
     pkg-config file", "the *frob utility displays* a tree" — a word in -s before an object's first word that
-    ``VERBS`` lists, or any such word (not in -ss, -us, -is) right before an article."""
+    ``VERBS`` lists, or any such word (not in -ss, -us, -is) right before an article; in a document (``prose``) a
+    listed word before a preposition too ("The *libblkid reads* by default …")."""
     words = phrase.text.split()
     last = words[-1].casefold()
     if len(words) < 2 or not last.endswith("s") or last.endswith(("ss", "us", "is")):
         return ""
-    listed = last in VERBS and _OBJECT_AFTER.match(body, phrase.end) is not None
+    after = _OBJECT_AFTER.match(body, phrase.end) or (_PREPOSITION_AFTER.match(body, phrase.end) if prose else None)
+    listed = last in VERBS and after is not None
     return last if listed or (len(last) > 3 and _ARTICLE_AFTER.match(body, phrase.end)) else ""
+
+
+_AUX_BEFORE = re.compile(r"\b(?:be|been|being|is|are|was|were)[ \t]+$", re.IGNORECASE)
+
+
+def _passive_participle(body: str, phrase: Phrase) -> bool:
+    """Whether a one-word keyphrase is a verb's participle after a form of "be" ("which can be *overridden* by")."""
+    word = phrase.text.casefold()
+    return (
+        " " not in phrase.text
+        and word.endswith(("ed", "en"))
+        and word in document_verbs()
+        and _AUX_BEFORE.search(body, 0, phrase.start) is not None
+    )
 
 
 def _without_leading_verb(span: Span, verbs: frozenset[str]) -> Span:
@@ -1755,9 +1788,10 @@ class RuleExtractor:
                 and (handles or p.text.casefold() not in PROSE_VERBS)  # nor a document's "covers", "links"
                 and (p.start, p.end) not in not_concepts
                 and not _modifies_name(unit.body, p.text, p.end, spans)
+                and (handles or not _passive_participle(unit.body, p))  # "can be *overridden* by …" is a verb
             ]
             kept = concepts[: self.max_concepts]
-            trailing = [trailing_verb(unit.body, p) for p in kept]
+            trailing = [trailing_verb(unit.body, p, prose=not handles) for p in kept]
             spans = spans + [
                 _without_leading_verb(_without_trailing_verb(p, v), unit.verbs)
                 for p, v in zip(kept, trailing, strict=True)
