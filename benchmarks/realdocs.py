@@ -37,7 +37,7 @@ conjoined-verb, relative-clause, code-span and version rules, so neither is unse
 those rules) and ``realdocs_holdout8.json`` (20 questions over 9 further documents, written blind by a helper in
 session 19 before it was run): both were measured blind first, and their failures read in session 20 for the
 dash-row, apposed-name, WordNet-verb, aside and role-before-name rules of the extractor, so neither is unseen now;
-and ``realdocs_holdout9.json`` (20 questions over further documents, written blind by a helper in session 20 before
+and ``realdocs_holdout9.json`` (20 questions over 9 further documents, written blind by a helper in session 20 before
 those rules were measured on it, kept for measuring only). Report all ten; a change that only moves the sets it was
 made from does not generalise.
 
