@@ -26,11 +26,15 @@ real-document sets whose failures had been read (main, holdout, holdout2–6 as 
 paraphrased: 180 questions), a path labelled 1 when it states the question's fact
 (``benchmarks.realdocs.path_states_fact``). Left-one-set-out (fit on the other sets, a set and its paraphrase held out
 together), the top path states the fact for 94 of 180 questions against 80 with the weighted order, and no set loses. On
-the two sets written blind and never read (holdout7, holdout8: 40 questions) it is 8 against 7 (holdout7 4 → 4, holdout8
-3 → 4). There extraction limits more than order: 12 and 4 of their 20 questions have a stating path among the first 50
-at all. A tenth feature, "cites the retrieval's top chunk", scored the same out of set (94) and was left out: when the
-top chunk is the wrong one (the demo's "Where is the laboratory that Priya Castellan works at located?") it lifts
-co-occurrence paths through that chunk above the stated two-hop answer.
+the two sets then written blind and never read (holdout7, holdout8: 40 questions) it was 8 against 7 (holdout7 4 → 4,
+holdout8 3 → 4). There extraction limits more than order: 12 and 4 of their 20 questions had a stating path among the
+first 50 at all. Both were read in session 20; with them (220 questions, the extractor of that session) the same
+weights give 108 against 92 weighted, and a fit left one set out 108 too, so the weights were kept; holdout9, written
+blind after them, is left for measuring. A tenth feature, "cites the retrieval's top chunk", scored the same out of set
+(94) and was left out: when the top chunk is the wrong one (the demo's "Where is the laboratory that Priya Castellan
+works at located?") it lifts co-occurrence paths through that chunk above the stated two-hop answer. Two more were
+tried in session 20 on the 200 questions with holdout7 and left out (left one set out, 100 without them): "an entity
+whose every word is a question term" 97, "the path holds the best-linked seed" 97.
 
 The answer does not read this order: ``answer.path_conclusion`` takes the heaviest stated paths by weight.
 """
