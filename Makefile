@@ -43,8 +43,9 @@ chromium:
 	@if [ ! -x /usr/bin/chromium ] && command -v apt-get >/dev/null 2>&1; then \
 		apt-get update -qq && apt-get install -y -qq chromium || echo "chromium not installed: browser tests will skip"; fi
 
-# WordNet 3.0 index files (Debian's wordnet-base) give the offline verifier its synonyms; without them it
-# aligns paraphrases by embedding similarity only (no test depends on the system copy).
+# WordNet 3.0 index files (Debian's wordnet-base) give the offline verifier its synonyms and the document extractor
+# the verb forms it reads where a verb stands (text/verb_forms.py); without them the verifier aligns paraphrases by
+# embedding similarity only and the extractor knows the verbs of text/lexicon.py only (tests that need the files skip).
 .PHONY: wordnet
 wordnet:
 	@if [ ! -f /usr/share/wordnet/index.verb ] && command -v apt-get >/dev/null 2>&1; then \

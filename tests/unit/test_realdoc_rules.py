@@ -631,13 +631,16 @@ def test_the_copula_gap_pattern_does_not_backtrack_without_end_on_masked_mention
     assert _COPULA_GAP.match(" is the || of ")
 
 
-def test_a_code_like_name_after_a_kind_noun_and_a_passive_participle_are_read_in_a_document() -> None:
-    text = (
-        "The libblkid reads by default /etc/blkid.conf which can be overridden by the environment variable "
-        "BLKID_CONF."
-    )
-    triples = _triples(text)
-    assert ("libblkid", "reads_by_default", "/etc/blkid.conf") in triples  # "reads" before "by" is the verb
-    assert ("/etc/blkid.conf", "be_overridden_by", "BLKID_CONF") in triples  # the variable's name, not only its kind
-    assert not any(t == "overridden" for _, _, t in triples)  # a participle after "be" is no concept
+BLKID = "The libblkid reads by default /etc/blkid.conf which can be overridden by the environment variable BLKID_CONF."
+
+
+def test_a_listed_verb_before_a_preposition_ends_a_keyphrase_in_a_document() -> None:
+    assert ("libblkid", "reads_by_default", "/etc/blkid.conf") in _triples(BLKID)  # "reads" before "by" is the verb
     assert not any(t == "gcc" for _, _, t in _triples("We like Zorp. Zorp uses the GNU gcc compiler."))  # not code
+
+
+@pytest.mark.skipif(not verb_forms(), reason="WordNet's index.verb is not installed (make setup installs it)")
+def test_a_code_like_name_after_a_kind_noun_and_a_passive_participle_are_read_in_a_document() -> None:
+    triples = _triples(BLKID)
+    assert ("/etc/blkid.conf", "be_overridden_by", "BLKID_CONF") in triples  # the variable's name, not only its kind
+    assert not any(t == "overridden" for _, _, t in triples)  # a participle after "be" (WordNet's form) is no concept
