@@ -37,6 +37,7 @@ from graphproof.text.chat import chat_messages, humanise, is_chat, named_speaker
 from graphproof.text.documents import document_label
 from graphproof.text.lexicon import BREAK, STARTERS
 from graphproof.text.sentences import LIST_MARKER, split_sentences, unwrap
+from graphproof.text.spelling_variants import canonical
 
 if TYPE_CHECKING:
     from langchain_core.language_models import BaseChatModel
@@ -297,24 +298,26 @@ _NOT_NAMES = BREAK | STARTERS | {"note"}
 
 
 def _terms_by_key(question: str, terms: Iterable[str], analyzer: Analyzer) -> dict[str, set[str]]:
-    """The question's terms by the lemma key of the word each comes from (``word_key``)."""
+    """The question's terms by the lemma key of the word each comes from (``word_key`` of its spelling,
+    ``text.spelling_variants.canonical``: "licence" and "license" have one key)."""
     wanted = set(terms)
     out: dict[str, set[str]] = {}
     for word in words(question):
         stems = analyzer.tokens(word)
         if len(stems) == 1 and stems[0] in wanted:
-            out.setdefault(word_key(word.casefold()), set()).add(stems[0])
+            out.setdefault(word_key(canonical(word)), set()).add(stems[0])
     return out
 
 
 def _covered(text: str, terms: Iterable[str], by_key: dict[str, set[str]], analyzer: Analyzer) -> set[str]:
-    """The question terms ``text`` covers: those it contains, and those a word of it shares a lemma with."""
+    """The question terms ``text`` covers: those it contains, and those a word of it shares a lemma with (in
+    either spelling: "licensed" covers "licence")."""
     if not text:
         return set()
     covered = set(analyzer.tokens(text)) & set(terms)
     if by_key:
         for word in {w.casefold() for w in words(text)}:
-            covered |= by_key.get(word_key(word), set())
+            covered |= by_key.get(word_key(canonical(word)), set())
     return covered
 
 

@@ -19,6 +19,7 @@ from graphproof.reasoning.answer import (
 from graphproof.reasoning.paths import WeightedPath
 from graphproof.reasoning.retriever import Retrieval
 from graphproof.text.documents import document_label
+from graphproof.text.spelling_variants import spelling_variants
 
 TEXTS = {
     "quill": (
@@ -216,3 +217,12 @@ def test_a_two_hop_question_is_answered_at_the_end_of_its_path() -> None:
     assert path_conclusion(named_end, "") is None  # the question names the end: nothing new to add
     undescribed = Retrieval("hybrid-rrf", "Where did Priya Castellan give a talk?", [], [_two_hop()])
     assert path_conclusion(undescribed, "") is None  # the question does not ask along "works_at"
+
+
+@pytest.mark.skipif(not spelling_variants(), reason="WordNet's index files are not installed (make setup does)")
+def test_a_sentence_covers_a_question_word_in_its_other_spelling(store: SQLiteStore) -> None:
+    text = "Zorblax may be copied freely. Zorblax is released under the MIT license."
+    store.upsert_documents([Document("zorb", "docs/zorblax/README", title="README", hash="zorb")])
+    store.upsert_chunks([Chunk("zorb#0", "zorb", 0, text, "zorb")])
+    assert "MIT license" in _ask(store, "Which licence covers Zorblax?", ["zorb"])  # "licence" ~ "license"
+    assert "MIT license" in _ask(store, "Which license covers Zorblax?", ["zorb"])
