@@ -72,8 +72,16 @@ project provides only …", ``trailing_verb``); paths ("/etc/foo.conf", ``patter
 GNU-quoted commands ("`zstd`", "`configure'", ``patterns.code_spans``) and a lone letter after a preposition
 ("written in C") are names; a name written with its release number ("Tcl 8.6.13") is one name and a version of the
 bare name (``version_links``); "The <role> of X is Y" states X → role → Y ("The maintainer of librsvg is …",
-``role_links``); a relative clause's verb phrase may be five words besides its relative word and its object's
-article ("that have been extracted from the …").
+``role_links``), and so does "The X <role> is Y" ("The official ISO 15924 maintenance agency is …",
+``role_before_links``); a relative clause's verb phrase may be five words besides its relative word and its object's
+article ("that have been extracted from the …"). A dash row says what its command does ("- fuser - Identifies
+processes …", "pstree - display a tree …": ``_DASH_ROW``, ``_what_it_does``), and the unit's verb is cut from the
+front of a keyphrase ("kills processes" → "processes"); a name in apposition to a kind noun is the verb's object too
+("installs an executable, xq", "a library called midatrie", "the environment variable BLKID_CONF":
+``apposed_links``); WordNet's verb forms are verbs where a verb stands in a gap ("fuser identifies …",
+``text.verb_forms``, ``document_verbs``); a parenthetical aside right after a mention is read past ("the system bus
+(dbus-daemon --system) is designed to …", ``past_aside``); a listed verb before a preposition ends a keyphrase
+("The libblkid reads by default …") and a participle after "be" is no concept ("can be overridden by").
 
 Speed: on LiHua-World (442 conversations, 5,897 messages) about 1 s for the whole corpus on one
 core (~5,000–7,000 messages/s); the YAKE keyword method takes ~10 s there. Chunks are independent, so a
@@ -688,10 +696,8 @@ _APPOSED_GAP = re.compile(r"(?:,[ \t]+|[ \t]+(?:called|named)[ \t]+)[\"“'‘`]
 
 
 _SPACE_GAP = re.compile(r"[ \t]+[\"“'‘`]?")
-_KIND_LAST = re.compile(
-    r"\b(?:variable|option|flag|switch|directory|folder|command|file|function|library|package|program|tool|executable"
-    r"|binary|module|macro)$",
-    re.IGNORECASE,
+_KIND_LAST = re.compile(  # a kind noun that a code-like name may follow with no comma
+    rf"\b(?:{_KIND_NOUN}|(?:variable|option|flag|switch|directory|folder|executable|binary|macro)s?)$", re.IGNORECASE
 )
 _CODE_LIKE = re.compile(r"[\w.+/-]*[_./][\w.+/-]*|[A-Z][A-Z0-9]*_[A-Z0-9_]+|--?[A-Za-z][\w-]*")
 
