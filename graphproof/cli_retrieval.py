@@ -29,7 +29,7 @@ from graphproof.graph.store import GraphStore
 from graphproof.rag import ASK_METHODS, AskResult
 from graphproof.reasoning.bm25 import BM25Params
 from graphproof.reasoning.retriever import METHODS, RetrievalConfig, Retriever
-from graphproof.render import snippet
+from graphproof.render import PATHS_ORDER_CAPTION, snippet
 from graphproof.settings import Settings, load_settings
 from graphproof.verifying import MethodChoice, report_renderable
 
@@ -152,12 +152,6 @@ def print_enrichment(enrichment: dict[str, Any]) -> None:
     for path in enrichment["path_2nd"]:
         pages = sorted({e["source_url"] for e in path["edges"] if e["origin"] == "enrichment" and e["source_url"]})
         console.print(Text(f"   path from outside text: {path['text']}  [{', '.join(pages)}]"), soft_wrap=True)
-
-
-PATHS_ORDER_CAPTION = (
-    "Paths, listed by how well each states what the question asks (weight first: it ranks the chunks, so it need "
-    "not fall down the list):"
-)
 
 
 def print_ask(result: AskResult) -> None:

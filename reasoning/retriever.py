@@ -24,7 +24,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import TypeVar
+from typing import Literal, TypeVar
 
 import numpy as np
 from graphproof.graph.analyzer import Analyzer, default_analyzer
@@ -100,7 +100,7 @@ class Retrieval:
     ms: float = 0.0
     # how ``paths`` are listed: "weight" (falling path weight) or "display" (``reasoning.path_order.display_order``:
     # does the path state what is asked? Its weights then need not fall down the list)
-    paths_order: str = "weight"
+    paths_order: Literal["weight", "display"] = "weight"
 
     def to_dict(self, k: int | None = None) -> dict[str, object]:
         """Plain data: the top ``k`` chunks (all when None) and paths, the linked entities, notes and time."""

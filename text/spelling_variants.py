@@ -17,8 +17,8 @@ from collections.abc import Iterable, Mapping
 from functools import cache
 from pathlib import Path
 
-DEFAULT_WORDNET_DIR = Path("/usr/share/wordnet")
-INDEX_FILES = ("index.noun", "index.verb", "index.adj", "index.adv")
+from graphproof.text.wordnet_files import DEFAULT_WORDNET_DIR, read_index
+
 MIN_LENGTH = 5
 SAME_START = 3
 MAX_EDITS = 2
@@ -70,21 +70,15 @@ def variant_groups(synsets: Iterable[Iterable[str]]) -> dict[str, str]:
 
 def read_variants(directory: Path) -> dict[str, str]:
     """``variant_groups`` of the synsets in ``directory``'s index files; empty when a file is missing."""
+    try:
+        synsets = read_index(directory)
+    except FileNotFoundError:
+        return {}
     members: dict[str, set[str]] = {}
-    for name in INDEX_FILES:
-        path = directory / name
-        if not path.is_file():
-            return {}
-        with path.open(encoding="utf-8", errors="replace") as lines:
-            for line in lines:
-                if line.startswith(" "):
-                    continue  # the license header
-                fields = line.split()
-                if len(fields) < 6 or not fields[0].isalpha():
-                    continue
-                count, pointers = int(fields[2]), int(fields[3])
-                for offset in fields[6 + pointers : 6 + pointers + count]:
-                    members.setdefault(f"{fields[1]}:{offset}", set()).add(fields[0])
+    for lemma, found in synsets.items():
+        if lemma.isalpha():
+            for synset in found:
+                members.setdefault(synset, set()).add(lemma)
     return variant_groups(members.values())
 
 

@@ -16,8 +16,8 @@ from functools import cache
 from pathlib import Path
 
 from graphproof.text.lexicon import inflections
+from graphproof.text.wordnet_files import DEFAULT_WORDNET_DIR, index_lemmas
 
-DEFAULT_WORDNET_DIR = Path("/usr/share/wordnet")
 MIN_LEMMA = 3  # shorter lemmas ("be", "do", "go") are in ``lexicon.VERBS`` already; WordNet's others are noise
 
 
@@ -28,13 +28,9 @@ def read_verb_forms(directory: Path) -> frozenset[str]:
     if not index.is_file():
         return frozenset()
     forms: set[str] = set()
-    with index.open(encoding="utf-8", errors="replace") as lines:
-        for line in lines:
-            if line.startswith(" "):
-                continue  # the license header
-            lemma = line.split(" ", 1)[0]
-            if len(lemma) >= MIN_LEMMA and lemma.isalpha():
-                forms |= inflections(lemma)
+    for lemma in index_lemmas(index):
+        if len(lemma) >= MIN_LEMMA and lemma.isalpha():
+            forms |= inflections(lemma)
     exceptions = directory / "verb.exc"
     if exceptions.is_file():
         for line in exceptions.read_text(encoding="utf-8", errors="replace").splitlines():

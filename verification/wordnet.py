@@ -21,8 +21,8 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
-DEFAULT_WORDNET_DIR = Path("/usr/share/wordnet")
-POS_FILES = ("index.noun", "index.verb", "index.adj", "index.adv")
+from graphproof.text.wordnet_files import DEFAULT_WORDNET_DIR, read_index
+
 DATA_FILES = ("data.noun", "data.verb", "data.adj", "data.adv")
 _POINTER_POS = {"n": "noun", "v": "verb", "a": "adj", "s": "adj", "r": "adv"}
 MAX_HYPERNYM_STEPS = 8  # WordNet's noun hierarchy is at most 19 deep; "novelist" reaches "person" in 3
@@ -70,23 +70,6 @@ class WordNet:
                 return True
             seen |= level
         return False
-
-
-def parse_index_line(line: str) -> tuple[str, list[str]] | None:
-    """``(lemma, ["n:06277280", …])`` from one index line; ``None`` for the licence header and blank lines."""
-    if not line or line.startswith(" "):
-        return None
-    fields = line.split()
-    if len(fields) < 6:
-        return None
-    try:
-        count, pointers = int(fields[2]), int(fields[3])
-    except ValueError:
-        return None
-    offsets = fields[6 + pointers : 6 + pointers + count]
-    if len(offsets) != count or not all(o.isdigit() for o in offsets):
-        raise ValueError(f"not a WordNet index line (expected {count} synset offsets): {line[:80]!r}")
-    return fields[0], [f"{fields[1]}:{offset}" for offset in offsets]
 
 
 def antonym_pairs(lines_by_pos: dict[str, list[str]]) -> frozenset[tuple[str, str]]:
@@ -145,18 +128,7 @@ def _antonym_lines(directory: Path) -> dict[str, list[str]]:
 
 def read_wordnet(directory: Path) -> WordNet:
     """The index files of ``directory`` (module docstring); ``FileNotFoundError`` naming a missing file."""
-    synsets: dict[str, set[str]] = {}
-    for name in POS_FILES:
-        path = directory / name
-        if not path.is_file():
-            raise FileNotFoundError(
-                f"{path} is missing: expected WordNet 3.0 index files (Debian: apt install wordnet-base)"
-            )
-        with path.open(encoding="utf-8", errors="replace") as handle:
-            for line in handle:
-                parsed = parse_index_line(line)
-                if parsed is not None:
-                    synsets.setdefault(parsed[0], set()).update(parsed[1])
+    synsets = read_index(directory)
     antonyms = antonym_pairs(_antonym_lines(directory))
     hypernyms: dict[str, frozenset[str]] = {}
     if (directory / "data.noun").is_file():

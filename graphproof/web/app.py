@@ -176,6 +176,7 @@ def create_app(
     from fastapi.templating import Jinja2Templates
 
     from graphproof.reasoning.retriever import METHODS
+    from graphproof.render import PATHS_ORDER_CAPTION
 
     methods = (*METHODS, "gnn") if checkpoint else tuple(METHODS)
     app = FastAPI(title="graphproof", description="Ask, see the chunks, paths and proof; browse the graph.")
@@ -299,7 +300,8 @@ def create_app(
             "question": question, "method": method, "verify": verify, "methods": methods, "result": result,
             "graph": drawing(*path_graph(result)) if result and result.get("paths") else None, "terms": terms,
             "enrich": enrich, "enrich_ready": state["enricher"] is not None, "no_source": NO_SOURCE,
-            "enrichment": enrichment, "enrich_error": enrich_error})  # fmt: skip
+            "enrichment": enrichment, "enrich_error": enrich_error,
+            "paths_caption": PATHS_ORDER_CAPTION})  # fmt: skip
 
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)
     @app.get("/ask", response_class=HTMLResponse, include_in_schema=False)

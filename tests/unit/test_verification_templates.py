@@ -7,10 +7,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 from graphproof.graph.embed import HashingEmbedder
+from graphproof.text.wordnet_files import parse_index_line
 from graphproof.verification.grounding import Passage
 from graphproof.verification.offline import OfflineVerifier
 from graphproof.verification.templates import TemplateRenderer, align, best_alignment, read_template
-from graphproof.verification.wordnet import WordNet, load_wordnet, parse_index_line, read_wordnet
+from graphproof.verification.wordnet import WordNet, load_wordnet, read_wordnet
 
 SOONI = (
     "Sooni Taraporevala (born 1957) is an Indian screenwriter, photographer and filmmaker who is best known as "
