@@ -683,16 +683,18 @@ _QUOTED_NAME = re.compile(
 _NAMED_KIND = re.compile(rf"\b{_KIND_NOUN}[ \t]+[\"“'‘`](?P<name>[A-Za-z][\w.+-]{{1,40}})[\"”'’]", re.IGNORECASE)
 
 
-# a word that a kind noun introduces after a comma or "called"/"named": "installs an executable, ``xq``, which …",
-# "its dependency, jq", "a library called midatrie" (quoted or not; the word ends the phrase)
+# what joins a kind noun to the name it introduces: a comma or "called"/"named", then an opening quote or none
+_APPOSITION = r"(?:,[ \t]+|[ \t]+(?:called|named)[ \t]+)[\"“'‘`]*"
+# a word that a kind noun introduces so: "installs an executable, ``xq``, which …", "its dependency, jq", "a library
+# called midatrie" (quoted or not; the word ends the phrase)
 _APPOSED_NAME = re.compile(
     rf"\b(?:an?|the|its|their|this|one)[ \t]+(?:[\w+-]+[ \t]+){{0,2}}"
     rf"(?:{_KIND_NOUN}|(?:executable|binary|dependenc(?:y|ies)|language|backend|frontend)s?)"
-    r"(?:,[ \t]+|[ \t]+(?:called|named)[ \t]+)[\"“'‘`]*(?P<name>[A-Za-z][\w.+-]{0,40}?)[\"”'’`]*"
+    rf"{_APPOSITION}(?P<name>[A-Za-z][\w.+-]{{0,40}}?)[\"”'’`]*"
     r"(?=[ \t]*(?:[,.;:)\[]|$))",
     re.IGNORECASE,
 )
-_APPOSED_GAP = re.compile(r"(?:,[ \t]+|[ \t]+(?:called|named)[ \t]+)[\"“'‘`]*", re.IGNORECASE)
+_APPOSED_GAP = re.compile(_APPOSITION, re.IGNORECASE)
 
 
 _SPACE_GAP = re.compile(r"[ \t]+[\"“'‘`]?")
