@@ -216,6 +216,9 @@ class FrameReader:
             if found.group(2) is not None:
                 end = values[int(found.group(2))]
                 out.append(Frame("verbal", "end", owner, (("theme", owner), ("when", end)), text=inner))
+                if start.kind == end.kind == "date":  # "Odysseas Elytis (2 November 1911 – 18 March 1996)": a life
+                    out.append(Frame("verbal", "born", owner, (("theme", owner), ("when", start)), text=inner))
+                    out.append(Frame("verbal", "died", owner, (("agent", owner), ("when", end)), text=inner))
             return out
         out = []
         for part in re.split(r"\s*[;,]\s*(?=born|died)", inner):
@@ -618,6 +621,30 @@ def _places_joined(tokens: list[str]) -> list[str]:
         before = " ".join(out[start:-1])
         out[start:] = [before + "," + " ".join(tokens[i:end])]
         i = end
+    return out
+
+
+CONTAINING_ROLES = frozenset(("in", "from"))  # "in/from A, B": A lies in B, so the place is in each
+
+
+def place_parts(frame: Frame) -> list[Frame]:
+    """The frames a premise frame entails by containment: a place written with its region ("lived in London,
+    England", joined by ``_places_joined``) after "in" or "from" gives the same frame with each part
+    ("lived in London", "lived in England"), one role at a time. None for a negated frame: "not in Paris, Texas"
+    says nothing of Texas. The parts are never aliases of the whole (``symbols._adds_only_names``): only the
+    frame that places something in them is added."""
+    if frame.negated:
+        return []
+    out: list[Frame] = []
+    for k, (role, arg) in enumerate(frame.roles):
+        if role not in CONTAINING_ROLES or not isinstance(arg, str) or "," not in arg:
+            continue
+        parts = [p.strip() for p in arg.split(",")]
+        if not all(p[:1].isupper() for p in parts):
+            continue
+        for part in parts:
+            roles = (*frame.roles[:k], (role, part), *frame.roles[k + 1 :])
+            out.append(replace(frame, roles=roles))
     return out
 
 

@@ -12,7 +12,12 @@ An answer is checked as the claims it makes about the question, whatever its for
 - "yes"/"no" to a yes/no question is the question as a statement, negated for "no":
   "Are X and Y both American?" + "yes" → "X and Y are both American" ("Are both X and Y American?" too).
 
-A claim with a comparison word ("first", "earlier", "older", "more" …) and a question naming the
+A question that names its alternatives (``Choice``: "…, A or B", "… the A or the B", or "Was A or B released
+first?") takes the answer as the subject in the wh-phrase's place when "is/was/has …" follows it and no preposition
+is left at the end: "Which director is American, A or B?" + "A" → "A is American" ("Which city is Kent located in,
+A or B?" keeps its object slot: "Kent is located in A").
+
+A claim with a comparison word ("first", "second" of two, "earlier", "older", "more" …) and a question naming the
 alternatives ("A or B"; "Between A and B, who …" is read as "who …, A or B") also carries a
 ``Comparison``: the statement without the comparison word, about the winner and about each other
 alternative, so the prover can compare their values. A comparison that also says how much ("two years
@@ -35,9 +40,10 @@ from graphproof.verification.english_words import clean, tokens_of
 from graphproof.verification.frames import is_participle
 
 Relation = Literal["Before", "After", "Less", "More"]
+# "second" of the two alternatives a comparison names is the later one
 COMPARATIVES: dict[str, Relation] = {
-    "first": "Before", "earlier": "Before", "earliest": "Before", "older": "Before", "oldest": "Before",
-    "before": "Before", "last": "After", "later": "After", "latest": "After", "younger": "After",
+    "first": "Before", "second": "After", "earlier": "Before", "earliest": "Before", "older": "Before",
+    "oldest": "Before", "before": "Before", "last": "After", "later": "After", "latest": "After", "younger": "After",
     "youngest": "After", "newer": "After", "more": "More", "larger": "More", "largest": "More", "bigger": "More",
     "higher": "More", "most": "More", "fewer": "Less", "smaller": "Less", "less": "Less", "least": "Less",
 }  # fmt: skip
@@ -57,6 +63,8 @@ _YES = re.compile(r"^\W*(yes|true|correct)\b\W*", re.I)
 _NO = re.compile(r"^\W*(no|false|incorrect)\b\W*", re.I)
 _BETWEEN = re.compile(r"^Between\s+(.+?)\s+and\s+([^,]+?),\s+(\S.*)$", re.I)
 _ALTERNATIVES = re.compile(r"^(.*?)[,:]?\s+(?:either\s+)?((?:[A-Z0-9\"“][^,]*?))\s+or\s+([^,]+?)\s*$")
+_LEADING_DETERMINER = re.compile(r"^(?:the|a|an)\s+", re.I)
+_TRAILING_DETERMINER = re.compile(r"[,:]?\s+(?:the|a|an)$", re.I)
 
 
 DETERMINERS = frozenset(("the", "a", "an", "this", "that", "these", "those", "his", "her", "its", "their", "my", "our"))
@@ -80,6 +88,22 @@ class Claim:
     negated: bool = False
     comparison: Comparison | None = None
     why: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """A question that names its alternatives: the question without them (``stem``, in a question's order) and
+    the alternatives ("Which magazine was started first, A or B" → stem "Which magazine was started first";
+    "Was A or B released first" → stem "Was released first", ``inner=True``: the alternatives are its subject)."""
+
+    stem: str
+    names: tuple[str, str]
+    inner: bool = False
+
+
+def _name(text: str) -> str:
+    """An alternative as a name: quotes and a leading article left out ("the Octopus card" → "Octopus card")."""
+    return _LEADING_DETERMINER.sub("", text.strip(' "“”')).strip(' "“”')
 
 
 def _latin(text: str) -> bool:
@@ -217,26 +241,64 @@ class ClaimBuilder:
             return False
         return self.translator._verb_like(lower, i) or (word.endswith("ed") and lower[i - 1] not in PREPOSITIONS)
 
+    # choices -----------------------------------------------------------------------------------
+    def choice(self, question: str) -> Choice | None:
+        """The alternatives a question names, at its end ("…, A or B") or as the subject of a yes/no-form question
+        ("Was A or B released first"), or ``None``."""
+        inner = self._inner_choice(question.split())
+        if inner is not None:
+            return inner
+        found = _ALTERNATIVES.match(question)
+        if found is not None:
+            names = (_name(found.group(2)), _name(found.group(3)))
+            return Choice(_TRAILING_DETERMINER.sub("", found.group(1)), names) if all(names) else None
+        return None
+
+    def _inner_choice(self, tokens: list[str]) -> Choice | None:
+        if len(tokens) < 5 or tokens[0].lower() not in AUX or "or" not in tokens[2:-2]:
+            return None
+        joint = tokens.index("or", 2)
+        first = tokens[1:joint]
+        second = tokens[joint + 1 :]
+        skip = 1 if second[0].lower() in DETERMINERS and len(second) > 1 else 0
+        if not _name(" ".join(first))[:1].isupper() or not second[skip][:1].isupper():
+            return None
+        end = skip + self.translator._name_end(second[skip:], [t.lower() for t in second[skip:]])
+        if end >= len(second) or second[end][:1].isupper():
+            return None
+        names = (_name(" ".join(first)), _name(" ".join(second[:end])))
+        return Choice(" ".join([tokens[0].lower(), *second[end:]]), names, True)
+
     # wh-questions -------------------------------------------------------------------------------
     def _fill(self, question: str, answer: str, sentence: str) -> Claim:
         tokens = question.split()
         lower = [t.lower().strip(",") for t in tokens]
-        alternatives = _ALTERNATIVES.match(question)
-        if alternatives and lower[0] in WH:
-            tokens = alternatives.group(1).split()
+        choice = self.choice(question)
+        if choice is not None and choice.inner:  # "Was A or B released first" + "A" → "A was released first"
+            if not any(_name(answer).casefold() == n.casefold() for n in choice.names):
+                why = "the answer is neither of the question's alternatives"
+                return Claim("", sentence, "question+answer", why=why)
+            claim = Claim(" ".join([_name(answer), *choice.stem.split()]), sentence, "question+answer")
+            return self._with_comparison(claim, question)
+        if choice is not None and lower[0] in WH:
+            tokens = choice.stem.split()
             lower = [t.lower().strip(",") for t in tokens]
         if len(lower) > 2 and lower[0] in PREPOSITIONS and lower[1] in ("which", "what", "whose"):
             # "In which stadium do the teams play" → "the teams play in Gillette Stadium"
             statement = self._front_wh(tokens[1:], lower[1:], answer, fronted=lower[0])
         elif lower[0] in WH:
-            statement = self._front_wh(tokens, lower, answer)
+            statement = self._front_wh(tokens, lower, answer, chosen=choice is not None)
         else:
             statement = self._inner_wh(tokens, lower, answer)
         if statement is None:
             return Claim("", sentence, "question+answer", why="the question has no slot the answer could fill")
         return self._with_comparison(Claim(statement, sentence, "question+answer"), question)
 
-    def _front_wh(self, tokens: list[str], lower: list[str], answer: str, fronted: str = "") -> str | None:
+    def _front_wh(
+        self, tokens: list[str], lower: list[str], answer: str, fronted: str = "", *, chosen: bool = False
+    ) -> str | None:
+        """``chosen``: the question names its alternatives, so a wh-phrase before "is/was/has …" with no preposition
+        left at the end is the subject: "Which director is American, A or B" → "A is American"."""
         wh = lower[0]
         i = 1
         if wh == "how" and len(tokens) > 1 and lower[1] in ("many", "much"):
@@ -272,6 +334,8 @@ class ClaimBuilder:
             and not (lower[i] in COPULA | HAVE and is_participle(after_aux))
         ):
             return " ".join([answer, *tokens[i:]])  # "Which band has more members" → "Saint Motel has more members"
+        if chosen and lower[i] in COPULA | HAVE and i + 1 < len(tokens) and lower[-1] not in PREPOSITIONS:
+            return " ".join([answer, *tokens[i:]])  # "Which was halted by a flood, A or B" → "B was halted by a flood"
         if lower[i] in COPULA and i == 1 and wh in ("what", "which") and i + 1 < len(tokens):
             return " ".join([*tokens[2:], tokens[1], answer])  # "What is the capital of France" → "… is Paris"
         if lower[i] in AUX and i + 1 < len(tokens):
@@ -357,10 +421,10 @@ class ClaimBuilder:
 
     # comparisons --------------------------------------------------------------------------------
     def _with_comparison(self, claim: Claim, question: str) -> Claim:
-        alternatives = _ALTERNATIVES.match(question)
-        if alternatives is None:
+        choice = self.choice(question)
+        if choice is None:
             return claim
-        names = [alternatives.group(2).strip(' "“”'), alternatives.group(3).strip(' "“”')]
+        names = list(choice.names)
         text = claim.text
         bare = text
         for name in names:

@@ -345,3 +345,26 @@ def test_a_relation_set_apart_by_before_after_over_under_is_not_proved_by_the_ot
     assert verifier.check("", chunks, "The company was founded before the war.").verdict == "grounded"
     for answer in ("The company was founded after the war.", "The senator voted the bill."):
         assert verifier.check("", chunks, answer).verdict == "hallucinated", answer
+
+
+def test_a_place_written_with_its_region_places_the_subject_in_each_part(verifier: OfflineVerifier) -> None:
+    chunks = [Passage("c1", "Boston College is a research university located in Chestnut Hill, Massachusetts. "
+                            "Lee was not born in Paris, Texas.")]  # fmt: skip
+    for place in ("Chestnut Hill", "Massachusetts", "Chestnut Hill, Massachusetts"):
+        assert verifier.check("", chunks, f"Boston College is located in {place}.").verdict == "grounded", place
+    assert verifier.check("", chunks, "Boston College is located in Boston.").verdict == "hallucinated"
+    assert verifier.check("", chunks, "Boston College is located in Chestnut Hill, Ohio.").verdict == "hallucinated"
+    # a negation says nothing of the region: "not born in Paris, Texas" is no "not born in Texas"
+    assert verifier.check("", chunks, "Lee was born in Texas.").claims[0].status == "unknown"
+
+
+def test_a_span_of_two_full_dates_after_a_name_is_a_life_for_who_was_born_first(verifier: OfflineVerifier) -> None:
+    text = ("Odysseas Elytis (Greek: Οδυσσέας Ελύτης ; 2 November 1911 – 18 March 1996) was a Greek poet. "
+            "Cornel Ronald West (born June 2, 1953) is an American philosopher.")  # fmt: skip
+    chunks = [Passage("c1", text)]
+    question = "Who was born first, Odysseas Elytis or Cornel West?"
+    assert verifier.check(question, chunks, "Odysseas Elytis").verdict == "grounded"
+    assert verifier.check(question, chunks, "Cornel West").claims[0].status == "refuted"
+    years = [Passage("c1", "Arthur's Magazine (1844–1846) was a periodical. Ann Lee (born 1850) is a poet.")]
+    older = verifier.check("Who was born first, Arthur's Magazine or Ann Lee?", years, "Arthur's Magazine")
+    assert older.verdict == "hallucinated"  # a span of years is when a thing ran, not a life

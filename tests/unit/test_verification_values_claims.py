@@ -112,3 +112,45 @@ def test_between_two_names_is_a_choice_of_alternatives(builder: ClaimBuilder) ->
 def test_a_comparison_alternative_replaces_the_winner_as_a_word_only(builder: ClaimBuilder) -> None:
     (built,) = builder.claims("Which team has won more titles, A or B?", "A")
     assert built.comparison is not None and built.comparison.others == ("B has won titles",)
+
+
+@pytest.mark.parametrize(
+    ("question", "answer", "claim", "winner", "others"),
+    [
+        ("Which director is American, Mark L. Lester or Ken Loach?", "Mark L. Lester", "Mark L. Lester is American",
+         None, None),
+        ("Which was halted by a natural disaster, Camlaren Mine or Barton Mine?", "Barton Mine",
+         "Barton Mine was halted by a natural disaster", None, None),
+        ("Which city is Kent's county town, Maidstone or Dover?", "Maidstone", "Maidstone is Kent's county town",
+         None, None),
+        ("Which city is Kent located in, Maidstone or Dover?", "Maidstone", "Kent is located in Maidstone",
+         None, None),
+        ("Which was available first the No Card or the Octopus card?", "Octopus card",
+         "Octopus card was available first", "Octopus card was available", ("No Card was available",)),
+        ("Which was released second, Charley and the Angel or Planes?", "Planes", "Planes was released second",
+         "Planes was released", ("Charley and the Angel was released",)),
+        ("Was Beyond the Gates of Splendor or Jesus Camp released first?", "Beyond the Gates of Splendor",
+         "Beyond the Gates of Splendor was released first", "Beyond the Gates of Splendor was released",
+         ("Jesus Camp was released",)),
+        ("Is Paris or Lyon the capital of France?", "Paris", "Paris is the capital of France", None, None),
+    ],
+)  # fmt: skip
+def test_a_choice_between_named_alternatives_puts_the_answer_in_the_wh_phrase_place(
+    builder: ClaimBuilder, question: str, answer: str, claim: str, winner: str | None, others: tuple[str] | None
+) -> None:
+    """The alternatives may close the question ("…, A or B", "the A or the B") or be its subject ("Was A or B …"); a
+    wh-phrase right before "is/was/has …" is then the subject unless a preposition is left at the end."""
+    (built,) = builder.claims(question, answer)
+    assert built.text == claim and built.source == "question+answer"
+    if winner is None:
+        assert built.comparison is None
+    else:
+        assert built.comparison is not None and built.comparison.winner == winner
+        assert built.comparison.others == others
+    if built.comparison is not None:  # an answer that is neither alternative makes no comparison
+        assert all(c.comparison is None for c in builder.claims(question, "Lisbon"))
+
+
+def test_an_answer_that_is_neither_alternative_of_a_yes_no_form_choice_is_no_claim(builder: ClaimBuilder) -> None:
+    (built,) = builder.claims("Was Beyond the Gates of Splendor or Jesus Camp released first?", "Titanic")
+    assert built.text == "" and "neither of the question's alternatives" in built.why
