@@ -677,6 +677,12 @@ _KIND_NOUN = (
     r"project)s?"
 )
 _KIND_WORD = re.compile(_KIND_NOUN, re.IGNORECASE)
+# the kind nouns above and those of settings and the file system: what a code-like name is named as
+# ("compiler", "server", "parser", "client" are left out: "a C++17 compiler", "an HTTP server" are for what they name)
+_ANY_KIND = rf"(?:{_KIND_NOUN}|(?:variable|option|flag|switch|directory|folder|executable|binary|macro|script)s?)"
+# kind nouns that hold or describe the thing named rather than name it ("a pkg-config file" is a file for pkg-config),
+# unless the name is a file or path itself ("the foo.conf file", "the /etc/x directory")
+_OF_KIND = re.compile(r"\b(?:file|format|directory|folder)s?$", re.IGNORECASE)
 _QUOTED_NAME = re.compile(
     rf"[\"“'‘`](?P<name>[A-Za-z][\w.+-]{{1,40}})[\"”'’](?=[ \t]+{_KIND_NOUN}\b)", re.IGNORECASE
 )
@@ -698,9 +704,7 @@ _APPOSED_GAP = re.compile(_APPOSITION, re.IGNORECASE)
 
 
 _SPACE_GAP = re.compile(r"[ \t]+[\"“'‘`]?")
-_KIND_LAST = re.compile(  # a kind noun that a code-like name may follow with no comma
-    rf"\b(?:{_KIND_NOUN}|(?:variable|option|flag|switch|directory|folder|executable|binary|macro)s?)$", re.IGNORECASE
-)
+_KIND_LAST = re.compile(rf"\b{_ANY_KIND}$", re.IGNORECASE)  # a kind noun that a code-like name may follow with no comma
 _CODE_LIKE = re.compile(r"[\w.+/-]*[_./][\w.+/-]*|[A-Z][A-Z0-9]*_[A-Z0-9_]+|--?[A-Za-z][\w-]*")
 
 
@@ -735,6 +739,31 @@ def quoted_spans(text: str) -> list[Span]:
     patterns = (_QUOTED_NAME, _NAMED_KIND, _APPOSED_NAME)
     found = {m.span("name"): m.group("name") for pattern in patterns for m in pattern.finditer(text)}
     return [Span(start, end, name, NAME) for (start, end), name in sorted(found.items())]
+
+
+_BARE_NAME_KIND = re.compile(  # "the xgettext program", "a pkgconf-based tool": a lower-case word, then a kind noun
+    rf"\b(?i:the|an?|its|their|this|each|our|your)[ \t]+(?P<name>[a-z][a-z0-9.+_-]*[a-z0-9+])"
+    rf"(?=[ \t]+(?P<kind>{_ANY_KIND})\b)"
+)
+BARE_NAME_MIN = 4  # letters: shorter unknown words ("gcc", "ls") are as often abbreviations the lemmas lack
+
+
+def bare_named_kinds(text: str) -> list[Span]:
+    """A lower-case word between an article and a kind noun that is no English word (``text.english_words``) names
+    a thing of that kind: "The xgettext program extracts …", "the msgmerge tool" ("the main program", "the compiled
+    library" keep their words). Nothing without WordNet's word list, where no word could be told from a name."""
+    from graphproof.text.english_words import is_english, known
+
+    if not known():
+        return []
+    out = []
+    for match in _BARE_NAME_KIND.finditer(text):
+        name = match.group("name")
+        if _OF_KIND.search(match.group("kind")) and not any(ch in name for ch in "/."):
+            continue  # "a pkg-config file" is a file for pkg-config (``_OF_KIND``)
+        if sum(ch.isalpha() for ch in name) >= BARE_NAME_MIN and not is_english(name):
+            out.append(Span(match.start("name"), match.end("name"), name, NAME))
+    return out
 
 
 _YES_NO_QUESTION = re.compile(r"^(?:\d{1,3}[.)]\s*|Q:\s*)?(?P<verb>is|are|was|were)\s+", re.IGNORECASE)
@@ -927,6 +956,43 @@ def with_modifiers(body: str, spans: list[Span]) -> list[Span]:
     return out
 
 
+# a mention that is only a kind noun, one word may come first: "program", "environment variable"
+_KIND_ONLY = re.compile(rf"(?:[\w-]+[ \t]+)?{_ANY_KIND}", re.IGNORECASE)
+_NAME_THEN_KIND = re.compile(r"[\"”'’`]*[ \t]+")
+
+
+def _generic_modifier(kind: str) -> bool:
+    """Whether a kind mention's word before its kind noun, if it has one, is an English word ("environment
+    variable"), not a name of its own ("gcc compiler")."""
+    from graphproof.text.english_words import is_english
+
+    words = kind.split()
+    return len(words) == 1 or is_english(words[0])
+
+
+def with_named_kinds(body: str, spans: list[Span]) -> list[Span]:
+    """``spans`` with a kind noun that follows a name ("the 'msgmerge' program", "the --disable-nls option", "the
+    FONTCONFIG_FILE variable") taken into the name's span: the name is what the sentence is about ("…, which prepares
+    a message catalog" is said of msgmerge), the kind noun only says what it is, so it is no mention of its own.
+    "file", "format" and "directory" only after a file or path name (``_OF_KIND``)."""
+    out: list[Span] = []
+    for span in spans:
+        previous = out[-1] if out else None
+        if (
+            previous is not None
+            and span.type == CONCEPT
+            and previous.type != CONCEPT
+            and _KIND_ONLY.fullmatch(span.name)
+            and _generic_modifier(span.name)
+            and _NAME_THEN_KIND.fullmatch(body, previous.end, span.start)
+            and (not _OF_KIND.search(span.name) or any(ch in previous.name for ch in "/."))
+        ):
+            out[-1] = Span(previous.start, span.end, previous.name, previous.type)
+            continue
+        out.append(span)
+    return out
+
+
 def with_definition(body: str, spans: list[Span]) -> tuple[list[Span], Span | None]:
     """``spans`` with a definition's noun phrase (``definition_phrase``) in place of the mentions inside it and of
     the subject's other words ("The Quux tool is a …" keeps "Quux"), and that phrase when no plain "is a" joins it to
@@ -939,6 +1005,26 @@ def with_definition(body: str, spans: list[Span]) -> tuple[list[Span], Span | No
     joined = _DEFINES.fullmatch(body, spans[0].end, phrase.start)  # None when the subject's own words come between
     unstated = joined is None or joined.group("apposition") is not None
     return sorted([*kept, phrase], key=lambda s: (s.start, -s.end)), phrase if unstated else None
+
+
+_NAMED_KIND_SUBJECT = re.compile(  # "The xgettext program extracts …", "The 'msgmerge' tool merges …"
+    rf"^[\s\-*>#]*(?i:the)[ \t]+[\"“'‘`]?[\w.+-]+[\"”'’`]?[ \t]+{_ANY_KIND}[ \t]+(?P<verb>[a-z]+)\b"
+)
+
+
+def with_named_kind_verbs(units: Sequence[_Unit]) -> list[_Unit]:
+    """``units`` with the word after an opening "the <name> <kind noun>" added to the unit's known verbs when it is
+    a verb form in its third-person -s form (``document_verbs``, ``_THIRD_PERSON``): "The xgettext program
+    *extracts* translatable strings" reads extracts → translatable strings, not the concept "extracts translatable
+    strings"."""
+    out = []
+    for unit in units:
+        found = _NAMED_KIND_SUBJECT.match(unit.body)
+        verb = found.group("verb") if found else ""
+        if verb and verb in document_verbs() and _THIRD_PERSON.search(verb):
+            unit = replace(unit, verbs=unit.verbs | {verb})
+        out.append(unit)
+    return out
 
 
 def with_pronoun_verbs(units: Sequence[_Unit]) -> list[_Unit]:
@@ -1754,7 +1840,7 @@ class RuleExtractor:
         else:  # a sentence wrapped over lines is read as one line; a known name is never cut
             pieces = table_rows(joined_at_names(text, sentence_pieces(text), known(text)))
             units = [_Unit(None, _WRAP.sub(" ", s), _cap(s, self.max_description)) for _, s in pieces]
-            units = with_pronoun_verbs(defined_terms(units))
+            units = with_named_kind_verbs(with_pronoun_verbs(defined_terms(units)))
         if not units:
             return Extraction()
         people = People(handles)
@@ -1767,7 +1853,10 @@ class RuleExtractor:
                 for u, found, a in zip(units, spotted, addresses, strict=True)
             ]
         hidden_spans = [[*a, *((k.start, k.end) for k in found)] for a, found in zip(addresses, spotted, strict=True)]
-        found = [self._spans(mask(u.body, hidden), seen_mid) for u, hidden in zip(units, hidden_spans, strict=True)]
+        found = [
+            self._spans(mask(u.body, hidden), seen_mid, prose=not handles)
+            for u, hidden in zip(units, hidden_spans, strict=True)
+        ]
         unit_spans = [
             known_here + self._accept(spans, names, people, seen_mid)
             for known_here, (spans, names) in zip(spotted, found, strict=True)
@@ -1810,7 +1899,7 @@ class RuleExtractor:
             defined = None  # a definition's type that no plain "is a" joins to its subject
             if not handles:
                 ordered, defined = with_definition(unit.body, ordered)
-                ordered = with_modifiers(unit.body, ordered)
+                ordered = with_named_kinds(unit.body, with_modifiers(unit.body, ordered))
             ordered_spans.append(ordered)
             description = unit.description
             if unit.speaker:
@@ -1896,8 +1985,9 @@ class RuleExtractor:
 
     # steps ----------------------------------------------------------------------------------------
     @staticmethod
-    def _spans(body: str, seen_mid: set[str]) -> tuple[list[Span], list[NameSpan]]:
-        """Pattern, title and CJK spans, plus capitalised-name candidates, of one unit."""
+    def _spans(body: str, seen_mid: set[str], *, prose: bool = True) -> tuple[list[Span], list[NameSpan]]:
+        """Pattern, title and CJK spans, plus capitalised-name candidates, of one unit (``prose``: a document's, where
+        a lower-case name before its kind noun is read too)."""
         titles = title_spans(body)
         titles += code_spans(mask(body, ((s.start, s.end) for s in titles)))  # "`zstd`", "`configure'"
         titles += path_spans(mask(body, ((s.start, s.end) for s in titles)))  # "/etc/foo.conf" whole
@@ -1905,6 +1995,8 @@ class RuleExtractor:
         titles += identifier_spans(mask(body, ((s.start, s.end) for s in titles)))  # "idn2_to_ascii_8z" whole
         titles += option_spans(mask(body, ((s.start, s.end) for s in titles)))  # "--append", "-a"
         titles += quoted_spans(mask(body, ((s.start, s.end) for s in titles)))  # a "libfoo" library
+        if prose:
+            titles += bare_named_kinds(mask(body, ((s.start, s.end) for s in titles)))  # the xgettext program
         taken = mask(body, ((s.start, s.end) for s in titles))
         spans = titles + pattern_spans(taken)
         taken = mask(body, ((s.start, s.end) for s in spans))

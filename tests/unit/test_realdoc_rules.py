@@ -521,7 +521,7 @@ def test_a_relative_clause_after_a_quoted_name_and_on_a_stated_type() -> None:
 def test_a_verb_read_into_a_keyphrase_is_the_predicate_and_paths_are_names() -> None:
     provides = _triples("Currently the project provides only a pkg-config file.")
     assert ("project", "provides", "pkg-config file") in provides
-    assert ("frob utility", "displays", "tree") in _triples("The frob utility displays a tree of processes.")
+    assert ("Frob", "displays", "tree") in _triples("The Frob utility displays a tree of processes.")
     assert ("default configuration file", "is", "/etc/frobnik.conf") in _triples(
         "The default configuration file is /etc/frobnik.conf."
     )
@@ -551,7 +551,7 @@ def test_a_name_with_its_release_number_is_a_version_of_the_bare_name() -> None:
 def test_the_role_of_a_thing_is_what_fills_it() -> None:
     assert ("Quillet", "maintainer", "Ada Quill") in _triples("The maintainer of Quillet is Ada Quill.")
     assert ("Zork", "author", "Tim Anderson") in _triples("The author of Zork is Tim Anderson.")
-    assert ("timeout option", "default_value", "30 seconds") in _triples(
+    assert ("timeout", "default_value", "30 seconds") in _triples(  # the option named "timeout"
         "The default value of the timeout option is 30 seconds."
     )
     # a role word that is a verb, preposition or function word makes no role; nor does a value far after the copula
@@ -644,3 +644,29 @@ def test_a_code_like_name_after_a_kind_noun_and_a_passive_participle_are_read_in
     triples = _triples(BLKID)
     assert ("/etc/blkid.conf", "be_overridden_by", "BLKID_CONF") in triples  # the variable's name, not only its kind
     assert not any(t == "overridden" for _, _, t in triples)  # a participle after "be" (WordNet's form) is no concept
+
+
+def test_a_kind_noun_after_a_name_is_part_of_that_mention_not_a_mention_of_its_own() -> None:
+    triples = _triples("GNU gettext provides the 'msgmerge' program, which prepares a message catalog.")
+    assert ("msgmerge", "prepares", "message catalog") in triples
+    assert not any("program" in (head, tail) for head, _, tail in triples)
+    assert ("--disable-nls", "build_without", "native language support") in _triples(
+        "Use the --disable-nls option to build without native language support."
+    )
+    assert ("FONTCONFIG_FILE", "overrides", "default configuration file") in _triples(
+        "The FONTCONFIG_FILE environment variable overrides the default configuration file."
+    )
+
+
+@pytest.mark.skipif(not verb_forms(), reason="WordNet's index files are not installed (make setup installs them)")
+def test_a_lower_case_word_that_is_no_english_word_before_a_kind_noun_is_a_name() -> None:
+    from graphproof.loaders.extract.rule import bare_named_kinds
+    from graphproof.text.english_words import is_english
+
+    assert not is_english("xgettext") and is_english("compiled") and is_english("command-line")
+    assert [s.name for s in bare_named_kinds("The xgettext program and the main program")] == ["xgettext"]
+    assert bare_named_kinds("the compiled library, the build system, a gcc tool") == []  # words, or too short
+    assert ("xgettext", "extracts", "translatable strings") in _triples(
+        "The xgettext program extracts translatable strings from source files."
+    )
+    assert ("main program", "reads", "configuration file") in _triples("The main program reads the configuration file.")
