@@ -62,6 +62,15 @@ class LLMAnswerer:
         return llm_answer(self.model, retrieval, history=history)
 
 
+def checked_text(answer: Answer) -> str:
+    """The text verification checks: an extractive answer's quoted units one paragraph each (its text joins them
+    with spaces, and a unit that ends without a full stop, a heading or a list item, would otherwise run into the
+    next one as a claim that no chunk states); any other answer as written."""
+    if answer.method == "extractive" and answer.evidence:
+        return "\n\n".join(text for _, text in answer.evidence)
+    return answer.text
+
+
 @dataclass
 class AskResult:
     """One question's whole story: chunks with their documents, weighted paths, answer, claims, timings."""
@@ -176,7 +185,7 @@ class GraphRAG:
             assert self.verifier is not None
             premises = [Passage(h.item.id, h.item.text) for h in retrieval.chunks[: self.verify_chunks]]
             clock = time.perf_counter()
-            report = self.verifier.check(question, premises, answer.text) if premises else None
+            report = self.verifier.check(question, premises, checked_text(answer)) if premises else None
             timings["verify_ms"] = (time.perf_counter() - clock) * 1000
             if report is None:
                 retrieval.notes.append("nothing was retrieved, so there are no premises to verify the answer against")

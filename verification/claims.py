@@ -1,13 +1,15 @@
 """Step 1 of the method without an LLM: cut chunks and answers into sentences ("claims").
 
 Sentences come from ``text.sentences.split_sentences`` (the ingestion splitter: ``.!?…`` +
-space + capital, CJK ``。！？``, newlines, pysbd for doubtful boundaries), after three repairs:
+space + capital, CJK ``。！？``, newlines, pysbd for doubtful boundaries), after four repairs:
 
 - sentences glued without a space, as in concatenated Wikipedia leads
   ("…in the 19th century.First for Women is…"), are separated first;
 - hard-wrapped lines of one paragraph are joined (``text.sentences.unwrap``), as the extractive answer
   joins them, so an answer quoting a wrapped sentence meets the same sentence in the chunk;
-- bracketed tags such as FOLIO's ``[BG]`` (background knowledge) are dropped.
+- bracketed tags such as FOLIO's ``[BG]`` (background knowledge) are dropped;
+- a rule line ("------", "=====": a Markdown or reST heading's underline) ends a sentence, so an answer that
+  joins a sentence and the next unit it quotes with a space still meets the chunk's sentences.
 
 Then ``;`` ends a claim too, and a sentence of only a yes/no word carries no claim of its own
 (``is_polarity_only``): the method does not rewrite the question into a statement.
@@ -24,6 +26,7 @@ _GLUED = re.compile(r"(?<=[a-z0-9)\]\"”’])([.!?])(?=[A-Z][a-z])")
 _GLUED_CAPS = re.compile(r"(?<=[A-Za-z-][A-Z])([.!?])(?=[A-Z][a-z])")  # "…label head El-P.Jaime Meline…"
 _GLUED_QUOTE = re.compile(r"(?<=[a-z0-9)])([.!?])(?=[\"“][A-Z])")  # "…in 2017.\"New Rules\" is…"
 _TAG = re.compile(r"^\s*\[[A-Z]{1,4}\]\s*")
+_RULE = re.compile(r"(?:^|(?<=\s))([-=_*~#])\1{3,}(?=\s|$)")  # "------", "=====": a heading's underline or a rule
 _POLARITY = re.compile(r"^\W*(yes|no|true|false|correct|incorrect|はい|いいえ)\W*$", re.IGNORECASE)
 _LEADING_POLARITY = re.compile(r"^\s*(yes|no)\s*[,.;:!]\s*", re.IGNORECASE)
 
@@ -67,7 +70,7 @@ def _semicolon_parts(sentence: str) -> list[str]:
 def split_text(text: str) -> list[str]:
     """The sentences of ``text`` (see the module docstring), trimmed, without tags, never empty."""
     out: list[str] = []
-    for sentence in split_sentences(unwrap(unglue(text))):
+    for sentence in split_sentences(unwrap(unglue(_RULE.sub("\n\n", text)))):
         for part in _semicolon_parts(_TAG.sub("", sentence)):
             part = part.strip()
             if part and any(ch.isalnum() for ch in part):

@@ -21,7 +21,12 @@ The paper's steps without a model ('一階述語論理を用いた RAG におけ
 4. *Prove*: premises = every reading of every chunk sentence + the axioms + the values' kinds,
    distinctness and order. Each claim's readings are tried in turn; the first that Prover9 proves
    or refutes decides (``verification.prover``); a refuted claim names the chunk sentence that
-   contradicts it, an unknown one the symbols no premise mentions.
+   contradicts it, an unknown one the symbols no premise mentions. When the premises contradict
+   each other (a misread heading, two values under the functional reading), the chunk readings of
+   the contradiction are set aside and the claim is decided again (``_consistent_decision``; the
+   report's ``details["set_aside"]`` lists them). Last, a claim whose words are exactly those of
+   consecutive whole chunk sentences is proved by *quotation* (``verification.quotation``): an
+   extractive answer joins the units it quotes in its own way, and P ⊢ P whatever the reading.
 5. *Decide* (``verification.grounding.verdict_of``): grounded only if every claim is proved.
 
 The method is shallow by design; its output says it is the offline method, and its failure kinds
@@ -44,8 +49,9 @@ from graphproof.verification.fol import Formula, parse_formula
 from graphproof.verification.frames import FrameReader, place_parts, without_asides
 from graphproof.verification.frames_fol import FrameRenderer, comparison_formula
 from graphproof.verification.grounding import ClaimResult, GroundingReport, Passage, verdict_of
-from graphproof.verification.prover import Prover9
+from graphproof.verification.prover import INCONSISTENT, Decision, Prover9
 from graphproof.verification.question_claims import Claim, ClaimBuilder
+from graphproof.verification.quotation import quoted_sentences
 from graphproof.verification.symbols import SymbolTable
 from graphproof.verification.templates import (
     SynonymFn,
@@ -65,8 +71,17 @@ DEFAULT_PREDICATE_THRESHOLD = 0.9
 DEFAULT_EVENT_THRESHOLD = 0.8
 DEFAULT_PARAPHRASE_THRESHOLD = 0.8  # chosen by benchmarks.verification --folds 2 (0.8 on each half)
 AXIOM_ID = "axiom"
+MAX_SET_ASIDE = 3  # contradictions set aside per claim before it is left unknown (``_consistent_decision``)
+QUOTE_ATOM = "Quoted"  # the propositional atom of a quotation reading (``verification.quotation``)
 _IDENTIFIER = re.compile(r"[^\W\d]\w*")
 _BOUND = re.compile(r"\b(?:all|exists)\s+([\w ]+?)\.")  # the variables a quantifier binds
+
+
+@dataclass(frozen=True, slots=True)
+class _Quote:
+    atom: str
+    origin: str
+    text: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,6 +141,11 @@ class OfflineVerifier:
             self._goal(c, translator, reader, renderer, symbols, templates, read, alignments, referents)
             for c in claims
         ]
+        quotes = self._quotations(claims, sentences)
+        for k, quote in quotes.items():  # tried last: the claim's content readings may refute it first
+            premises.append(_Premise(parse_formula(quote.atom, lenient=False), quote.origin, quote.text))
+            goal = f"-({quote.atom})" if claims[k].negated else quote.atom
+            goals[k] = ([*goals[k][0], goal], goals[k][1])
         axioms = symbols.equivalences(
             self.embed,
             constant_threshold=self.constant_threshold,
@@ -140,19 +160,33 @@ class OfflineVerifier:
         order += [templates.transitivity()] if templates.bounded_premise else []
         premises += [_Premise(parse_formula(t, lenient=False), AXIOM_ID) for t in order]
         known = {word for p in premises for word in _IDENTIFIER.findall(p.formula.source)}
+        set_aside: list[_Premise] = []  # readings that contradicted others (``_consistent_decision``)
         results = tuple(
-            self._decide(c, goal, why, premises, known) for c, (goal, why) in zip(claims, goals, strict=True)
+            self._decide(c, goal, why, premises, known, set_aside) for c, (goal, why) in zip(claims, goals, strict=True)
         )
+        aside = list(dict.fromkeys(f"{p.origin}: {p.text}" for p in set_aside))
         return GroundingReport(
             self.name,
             verdict_of(results),
             results,
             note=OFFLINE_NOTE,
             seconds=time.perf_counter() - started,
-            details={"axioms": [text for text, _ in axioms], "premise_formulas": len(premises)},
+            details={"axioms": [text for text, _ in axioms], "premise_formulas": len(premises), "set_aside": aside},
         )
 
     # readings -----------------------------------------------------------------------------------
+    @staticmethod
+    def _quotations(claims: Sequence[Claim], sentences: Sequence[Sentence]) -> dict[int, _Quote]:
+        """The claims that restate whole chunk sentences word for word (``verification.quotation``), by position,
+        each with its atom (``Quoted1`` …) and the sentences it quotes; not a comparison, whose goal is its own."""
+        out: dict[int, _Quote] = {}
+        for k, claim in enumerate(claims):
+            quoted = quoted_sentences(claim.text, sentences) if claim.text and claim.comparison is None else None
+            if quoted:
+                text = " ".join(s.text for s in quoted)
+                out[k] = _Quote(f"{QUOTE_ATOM}{k + 1}", quoted[0].origin, text)
+        return out
+
     def _goal(
         self,
         claim: Claim,
@@ -258,17 +292,45 @@ class OfflineVerifier:
         return out, [t for t, _ in read]
 
     # proving ------------------------------------------------------------------------------------
+    def _consistent_decision(self, goal: Formula, premises: list[_Premise], set_aside: list[_Premise]) -> Decision:
+        """``prover.decide`` on ``premises``; when they contradict each other (``INCONSISTENT``: a contradiction
+        proves anything, so it proves nothing), the chunk readings of the contradiction (``Prover9.contradiction``)
+        are set aside — removed from ``premises`` for this claim and the next, and added to ``set_aside`` — and the
+        goal is decided again, up to ``MAX_SET_ASIDE`` times. Axioms are never set aside; a claim that needed a
+        reading set aside is unknown."""
+        atom = goal.source.lstrip("-(").rstrip(")")
+        if atom.startswith(QUOTE_ATOM):  # opaque: only its own premise mentions it, so only that one can decide it
+            own = [i for i, p in enumerate(premises) if p.formula.source == atom]
+            decision = self.prover.decide([premises[i].formula for i in own], goal)
+            return replace(decision, used=tuple(own[i] for i in decision.used))
+        for _ in range(MAX_SET_ASIDE):
+            decision = self.prover.decide([p.formula for p in premises], goal)
+            if decision.reason != INCONSISTENT:
+                return decision
+            core = self.prover.contradiction([p.formula for p in premises]) or ()
+            drop = {i for i in core if premises[i].origin != AXIOM_ID}
+            if not drop:
+                return decision
+            set_aside += [premises[i] for i in sorted(drop)]
+            premises[:] = [p for i, p in enumerate(premises) if i not in drop]
+        return self.prover.decide([p.formula for p in premises], goal)
+
     def _decide(
-        self, claim: Claim, readings: list[str], why: str, premises: list[_Premise], known: set[str]
+        self,
+        claim: Claim,
+        readings: list[str],
+        why: str,
+        premises: list[_Premise],
+        known: set[str],
+        set_aside: list[_Premise],
     ) -> ClaimResult:
         built = f" (built from the question and the answer {claim.answer!r})" if claim.source != "answer" else ""
         if not readings:
             return ClaimResult(claim=claim.text or claim.answer, status="unknown", reason=why + built)
-        formulas = [p.formula for p in premises]
         background = ""
         for goal_text in readings:
             goal = parse_formula(goal_text, lenient=False)
-            decision = self.prover.decide(formulas, goal)
+            decision = self._consistent_decision(goal, premises, set_aside)
             used = [premises[i] for i in decision.used]
             if decision.status != "unknown" and all(p.origin == AXIOM_ID for p in used):
                 # WordNet's or the values' axioms alone decide it ("Humans are mammals"): not the chunks
@@ -283,6 +345,8 @@ class OfflineVerifier:
         reason = decision.reason
         if decision.status == "unknown" and background and background[2:] != reason:
             reason += background
+        if decision.status == "proved" and goal_text.lstrip("-(").startswith(QUOTE_ATOM):
+            reason = f"quoted: {used[0].origin} states it word for word (punctuation aside)"
         if decision.status == "refuted":
             against = next((p for p in used if p.origin != AXIOM_ID), None)
             if against is not None:

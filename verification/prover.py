@@ -42,6 +42,7 @@ from nltk.sem.logic import Expression
 Status = Literal["proved", "refuted", "unknown"]
 Outcome = Literal["proved", "exhausted", "timeout", "limit"]
 INCONSISTENT = "the premises are inconsistent: both the goal and its negation follow"
+PROBE_ATOM = "ContradictionProbe"  # an atom no premise mentions (``Prover9.contradiction``)
 _EXIT_OUTCOMES: dict[int, Outcome] = {0: "proved", 2: "exhausted", 3: "limit", 4: "timeout", 5: "limit", 6: "limit"}
 _PROOF = re.compile(r"={10,} PROOF ={10,}\n(.*?)\n={10,} end of proof ={10,}", re.DOTALL)
 _LABEL = re.compile(r"# label\((p\d+)\)")
@@ -238,6 +239,13 @@ class Prover9:
         else:
             reason = "neither the goal nor its negation follows from the premises"
         return Decision("unknown", reason, seconds=seconds)
+
+    def contradiction(self, premises: Sequence[FormulaLike]) -> tuple[int, ...] | None:
+        """The premises (indices) of a contradiction among ``premises``, or ``None`` when none was found: a proof
+        of an atom no premise mentions (``PROBE_ATOM``) can only come from premises that contradict each other, and
+        the proof uses just those."""
+        attempt = self.prove(premises, PROBE_ATOM)
+        return attempt.used if attempt.outcome == "proved" else None
 
     def decide(self, premises: Sequence[FormulaLike], goal: FormulaLike) -> Decision:
         """``decide_problem`` for ``goal`` from ``premises`` (strings are parsed first)."""

@@ -22,8 +22,10 @@ alternatives ("A or B"; "Between A and B, who …" is read as "who …, A or B")
 ``Comparison``: the statement without the comparison word, about the winner and about each other
 alternative, so the prover can compare their values. A comparison that also says how much ("two years
 younger", "much larger") gets none: that reading would drop the amount.
-A bare answer whose question has no slot this module can fill gives a claim with ``text=""``
-and the reason: it cannot be represented, so it is *unknown*, never proved. The question itself
+An answer sentence that is a question ("Is zlib thread-safe?", quoted from an FAQ) states nothing and makes no
+claim. Only the answer's first sentence fills the slot; a later one that is no clause ("…; see LICENSE for
+details") is a claim as written. A bare answer whose question has no slot this module can fill gives a claim with
+``text=""`` and the reason: it cannot be represented, so it is *unknown*, never proved. The question itself
 is never a premise.
 """
 
@@ -130,12 +132,16 @@ class ClaimBuilder:
         question = self._between(" ".join(question.split()).rstrip(" ?.!"))
         out: list[Claim] = []
         for sentence in split_text(answer) or [answer.strip()]:
+            if sentence.endswith("?"):  # a question (an FAQ's, quoted by an extractive answer) states nothing
+                continue
             polarity, rest = _polarity(sentence) if not out else (None, sentence)
             if is_polarity_only(sentence) or (polarity is not None and not rest):
                 out.append(self._yes_no(question, sentence, polarity is not False))
                 continue
             rest = rest.strip(" .!")
-            if not question or not _latin(rest) or self.is_clause(rest):  # no slot to fill: the text is the claim
+            # no slot to fill, or not the answer's first sentence ("…; see LICENSE for details" adds to the
+            # answer, it does not answer the question again): the text is the claim as written
+            if not question or out or not _latin(rest) or self.is_clause(rest):
                 out.append(self._with_comparison(Claim(rest, sentence), question))
             else:
                 out.append(self._fill(question, rest, sentence))

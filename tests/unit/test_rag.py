@@ -57,6 +57,14 @@ def test_verify_lists_each_claim_with_its_status(rag: GraphRAG) -> None:
     assert "verify_ms" in data["timings"]
 
 
+def test_an_extractive_answer_is_checked_unit_by_unit_and_any_other_as_written() -> None:
+    from graphproof.rag import checked_text
+
+    heading = Answer("Quux 1.2 Quux parses logs.", "extractive", [("c1", "Quux 1.2"), ("c1", "Quux parses logs.")])
+    assert checked_text(heading) == "Quux 1.2\n\nQuux parses logs."  # a heading does not run into the next unit
+    assert checked_text(Answer("Quux 1.2 Quux parses logs.", "llm")) == "Quux 1.2 Quux parses logs."
+
+
 def test_a_follow_up_is_rewritten_and_the_history_reaches_the_answerer(store: SQLiteStore) -> None:
     seen: dict[str, object] = {}
 

@@ -368,3 +368,36 @@ def test_a_span_of_two_full_dates_after_a_name_is_a_life_for_who_was_born_first(
     years = [Passage("c1", "Arthur's Magazine (1844–1846) was a periodical. Ann Lee (born 1850) is a poet.")]
     older = verifier.check("Who was born first, Arthur's Magazine or Ann Lee?", years, "Arthur's Magazine")
     assert older.verdict == "hallucinated"  # a span of years is when a thing ran, not a life
+
+
+def test_a_claim_that_restates_whole_chunk_sentences_word_for_word_is_proved_by_quotation(
+    verifier: OfflineVerifier,
+) -> None:
+    from graphproof.verification.claims import sentences_of
+    from graphproof.verification.quotation import quoted_sentences
+
+    text = "Intro\n=====\n\nQuux parses logs.\n\n- fast\n\nIt is false that the earth is flat."
+    sentences = sentences_of(text, "c1")
+    assert quoted_sentences("Quux parses logs. - fast", sentences)  # two whole sentences, joined by the answer
+    assert quoted_sentences("the earth is flat", sentences) is None  # a part of a sentence is no quotation
+    assert quoted_sentences("Quux parses many logs.", sentences) is None  # a word added
+    chunks = [Passage("c1", "Quux README\n===========\n\nThe quux package ships the qx and qy tools for logs.\n\n"
+                            "Release notes for 2.18\n\nRelease notes for 2.16")]  # fmt: skip
+    answer = "The quux package ships the qx and qy tools for logs. ----------- Release notes for 2.18"
+    report = verifier.check("What does quux ship?", chunks, answer)
+    assert [c.status for c in report.claims] == ["proved", "proved"], report.claims
+    assert all(c.premises == ("c1",) for c in report.claims)
+    changed = verifier.check("What does quux ship?", chunks, "The quux package ships the qx tool for logs.")
+    assert changed.verdict == "hallucinated"  # a dropped word is no quotation
+
+
+def test_readings_that_contradict_each_other_are_set_aside_not_left_to_prove_anything(
+    verifier: OfflineVerifier,
+) -> None:
+    # a heading read as a clause ("notes" as the verb) with the functional reading of a stated value: the two
+    # headings contradict each other, which would make every claim "inconsistent"
+    chunks = [Passage("c1", "Release notes for 2.18\n\nRelease notes for 2.16\n\nDora Vance was born in 1970.")]
+    report = verifier.check("", chunks, "Dora Vance was born in 1970.")
+    assert report.verdict == "grounded", report.claims
+    assert report.details["set_aside"], report.details
+    assert verifier.check("", chunks, "Dora Vance was born in 1971.").claims[0].status == "refuted"

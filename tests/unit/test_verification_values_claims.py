@@ -154,3 +154,11 @@ def test_a_choice_between_named_alternatives_puts_the_answer_in_the_wh_phrase_pl
 def test_an_answer_that_is_neither_alternative_of_a_yes_no_form_choice_is_no_claim(builder: ClaimBuilder) -> None:
     (built,) = builder.claims("Was Beyond the Gates of Splendor or Jesus Camp released first?", "Titanic")
     assert built.text == "" and "neither of the question's alternatives" in built.why
+
+
+def test_only_the_first_answer_sentence_fills_the_question_slot(builder: ClaimBuilder) -> None:
+    first, second = builder.claims("What license is Jansson released under?", "MIT; see LICENSE for details.")
+    assert first.text == "Jansson is released under MIT" and first.source == "question+answer"
+    assert second.text == "see LICENSE for details" and second.source == "answer"
+    (yes,) = builder.claims("Is zlib thread-safe?", "Is zlib thread-safe? Yes.")  # the quoted FAQ question: no claim
+    assert yes.text == "zlib is thread-safe" and not yes.negated
