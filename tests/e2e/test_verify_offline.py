@@ -44,11 +44,16 @@ def test_halueval_hallucinations_are_almost_never_proved(offline: OfflineVerifie
     most right answers are not proved either (unknown) — the reader's coverage is the open part of issue 9."""
     cases = load_halueval(shared_data / "halueval" / "qa_dev.jsonl")[:200]
     result = evaluate_method(offline, cases, "halueval")
-    assert result.scores.recall == 1.0  # no hallucinated answer proved (all 250 items: 1.000)
+    proved_wrong = [
+        o.case.id for o in result.outcomes if o.case.hallucinated and o.report and o.report.verdict == "grounded"
+    ]
+    # the one "hallucinated" answer proved is true: "Cornel West is younger than Elytis." to "Who was born first,
+    # Odysseas Elytis or Cornel West?", and the knowledge gives 2 November 1911 and June 2, 1953
+    assert proved_wrong in ([], ["halueval-86-hallucinated"]), proved_wrong
     proved_right = sum(
         1 for o in result.outcomes if not o.case.hallucinated and o.report and o.report.verdict == "grounded"
     )
-    assert proved_right >= 2  # 2 of 200; a reading that proved a third through a 14-word "name" alias was wrong
+    assert proved_right >= 4  # 4 of 200; a reading that proved one through a 14-word "name" alias was wrong
 
 
 @pytest.mark.parametrize("variant", ["number_changed", "negated", "entity_swapped", "added_clause"])
