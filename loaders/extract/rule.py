@@ -81,7 +81,11 @@ front of a keyphrase ("kills processes" → "processes"); a name in apposition t
 ``apposed_links``); WordNet's verb forms are verbs where a verb stands in a gap ("fuser identifies …",
 ``text.verb_forms``, ``document_verbs``); a parenthetical aside right after a mention is read past ("the system bus
 (dbus-daemon --system) is designed to …", ``past_aside``); a listed verb before a preposition ends a keyphrase
-("The libblkid reads by default …") and a participle after "be" is no concept ("can be overridden by").
+("The libblkid reads by default …") and a participle after "be" is no concept ("can be overridden by"). A kind
+noun right after a name is part of that name's mention ("the 'msgmerge' program, which prepares …", "the
+--disable-nls option": ``with_named_kinds``), a lower-case word that is no English word before a kind noun is a name
+("the xgettext program": ``bare_named_kinds``, ``text.english_words``), and the third-person verb after an opening
+"The <name> <kind>" is the verb (``with_named_kind_verbs``).
 
 Speed: on LiHua-World (442 conversations, 5,897 messages) about 1 s for the whole corpus on one
 core (~5,000–7,000 messages/s); the YAKE keyword method takes ~10 s there. Chunks are independent, so a

@@ -394,10 +394,23 @@ def test_a_claim_that_restates_whole_chunk_sentences_word_for_word_is_proved_by_
 def test_readings_that_contradict_each_other_are_set_aside_not_left_to_prove_anything(
     verifier: OfflineVerifier,
 ) -> None:
-    # a heading read as a clause ("notes" as the verb) with the functional reading of a stated value: the two
-    # headings contradict each other, which would make every claim "inconsistent"
-    chunks = [Passage("c1", "Release notes for 2.18\n\nRelease notes for 2.16\n\nDora Vance was born in 1970.")]
+    # two sentences of a chunk that contradict each other would make every claim "inconsistent"
+    chunks = [Passage("c1", "Quux is a parser.\n\nQuux is not a parser.\n\nDora Vance was born in 1970.")]
     report = verifier.check("", chunks, "Dora Vance was born in 1970.")
     assert report.verdict == "grounded", report.claims
     assert report.details["set_aside"], report.details
     assert verifier.check("", chunks, "Dora Vance was born in 1971.").claims[0].status == "refuted"
+
+
+def test_values_are_kept_apart_from_the_claims_values_only() -> None:
+    from graphproof.verification.frames_fol import FrameRenderer
+    from graphproof.verification.symbols import SymbolTable
+    from graphproof.verification.values import find_values
+
+    renderer = FrameRenderer(SymbolTable())
+    for found in find_values("In 1990, 1991, 1992 and 1993 it grew."):
+        renderer.arg(found.value)
+    every = [a for a in renderer.value_axioms(order=False) if "!=" in a]
+    assert len(every) == 6  # all pairs of four values
+    focused = [a for a in renderer.value_axioms(order=False, focus={"v_1990"}) if "!=" in a]
+    assert sorted(focused) == ["(v_1990 != v_1991)", "(v_1990 != v_1992)", "(v_1990 != v_1993)"]
