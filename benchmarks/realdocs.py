@@ -1,7 +1,7 @@
 """Real-document check (issue 10): right document, answer and top path on Debian's /usr/share/doc.
 
     python -m benchmarks.realdocs [--set benchmarks/realdocs_set.json] [--method hybrid-rrf] [--json]
-                                  [--store-dir DIR] [--paraphrased]
+                                  [--store-dir DIR] [--paraphrased] [--verify]
 
 Copies the documents the set names into a folder (``.gz`` decompressed; a file without a readable
 extension is given ``.txt``), checks that every answer pattern matches its document's own text (and
@@ -42,6 +42,10 @@ those rules were measured on it; measured blind at 1.00 / 0.90 / 0.45, then its 
 name-before-kind-noun rule, so it is not unseen now) and ``realdocs_holdout10.json`` (20 questions over 9 further
 documents, written blind by a helper in session 21 before it was run, kept for measuring only). Report all eleven; a
 change that only moves the sets it was made from does not generalise.
+
+``--verify`` also checks every answer as ``ask --verify`` does (the offline method against the top chunks) and prints
+how many answers it calls grounded, the claims proved (by quotation) / refuted / unknown, and the seconds per check;
+the "p50 ask ms" row then leaves the check's time out.
 
 ``--paraphrased`` is a perturbation test of the question's wording: it asks each question of the four read sets
 (main, holdout, holdout2, holdout3) in other words (``realdocs_paraphrases.json``, written on 2026-11-26: other verbs
@@ -233,7 +237,7 @@ def clip(text: str | None, width: int) -> str:
     return text.replace("|", "\\|")
 
 
-def run(questions: list[dict[str, Any]], workdir: Path, method: str) -> dict[str, Any]:
+def run(questions: list[dict[str, Any]], workdir: Path, method: str, verify: bool = False) -> dict[str, Any]:
     import graphproof
     from graphproof.components import make_embedder
     from graphproof.settings import load_settings
@@ -259,8 +263,8 @@ def run(questions: list[dict[str, Any]], workdir: Path, method: str) -> dict[str
         stats = store.stats()
         for q in asked:
             start = time.perf_counter()
-            result = graphproof.ask(store, q["question"], method=method, embedder=embedder).to_dict()
-            ms = (time.perf_counter() - start) * 1000
+            result = graphproof.ask(store, q["question"], method=method, embedder=embedder, verify=verify).to_dict()
+            ms = (time.perf_counter() - start) * 1000 - result["timings"].get("verify_ms", 0.0)
             chunks = [{**c, "source": copies.get(c.get("source") or "", c.get("source"))} for c in result["chunks"]]
             top_path = result["paths"][0] if result["paths"] else None
             entity_counts.update({e.lower() for p in result["paths"][:HUB_PATHS] for e in p.get("entities", [])})
@@ -273,6 +277,14 @@ def run(questions: list[dict[str, Any]], workdir: Path, method: str) -> dict[str
                 "top_path": top_path["text"] if top_path else None,
                 "answer": result["answer"], "answer_method": result["answer_method"], "ms": round(ms, 1),
             })  # fmt: skip
+            if verify:
+                claims = result["claims"]
+                rows[-1]["verified"] = {
+                    "verdict": (result["verification"] or {}).get("verdict"),
+                    "claims": Counter(c["status"] for c in claims),
+                    "quoted": sum(c["reason"].startswith("quoted") for c in claims),
+                    "verify_ms": round(result["timings"].get("verify_ms", 0.0), 1),
+                }
     finally:
         store.close()
     n = len(rows)
@@ -287,6 +299,20 @@ def run(questions: list[dict[str, Any]], workdir: Path, method: str) -> dict[str
                                              "relations": stats.relations},
         "shares": shares, "targets": TARGETS, "p50_ms": round(percentile([r["ms"] for r in rows], 50), 1),
         "top_path_entities": entity_counts.most_common(15), "rows": rows,
+        "verified": verified_summary(rows) if verify else None,
+    }  # fmt: skip
+
+
+def verified_summary(rows: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    """``--verify``: how many answers the offline method calls grounded, its claims by status (and how many were proved
+    by quotation), and the p50 / mean seconds of a check."""
+    checked = [r["verified"] for r in rows]
+    claims = sum((Counter(v["claims"]) for v in checked), Counter())
+    seconds = [v["verify_ms"] / 1000 for v in checked]
+    return {
+        "grounded": sum(v["verdict"] == "grounded" for v in checked), "answers": len(checked),
+        "claims": dict(claims), "quoted": sum(v["quoted"] for v in checked),
+        "p50_s": round(percentile(seconds, 50), 2), "mean_s": round(sum(seconds) / max(len(seconds), 1), 2),
     }  # fmt: skip
 
 
@@ -324,6 +350,16 @@ def print_report(out: dict[str, Any]) -> None:
     print("|---|---:|")
     for name, count in out["top_path_entities"]:
         print(f"| {clip(name, 60)} | {count} |")
+    verified = out.get("verified")
+    if verified:
+        claims = verified["claims"]
+        print_table("ask --verify (offline method)", [
+            ("answers grounded", f"{verified['grounded']} / {verified['answers']}", "-", "-"),
+            ("claims proved (by quotation) / refuted / unknown",
+             f"{claims.get('proved', 0)} ({verified['quoted']}) / {claims.get('refuted', 0)} / "
+             f"{claims.get('unknown', 0)}", "-", "-"),
+            ("verify s p50 / mean", f"{verified['p50_s']} / {verified['mean_s']}", "-", "-"),
+        ])  # fmt: skip
 
 
 def main() -> None:
@@ -335,6 +371,9 @@ def main() -> None:
     parser.add_argument(
         "--paraphrased", action="store_true", help="ask each question in other words (realdocs_paraphrases.json)"
     )
+    parser.add_argument(
+        "--verify", action="store_true", help="also check every answer with the offline method (ask --verify)"
+    )
     args = parser.parse_args()
     questions = load_set(args.set)
     if args.paraphrased:
@@ -344,10 +383,10 @@ def main() -> None:
         sys.exit("answer patterns that do not match their document:\n  " + "\n  ".join(misses))
     if args.store_dir:
         args.store_dir.mkdir(parents=True, exist_ok=True)
-        out = run(questions, args.store_dir, args.method)
+        out = run(questions, args.store_dir, args.method, args.verify)
     else:
         with tempfile.TemporaryDirectory(prefix="realdocs-") as tmp:
-            out = run(questions, Path(tmp), args.method)
+            out = run(questions, Path(tmp), args.method, args.verify)
     if args.json:
         print(json.dumps(out, indent=2, ensure_ascii=False))
     else:

@@ -228,3 +228,18 @@ def test_every_read_question_has_a_paraphrase_that_keeps_what_is_scored(tmp_path
     table.write_text('{"paraphrases": {}}')
     with pytest.raises(SystemExit, match="no paraphrase for 65"):
         paraphrased(read, table)
+
+
+def test_the_verify_summary_counts_grounded_answers_and_claims_by_status() -> None:
+    from collections import Counter
+
+    from benchmarks.realdocs import verified_summary
+
+    rows = [
+        {"verified": {"verdict": "grounded", "claims": Counter(proved=2), "quoted": 1, "verify_ms": 1000.0}},
+        {"verified": {"verdict": "hallucinated", "claims": Counter(proved=1, unknown=1), "quoted": 0,
+                      "verify_ms": 3000.0}},
+    ]
+    summary = verified_summary(rows)
+    assert summary["grounded"] == 1 and summary["answers"] == 2 and summary["quoted"] == 1
+    assert summary["claims"] == {"proved": 3, "unknown": 1} and summary["mean_s"] == 2.0
