@@ -73,6 +73,7 @@ DEFAULT_PARAPHRASE_THRESHOLD = 0.8  # chosen by benchmarks.verification --folds 
 AXIOM_ID = "axiom"
 MAX_SET_ASIDE = 3  # contradictions set aside per claim before it is left unknown (``_consistent_decision``)
 QUOTE_ATOM = "Quoted"  # the propositional atom of a quotation reading (``verification.quotation``)
+_QUOTE_GOAL = re.compile(rf"-?\(?({QUOTE_ATOM}\d+)\)?")  # "Quoted2", or "-(Quoted2)" for a "no"
 _IDENTIFIER = re.compile(r"[^\W\d]\w*")
 _BOUND = re.compile(r"\b(?:all|exists)\s+([\w ]+?)\.")  # the variables a quantifier binds
 
@@ -300,9 +301,9 @@ class OfflineVerifier:
         are set aside — removed from ``premises`` for this claim and the next, and added to ``set_aside`` — and the
         goal is decided again, up to ``MAX_SET_ASIDE`` times. Axioms are never set aside; a claim that needed a
         reading set aside is unknown."""
-        atom = goal.source.lstrip("-(").rstrip(")")
-        if atom.startswith(QUOTE_ATOM):  # opaque: only its own premise mentions it, so only that one can decide it
-            own = [i for i, p in enumerate(premises) if p.formula.source == atom]
+        quote = _QUOTE_GOAL.fullmatch(goal.source)
+        if quote:  # opaque: only its own premise mentions it, so only that one can decide it
+            own = [i for i, p in enumerate(premises) if p.formula.source == quote.group(1)]
             decision = self.prover.decide([premises[i].formula for i in own], goal)
             return replace(decision, used=tuple(own[i] for i in decision.used))
         for _ in range(MAX_SET_ASIDE):
@@ -347,7 +348,7 @@ class OfflineVerifier:
         reason = decision.reason
         if decision.status == "unknown" and background and background[2:] != reason:
             reason += background
-        if decision.status == "proved" and goal_text.lstrip("-(").startswith(QUOTE_ATOM):
+        if decision.status == "proved" and _QUOTE_GOAL.fullmatch(goal_text):
             reason = f"quoted: {used[0].origin} states it word for word (punctuation aside)"
         if decision.status == "refuted":
             against = next((p for p in used if p.origin != AXIOM_ID), None)
