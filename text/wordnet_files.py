@@ -8,7 +8,10 @@ module: ``verification.wordnet`` (synonyms, antonyms, hypernyms), ``text.verb_fo
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from functools import cache
 from pathlib import Path
+from types import MappingProxyType
 
 DEFAULT_WORDNET_DIR = Path("/usr/share/wordnet")
 INDEX_FILES = ("index.noun", "index.verb", "index.adj", "index.adv")
@@ -31,15 +34,17 @@ def parse_index_line(line: str) -> tuple[str, list[str]] | None:
     return fields[0], [f"{fields[1]}:{offset}" for offset in offsets]
 
 
-def index_lemmas(path: Path) -> dict[str, set[str]]:
-    """Lemma → its synsets (``"v:01617210"``) in the index file at ``path``."""
+@cache
+def index_lemmas(path: Path) -> Mapping[str, frozenset[str]]:
+    """Lemma → its synsets (``"v:01617210"``) in the index file at ``path``, read once per process: the verb forms,
+    the English words, the spelling variants and the verifier's synonyms all read the same files."""
     synsets: dict[str, set[str]] = {}
     with path.open(encoding="utf-8", errors="replace") as handle:
         for line in handle:
             parsed = parse_index_line(line)
             if parsed is not None:
                 synsets.setdefault(parsed[0], set()).update(parsed[1])
-    return synsets
+    return MappingProxyType({lemma: frozenset(found) for lemma, found in synsets.items()})
 
 
 def read_index(directory: Path) -> dict[str, set[str]]:

@@ -158,7 +158,7 @@ class OfflineVerifier:
         premises += [_Premise(parse_formula(text, lenient=False), AXIOM_ID) for text, _ in axioms]
         ordered = templates.bounded or any(c.comparison is not None for c in claims)
         stated = " ".join([*(g for readings, _ in goals for g in readings), *alignments])
-        focus = {v for v in renderer.values if re.search(rf"\b{re.escape(v)}\b", stated)}
+        focus = set(_IDENTIFIER.findall(stated)) & renderer.values.keys()
         order = renderer.value_axioms(order=ordered, focus=focus)
         order += [templates.transitivity()] if templates.bounded_premise else []
         premises += [_Premise(parse_formula(t, lenient=False), AXIOM_ID) for t in order]

@@ -129,6 +129,7 @@ from graphproof.loaders.extract.spans import VERSION, NameSpan, People, mask, na
 from graphproof.loaders.resolve import entity_alias_key
 from graphproof.loaders.types import ExtractedEntity, ExtractedRelation, Extraction
 from graphproof.text.chat import chat_messages, humanise, is_chat, speaker_handles
+from graphproof.text.english_words import is_english, known
 from graphproof.text.lexicon import (
     ARTICLES,
     AUX,
@@ -687,6 +688,11 @@ _ANY_KIND = rf"(?:{_KIND_NOUN}|(?:variable|option|flag|switch|directory|folder|e
 # kind nouns that hold or describe the thing named rather than name it ("a pkg-config file" is a file for pkg-config),
 # unless the name is a file or path itself ("the foo.conf file", "the /etc/x directory")
 _OF_KIND = re.compile(r"\b(?:file|format|directory|folder)s?$", re.IGNORECASE)
+
+
+def _names_a_file(name: str) -> bool:
+    """Whether ``name`` is a file or path name ("foo.conf", "/etc/x"), which "file" or "directory" may follow."""
+    return "/" in name or "." in name
 _QUOTED_NAME = re.compile(
     rf"[\"“'‘`](?P<name>[A-Za-z][\w.+-]{{1,40}})[\"”'’](?=[ \t]+{_KIND_NOUN}\b)", re.IGNORECASE
 )
@@ -756,14 +762,12 @@ def bare_named_kinds(text: str) -> list[Span]:
     """A lower-case word between an article and a kind noun that is no English word (``text.english_words``) names
     a thing of that kind: "The xgettext program extracts …", "the msgmerge tool" ("the main program", "the compiled
     library" keep their words). Nothing without WordNet's word list, where no word could be told from a name."""
-    from graphproof.text.english_words import is_english, known
-
     if not known():
         return []
     out = []
     for match in _BARE_NAME_KIND.finditer(text):
         name = match.group("name")
-        if _OF_KIND.search(match.group("kind")) and not any(ch in name for ch in "/."):
+        if _OF_KIND.search(match.group("kind")) and not _names_a_file(name):
             continue  # "a pkg-config file" is a file for pkg-config (``_OF_KIND``)
         if sum(ch.isalpha() for ch in name) >= BARE_NAME_MIN and not is_english(name):
             out.append(Span(match.start("name"), match.end("name"), name, NAME))
@@ -968,8 +972,6 @@ _NAME_THEN_KIND = re.compile(r"[\"”'’`]*[ \t]+")
 def _generic_modifier(kind: str) -> bool:
     """Whether a kind mention's word before its kind noun, if it has one, is an English word ("environment
     variable"), not a name of its own ("gcc compiler")."""
-    from graphproof.text.english_words import is_english
-
     words = kind.split()
     return len(words) == 1 or is_english(words[0])
 
@@ -989,7 +991,7 @@ def with_named_kinds(body: str, spans: list[Span]) -> list[Span]:
             and _KIND_ONLY.fullmatch(span.name)
             and _generic_modifier(span.name)
             and _NAME_THEN_KIND.fullmatch(body, previous.end, span.start)
-            and (not _OF_KIND.search(span.name) or any(ch in previous.name for ch in "/."))
+            and (not _OF_KIND.search(span.name) or _names_a_file(previous.name))
         ):
             out[-1] = Span(previous.start, span.end, previous.name, previous.type)
             continue
