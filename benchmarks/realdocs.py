@@ -72,7 +72,7 @@ from benchmarks._common import ROOT, percentile, print_table
 DEFAULT_SET = ROOT / "benchmarks" / "realdocs_set.json"
 TARGETS = {"document": 0.95, "answer": 0.90, "path": 0.70}
 FIELDS = ("question", "document", "answer_patterns", "path_terms", "kind")
-READABLE = (".txt", ".text", ".md", ".markdown", ".html", ".htm", ".xhtml")
+READABLE = (".txt", ".text", ".md", ".markdown", ".rst", ".rest", ".html", ".htm", ".xhtml")
 GENERIC_RELATION = "related_to"
 HUB_PATHS = 3  # an entity is counted once per question whose first HUB_PATHS paths name it
 _SPACES = re.compile(r"\s+")

@@ -31,6 +31,7 @@ class FormatChoice(StrEnum):
     auto = "auto"
     text = "text"
     markdown = "markdown"
+    rst = "rst"
     html = "html"
     pdf = "pdf"
     jsonl = "jsonl"

@@ -12,8 +12,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Literal, Protocol
 
-SourceFormat = Literal["text", "markdown", "html", "pdf", "jsonl", "chat"]
-SOURCE_FORMATS: tuple[str, ...] = ("text", "markdown", "html", "pdf", "jsonl", "chat")
+SourceFormat = Literal["text", "markdown", "rst", "html", "pdf", "jsonl", "chat"]
+SOURCE_FORMATS: tuple[str, ...] = ("text", "markdown", "rst", "html", "pdf", "jsonl", "chat")
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,11 +1,13 @@
 """Bytes of a saved or fetched page into an ``OutsidePage``, through the loaders' own readers.
 
 HTML goes through ``loaders.sources.html_page`` (main-text extraction, scripts and boilerplate
-dropped), plain text and Markdown through ``loaders.sources.text``; both reject empty and binary
+dropped), plain text, Markdown and reStructuredText through ``loaders.sources.text``; both reject empty and binary
 content with an ``InvalidSource`` saying why. The text is then cleaned and capped (``clean``).
 """
 
 from __future__ import annotations
+
+from typing import Literal
 
 from graphproof.loaders.outside.clean import clean_text, clean_title
 from graphproof.loaders.outside.page import OutsidePage, SourceKind
@@ -13,7 +15,7 @@ from graphproof.loaders.sources.html_page import html_file_document
 from graphproof.loaders.sources.text import text_document
 
 HTML_TYPES = frozenset({"text/html", "application/xhtml+xml"})
-TEXT_TYPES = frozenset({"text/plain", "text/markdown"})
+TEXT_TYPES = frozenset({"text/plain", "text/markdown", "text/x-rst"})
 
 
 def to_utf8(data: bytes, charset: str | None) -> bytes:
@@ -56,7 +58,9 @@ def page_from_bytes(
     if content_type in HTML_TYPES:
         document = html_file_document(body, id=url, source=url)
     elif content_type in TEXT_TYPES:
-        fmt = "markdown" if content_type == "text/markdown" else "text"
+        fmt: Literal["text", "markdown", "rst"] = (
+            "markdown" if content_type == "text/markdown" else "rst" if content_type == "text/x-rst" else "text"
+        )
         document = text_document(body, id=url, source=url, fmt=fmt)
     else:
         raise ValueError(f"cannot read content type {content_type!r}; expected one of HTML or plain text")

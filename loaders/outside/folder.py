@@ -28,13 +28,14 @@ FILE_TYPES: dict[str, str] = {
     ".htm": "text/html",
     ".txt": "text/plain",
     ".md": "text/markdown",
+    ".rst": "text/x-rst",
 }
 DEFAULT_MAX_BYTES = 2_000_000
 DEFAULT_MAX_CHARS = 200_000
 
 
 class FolderSource:
-    """The ``.html``, ``.htm``, ``.txt`` and ``.md`` files under ``path`` as outside pages, ranked per question.
+    """The ``.html``, ``.htm``, ``.txt``, ``.md`` and ``.rst`` files under ``path`` as outside pages, per question.
 
     ``max_bytes`` caps the size of a file read (bigger files are refused unread), ``max_chars`` the
     characters kept per page (longer text is cut and the page marked ``truncated``). ``now`` is the

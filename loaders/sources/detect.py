@@ -13,6 +13,8 @@ EXTENSIONS: dict[str, SourceFormat] = {
     ".text": "text",
     ".md": "markdown",
     ".markdown": "markdown",
+    ".rst": "rst",  # reStructuredText
+    ".rest": "rst",
     ".html": "html",
     ".htm": "html",
     ".xhtml": "html",

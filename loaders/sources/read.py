@@ -30,6 +30,7 @@ _Reader = Callable[[bytes, str, str], Iterable[Item]]
 _READERS: dict[SourceFormat, _Reader] = {
     "text": lambda data, id, source: [text_document(data, id=id, source=source, fmt="text")],
     "markdown": lambda data, id, source: [text_document(data, id=id, source=source, fmt="markdown")],
+    "rst": lambda data, id, source: [text_document(data, id=id, source=source, fmt="rst")],
     "html": lambda data, id, source: [html_file_document(data, id=id, source=source)],
     "pdf": lambda data, id, source: [pdf_document(data, id=id, source=source)],
     "jsonl": lambda data, id, source: jsonl_documents(data, source=source),

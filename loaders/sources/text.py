@@ -1,9 +1,10 @@
-"""Plain text and Markdown files (``.txt``, ``.md``, ``.markdown``).
+"""Plain text, Markdown and reStructuredText files (``.txt``, ``.md``, ``.markdown``, ``.rst``).
 
 Plain text is kept as written; Markdown becomes its readable text (``loaders.sources.markdown``: link
-targets, images and badges, HTML tags and emphasis markers dropped). The title is the first Markdown
-heading (``# Title`` or a ``Title`` line underlined with ``===``), outside fenced code blocks, or else
-the file's stem.
+targets, images and badges, HTML tags and emphasis markers dropped), and so does reStructuredText
+(``loaders.sources.rst``: directives' markup, images, targets and comments dropped). The title is the first
+Markdown heading (``# Title`` or a ``Title`` line underlined with ``===``), outside fenced code blocks, or
+reStructuredText's document title, or else the file's stem.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from typing import Literal
 from graphproof.loaders.sources.decode import decode_text, stem_title
 from graphproof.loaders.sources.errors import InvalidSource
 from graphproof.loaders.sources.markdown import markdown_text
+from graphproof.loaders.sources.rst import RstError, rst_text
 from graphproof.loaders.types import SourceDocument
 
 _ATX = re.compile(r"^ {0,3}#{1,6}[ \t]+(?P<title>.*?)(?:[ \t]+#+)?[ \t]*$")
@@ -40,14 +42,23 @@ def first_heading(text: str) -> str | None:
 
 
 def text_document(
-    data: bytes, *, id: str, source: str, fmt: Literal["text", "markdown"] = "text"
+    data: bytes, *, id: str, source: str, fmt: Literal["text", "markdown", "rst"] = "text"
 ) -> SourceDocument:
-    """A plain-text or Markdown file as one document.
+    """A plain-text, Markdown or reStructuredText file as one document.
 
-    Raises ``InvalidSource`` for empty, binary or non-UTF-8 content (see ``loaders.sources.decode``).
+    Raises ``InvalidSource`` for empty, binary or non-UTF-8 content (see ``loaders.sources.decode``), and for
+    reStructuredText docutils cannot parse.
     """
     text = decode_text(data, source)
-    body = markdown_text(text) if fmt == "markdown" else text.strip("\n")
+    if fmt == "rst":
+        try:
+            body, title = rst_text(text)
+        except RstError as exc:
+            raise InvalidSource(source, str(exc)) from exc
+    else:
+        body = markdown_text(text) if fmt == "markdown" else text.strip("\n")
+        title = first_heading(text)
     if not body.strip():
-        raise InvalidSource(source, "the Markdown file has no readable text (only markup, images or link targets)")
-    return SourceDocument(id=id, source=source, title=first_heading(text) or stem_title(id), text=body, format=fmt)
+        kind = "reStructuredText" if fmt == "rst" else "Markdown"
+        raise InvalidSource(source, f"the {kind} file has no readable text (only markup, images or link targets)")
+    return SourceDocument(id=id, source=source, title=title or stem_title(id), text=body, format=fmt)

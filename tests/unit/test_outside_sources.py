@@ -400,13 +400,15 @@ def test_a_folder_yields_its_readable_pages_and_refuses_the_rest(tmp_path: Path)
     (tmp_path / "b.txt").write_text(PLAIN, encoding="utf-8")
     (tmp_path / "c.md").write_text("# Syrup\n\nThe **darker** the [syrup](http://x), the stronger.\n", encoding="utf-8")
     (tmp_path / "sub" / "d.htm").write_text(SCRIPTED, encoding="utf-8")
+    rst = "Syrup\n=====\n\n.. image:: x.svg\n\nThe *darker* the `syrup <http://x>`_.\n"
+    (tmp_path / "e.rst").write_text(rst, encoding="utf-8")
     (tmp_path / "big.txt").write_text("word " * 1000, encoding="utf-8")
     (tmp_path / "bin.txt").write_bytes(PNG)
     (tmp_path / "image.png").write_bytes(PNG)
     source = FolderSource(tmp_path, max_bytes=3000, now=lambda: NOW)
     assert isinstance(source, OutsideSource)
     result = source.pages("pancake syrup waffle", limit=10)
-    assert sorted(Path(page.url).name for page in result.pages) == ["a.html", "b.txt", "c.md", "d.htm"]
+    assert sorted(Path(page.url).name for page in result.pages) == ["a.html", "b.txt", "c.md", "d.htm", "e.rst"]
     result.pages.sort(key=lambda page: Path(page.url).name)
     first = result.pages[0]
     assert first.url == (tmp_path / "a.html").as_uri()
@@ -415,6 +417,7 @@ def test_a_folder_yields_its_readable_pages_and_refuses_the_rest(tmp_path: Path)
     assert first.size_bytes == len(ARTICLE.encode())
     assert result.pages[2].text == "Syrup\n\nThe darker the syrup, the stronger."
     assert "MARKER" not in result.pages[3].text
+    assert (result.pages[4].content_type, result.pages[4].text) == ("text/x-rst", "Syrup\n\nThe darker the syrup.")
     reasons = {Path(refusal.url).name: refusal.reason for refusal in result.refused}
     assert set(reasons) == {"big.txt", "bin.txt", "image.png"}
     assert reasons["big.txt"] == "file is 5000 bytes, over the cap of 3000 bytes (not read)"

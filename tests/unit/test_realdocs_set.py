@@ -165,7 +165,8 @@ def test_copy_name_gives_a_readable_extension() -> None:
     assert copy_name("/usr/share/doc/xz-utils/faq.txt.gz") == "xz-utils/faq.txt"
     assert copy_name("/usr/share/doc/python3-xmltodict/README.md.gz") == "python3-xmltodict/README.md"
     assert copy_name("/usr/share/doc/valgrind/html/faq.html") == "valgrind/html/faq.html"
-    assert copy_name("/usr/share/doc/yq/README.rst.gz") == "yq/README.rst.txt"
+    assert copy_name("/usr/share/doc/yq/README.rst.gz") == "yq/README.rst"  # read as reStructuredText
+    assert copy_name("/usr/share/doc/foo/notes.org") == "foo/notes.org.txt"
 
 
 def test_copy_documents_decompresses_and_reports_missing(tmp_path: Path) -> None:

@@ -135,6 +135,91 @@ def test_markdown_is_read_as_its_readable_text(tmp_path: Path) -> None:
     assert isinstance(badges, SourceFailure) and "no readable text" in badges.reason
 
 
+RST_README = """\
+..
+   PyJWT is free software: you can redistribute it
+   under the terms of the MIT License.
+
+.. vim: set ft=rst:
+
+PyJWT
+=====
+
+.. image:: https://ci.example/badge.svg
+   :target: https://ci.example/pyjwt
+
+:Author: Jane Roe
+:Version: 2.7
+
+A Python implementation of `RFC 7519 <https://tools.ietf.org/html/rfc7519>`_. Original implementation
+was written by `@progrium <https://github.com/progrium>`_. See :func:`jwt.decode` and |logo|.
+
+.. |logo| image:: https://example.org/logo.png
+
+.. toctree::
+
+   usage
+   api
+
+Tests
+-----
+
+You can run tests from the project root after cloning with:
+
+.. code-block:: console
+
+    $ tox
+
+* fast
+* small
+
+--leeway SECONDS
+    Accept tokens that expired this long ago.
+
+.. note:: Keys are never logged.
+
++------+-------+
+| tool | speed |
++======+=======+
+| jwt  | fast  |
++------+-------+
+"""
+
+
+def test_restructuredtext_is_read_as_its_readable_text(tmp_path: Path) -> None:
+    doc = read_one(write(tmp_path / "README.rst", RST_README))
+    assert isinstance(doc, SourceDocument)
+    assert (doc.format, doc.title) == ("rst", "PyJWT")
+    assert doc.text == (
+        "PyJWT\n\nPyJWT is free software: you can redistribute it under the terms of the MIT License.\n\n"
+        "Author: Jane Roe\n\nVersion: 2.7\n\n"
+        "A Python implementation of RFC 7519. Original implementation was written by @progrium. "
+        "See jwt.decode and .\n\n"
+        "Tests\n\nYou can run tests from the project root after cloning with:\n\n$ tox\n\n- fast\n\n- small\n\n"
+        "--leeway SECONDS\n\nAccept tokens that expired this long ago.\n\nKeys are never logged.\n\n"
+        "tool | speed\njwt | fast"
+    )
+    for markup in ("badge.svg", "https://", "code-block", "toctree", "vim", ":func:", "..", "|logo|"):
+        assert markup not in doc.text, markup
+
+
+def test_restructuredtext_without_readable_text_or_title(tmp_path: Path) -> None:
+    badges = read_one(write(tmp_path / "badges.rst", ".. image:: https://ci.example/badge.svg\n"))
+    assert isinstance(badges, SourceFailure)
+    assert "reStructuredText file has no readable text" in badges.reason
+    # two top-level sections: no document title, so the file's stem names it; a broken table is still read
+    text = "One\n===\n\nFirst.\n\nTwo\n===\n\n+----+\n| a  |\n+---\n\nSecond.\n"
+    doc = read_one(write(tmp_path / "notes.rst", text))
+    assert isinstance(doc, SourceDocument)
+    assert doc.title == "notes"
+    assert doc.text.startswith("One\n\nFirst.\n\nTwo")
+    assert doc.text.endswith("Second.")
+    # .rst files are found by extension, and can be named as the format of another file
+    assert detect_format(tmp_path / "index.rst") == detect_format(tmp_path / "a.REST") == "rst"
+    forced = read_one(write(tmp_path / "README", "Title\n=====\n\nBody *text*.\n"), fmt="rst")
+    assert isinstance(forced, SourceDocument) and forced.text == "Title\n\nBody text."
+
+
 def test_html_manual_navigation_bars_are_dropped() -> None:
     page = (
         "<html><head><title>Thread Safety</title></head><body><div class='header'><p>Previous: "
