@@ -35,7 +35,7 @@ from graphproof.reasoning.paths import (
 from graphproof.reasoning.retriever import Retrieval
 from graphproof.text.chat import chat_messages, humanise, is_chat, named_speaker, speaker_handles
 from graphproof.text.documents import document_label
-from graphproof.text.lexicon import BREAK, STARTERS
+from graphproof.text.lexicon import BREAK, PREPOSITIONS, RELATIVE, STARTERS
 from graphproof.text.sentences import LIST_MARKER, split_sentences, unwrap
 from graphproof.text.spelling_variants import canonical
 
@@ -370,6 +370,41 @@ TERM_WORDS = 3  # a list item this short without a sentence end is a term a foll
 LIST_ITEMS = 10  # list items an announcing unit brings along at most
 
 
+# words that go on with a sentence, never open one in lower case: "… --disable-nls / if you absolutely don't …"
+_GOES_ON = PREPOSITIONS | RELATIVE | frozenset(
+    ("if", "and", "or", "but", "so", "then", "because", "unless", "until", "while", "when", "where", "whereas",
+     "as", "instead", "since", "than", "whenever", "wherever", "whether", "to")
+)  # fmt: skip
+
+
+def _open(unit: str) -> bool:
+    """Whether ``unit`` has no sentence end and is no list item: a sentence may go on after it."""
+    text = unit.rstrip()
+    return bool(text) and not _ITEM.match(text) and not text.endswith((".", "!", "?", ":", ";"))
+
+
+def _goes_on(unit: str) -> bool:
+    words = unit.split()
+    return bool(words) and words[0] in _GOES_ON
+
+
+def _sentence_span(found: Sequence[str], index: int) -> tuple[int, int]:
+    """The units, first and last, of the sentence the unit at ``index`` is part of when a line displayed on its
+    own (a command, an option) cut it in three: the sentence's start and the displayed line have no sentence end
+    and are no list items, and the rest opens with a lower-case word that never opens a sentence
+    (``_GOES_ON``): "Use" / "--disable-nls" / "if you absolutely don't want …"; "you need to run" /
+    "cmake <path>" / "from a build directory.". A heading before a lower-case line is two units, not three, and
+    is left alone. Else ``(index, index)``."""
+    for first in range(index - 2, index + 1):
+        last = first + 2
+        if (
+            first >= 0 and last < len(found) and _open(found[first]) and _open(found[first + 1])
+            and _goes_on(found[last]) and not _goes_on(found[first + 1])
+        ):  # fmt: skip
+            return first, last
+    return index, index
+
+
 def _term_item(unit: str) -> bool:
     text = unit.rstrip()
     return bool(_ITEM.match(text)) and len(text.split()) <= TERM_WORDS + 1 and not text.endswith((".", "!", "?"))
@@ -388,7 +423,8 @@ def _answered(found: Sequence[str], index: int, chat: bool = False) -> str:
     reports to") comes with the next unit, which completes it; and a list item that follows short items
     without a sentence end (a definition list: "- -q", "- --quiet", "- Print nothing.") comes after those
     terms, which it defines; a unit whose condition the next one completes ("Otherwise, …", "If not, …") comes
-    with that one.
+    with that one; and a sentence a line displayed on its own cut in three ("Use" / "--disable-nls" / "if you
+    …") is given whole, whichever of its parts was chosen (``_sentence_span``).
     """
     unit = found[index]
     asks = "?" in unit if chat else unit.rstrip().endswith("?")
@@ -401,21 +437,22 @@ def _answered(found: Sequence[str], index: int, chat: bool = False) -> str:
         return f"{unit} {found[index + 1]}"  # a question and its bare "No." in one unit (an FAQ table's row)
     if chat:
         return unit
-    parts = [unit]
+    begin, end = _sentence_span(found, index)
+    parts = list(found[begin : end + 1])
     if _ITEM.match(unit) and not _term_item(unit):
         first = index
         while first > 0 and index - first < TERM_WORDS and _term_item(found[first - 1]):
             first -= 1
         parts = [*found[first:index], unit]
-    stripped = unit.rstrip()
-    following = found[index + 1 : index + 3]
+    stripped = found[end].rstrip()
+    following = found[end + 1 : end + 3]
     start = next((i for i, u in enumerate(following) if _ITEM.match(u)), None)
     if _ANNOUNCES.search(stripped) and start is not None:
-        items = index + 1 + start
+        items = end + 1 + start
         last = items
         while last < len(found) and last - items < LIST_ITEMS and _ITEM.match(found[last]):
             last += 1
-        parts.extend(found[index + 1 : last])
+        parts.extend(found[end + 1 : last])
     elif _UNFINISHED.search(stripped) and following and not following[0].rstrip().endswith("?"):
         parts.append(following[0])
     elif following and _OTHERWISE.match(following[0]):

@@ -122,6 +122,26 @@ def test_a_sentence_cut_short_comes_with_the_line_that_completes_it(store: SQLit
     assert "Mara Quist" in _ask(store, "Where should patches be sent?", ["contact"])
 
 
+def test_a_sentence_a_displayed_line_cuts_is_given_whole(store: SQLiteStore) -> None:
+    text = (
+        "Building\n\nUse\n\n        --disable-nls\n\nif you absolutely don't want message handling code.  You will "
+        "get English messages.\n\nQuux uses CMake. To start building, you need to run\n\n\tcmake <path to source>\n\n"
+        "from a build directory. Then run make.\n\nSee also\n\nwhich tools are shipped.\n"
+    )
+    store.upsert_documents([Document("nls", "docs/quux/README", title="README", hash="nls")])
+    store.upsert_chunks([Chunk("nls#0", "nls", 0, text, "nls")])
+    # the best sentence opens with "if": what it goes on with comes first
+    assert _ask(store, "What should I use if I absolutely don't want message handling code?", ["nls"]).startswith(
+        "Use --disable-nls if you absolutely don't want message handling code."
+    )
+    # a sentence without an end goes on after the command shown on its own line ("from …")
+    assert _ask(store, "What do I need to run to start building?", ["nls"]).startswith(
+        "To start building, you need to run cmake <path to source> from a build directory."
+    )
+    # a heading and a sentence with an end are not part of what follows them
+    assert _ask(store, "Which tools are shipped?", ["nls"]).startswith("which tools are shipped.")
+
+
 def test_a_definition_list_item_comes_with_the_terms_it_defines(store: SQLiteStore) -> None:
     answer = _ask(store, "Which option makes hush print nothing on the terminal?", ["options"])
     assert answer.startswith("- -q - --quiet - Print nothing")
