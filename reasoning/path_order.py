@@ -31,10 +31,12 @@ holdout8 3 → 4). There extraction limits more than order: 12 and 4 of their 20
 first 50 at all. Both were read in session 20; with them (220 questions, the extractor of that session) the same
 weights give 108 against 92 weighted, and a fit left one set out 108 too, so the weights were kept; holdout9, written
 blind after them, was measured blind (9 of 20 with these weights, 8 weighted) and read in session 21 (``READ_SETS``
-holds it since; the weights were not refitted), and holdout10 is left for measuring. A tenth feature, "cites the
-retrieval's top chunk", scored the same out of set (94) and was left out: when the top chunk is the wrong one (the
-demo's "Where is the laboratory that Priya Castellan works at located?") it lifts co-occurrence paths through that
-chunk above the stated two-hop answer. Two more were
+holds it since; the weights were not refitted); holdout10, written blind in session 21, was read in session 22: with
+it (260 questions) a fit left one set out puts a stating path first for 125, the shipped weights 125 too (C = 0.1 or
+10: 124), against 105 weighted, so the weights were kept again; holdout11 is left for measuring. A tenth feature,
+"cites the retrieval's top chunk", scored the same out of set (94) and was left out: when the top chunk is the wrong
+one (the demo's "Where is the laboratory that Priya Castellan works at located?") it lifts co-occurrence paths
+through that chunk above the stated two-hop answer. Two more were
 tried in session 20 on the 200 questions with holdout7 and left out (left one set out, 100 without them): "an entity
 whose every word is a question term" 97, "the path holds the best-linked seed" 97.
 

@@ -9,7 +9,9 @@ admonitions' text, a reference's text, and the prose of comments: a licence head
 written as one, and what the author wrote there answers "Under what licence …?".
 Dropped: images and badges (``.. image::``, ``|badge|`` substitutions), link targets and URLs that are only
 targets, substitution definitions, directives docutils does not know (Sphinx's ``toctree``,
-``autoclass`` …) and the parser's own messages. An interpreted text role docutils does not know
+``autoclass`` …) and the parser's own messages; the text inside Sphinx's container directives
+(``tab``, ``versionadded``, ``deprecated``, ``seealso``, ``only`` …: ``SPHINX_CONTAINERS``) is kept.
+An interpreted text role docutils does not know
 (Sphinx's ``:func:`load```, ``:ref:`Title <label>```) reads as its text ("load", "Title"). So a README's
 "Original implementation was written by `@progrium <https://github.com/progrium>`_." reads "Original
 implementation was written by @progrium.", and ``.. code-block:: console`` leaves only the code.
@@ -18,6 +20,7 @@ implementation was written by @progrium.", and ``.. code-block:: console`` leave
 from __future__ import annotations
 
 import re
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -149,11 +152,67 @@ class _Reader:
                 self.walk(child, prefix)  # sections, lists, definitions, admonitions, block quotes, references …
 
 
+# Sphinx directives whose content is text a reader sees; docutils does not know them, and would drop it
+SPHINX_CONTAINERS = (
+    "tab", "tab-set", "tab-item", "tabs", "group-tab", "versionadded", "versionchanged", "deprecated", "seealso",
+    "only", "hlist", "glossary", "centered", "card", "grid-item-card", "dropdown", "todo",
+)  # fmt: skip
+
+
+class _AnyOption(dict[str, Any]):
+    """An option spec that takes any option as text (a Sphinx directive's options are not docutils')."""
+
+    def __contains__(self, key: object) -> bool:
+        return True
+
+    def __missing__(self, key: str) -> Any:
+        from docutils.parsers.rst import directives
+
+        return directives.unchanged
+
+
+_VERSION_LABELS = {"versionadded": "Added in version", "versionchanged": "Changed in version",
+                   "deprecated": "Deprecated since version"}  # fmt: skip
+
+
+@cache
+def _register_containers() -> None:
+    """Registers ``SPHINX_CONTAINERS`` with docutils (once, and only names it does not know yet) as directives
+    whose content is parsed as ordinary text; a version directive's argument reads as Sphinx shows it ("Added
+    in version 1.2: …"), other arguments (a tab's label) are left out."""
+    from docutils import nodes
+    from docutils.parsers.rst import Directive, directives
+
+    class Container(Directive):
+        has_content = True
+        optional_arguments = 1
+        final_argument_whitespace = True
+        option_spec = _AnyOption()
+
+        def run(self) -> list[nodes.Node]:
+            node = nodes.container()
+            if self.name in _VERSION_LABELS and self.arguments:  # "Added in version 1.2: The leeway option."
+                version, _, rest = self.arguments[0].partition("\n")
+                version, _, same_line = version.strip().partition(" ")
+                words = " ".join(f"{same_line} {rest}".split())
+                label = f"{_VERSION_LABELS[self.name]} {version}" + (f": {words}" if words else ".")
+                inline, messages = self.state.inline_text(label, self.lineno)
+                node += [nodes.paragraph(label, "", *inline), *messages]
+            self.state.nested_parse(self.content, self.content_offset, node)
+            return [node]
+
+    registered = getattr(directives, "_directives", {})  # what others registered (Sphinx, if it is loaded)
+    for name in SPHINX_CONTAINERS:
+        if name not in registered and name not in directives._directive_registry:
+            directives.register_directive(name, Container)
+
+
 def rst_doctree(text: str) -> nodes.document:
     """``text`` parsed by docutils with the settings above; ``RstError`` when docutils gives up."""
     from docutils.core import publish_doctree
     from docutils.utils import SystemMessage
 
+    _register_containers()
     try:
         return publish_doctree(text, settings_overrides=_SETTINGS)
     except (SystemMessage, ValueError, IndexError, AttributeError, TypeError) as exc:

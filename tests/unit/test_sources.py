@@ -203,6 +203,20 @@ def test_restructuredtext_is_read_as_its_readable_text(tmp_path: Path) -> None:
         assert markup not in doc.text, markup
 
 
+def test_the_text_inside_sphinx_container_directives_is_kept(tmp_path: Path) -> None:
+    text = (
+        "Usage\n=====\n\n.. tab:: Unix/macOS\n   :sync: unix\n\n   Run ``python -m pip show``.\n\n"
+        ".. versionadded:: 1.2\n   The *leeway* option.\n\n.. deprecated:: 2.0\n\n   Use ``--leeway`` instead.\n\n"
+        ".. pip-command-usage:: show\n\n.. autofunction:: jwt.decode\n"
+    )
+    doc = read_one(write(tmp_path / "usage.rst", text))
+    assert isinstance(doc, SourceDocument)
+    assert doc.text == (
+        "Usage\n\nRun python -m pip show.\n\nAdded in version 1.2: The leeway option.\n\n"
+        "Deprecated since version 2.0.\n\nUse --leeway instead."
+    )  # a tab's label is not text of its own; directives that only generate text (Sphinx's) leave nothing
+
+
 def test_restructuredtext_without_readable_text_or_title(tmp_path: Path) -> None:
     badges = read_one(write(tmp_path / "badges.rst", ".. image:: https://ci.example/badge.svg\n"))
     assert isinstance(badges, SourceFailure)
