@@ -139,7 +139,8 @@ def extractive_answer(store: GraphStore, retrieval: Retrieval, sentences: int = 
     that leads into what follows comes with that too (``_answered``: a list it announces, the line an unfinished
     sentence goes on in, the terms a definition list item defines). A unit that occurs in several chunks (chunk
     overlap, quoted messages) or already came with another unit (a list item after the line announcing it) is given
-    once. The answer keeps to the document of its best unit: a unit of another
+    once; a unit that is only the document's title (its heading: "PyJWT", "# libusb", "jq ==") states nothing and
+    is not given. The answer keeps to the document of its best unit: a unit of another
     document joins only when it scores at least ``OTHER_DOCUMENT`` times the best — as well as it — (so "Who wrote
     Git?" is not answered with who wrote libffi).
     """
@@ -153,6 +154,7 @@ def extractive_answer(store: GraphStore, retrieval: Retrieval, sentences: int = 
     top = retrieval.chunks[:chunks]
     documents = store.documents(list(dict.fromkeys(h.item.document_id for h in top)))
     titles = {d.id: document_label(d.source, d.title) for d in documents}
+    headings = {d.id: d.title for d in documents}
     scored: list[tuple[float, int, str, str, str]] = []
     chats = set()
     legal = bool(_LEGAL_QUESTION.search(retrieval.question))
@@ -171,7 +173,10 @@ def extractive_answer(store: GraphStore, retrieval: Retrieval, sentences: int = 
             for unit, handle in zip(found, written_by, strict=True)
         ]
         said = [_covered(body, idf.keys(), {}, analyzer) for _, _, body in authored] if chat else own
+        heading = headings.get(hit.item.document_id, "")
         for index in range(len(found)):
+            if not chat and _is_title(found[index], heading):
+                continue  # a heading that repeats the document's title states nothing
             covered, weight = set(own[index]), 0.0
             if covered:
                 covered |= _covered(contexts[index], idf.keys(), by_key, analyzer)
@@ -295,6 +300,12 @@ def holds_kind(unit: str, kind: str, question: str) -> bool:
 # Capitalised words that start no name: function words and interjections (``BREAK``: "Although IJG's own code …"),
 # and words capitalised only because they start a sentence ("See", "Note").
 _NOT_NAMES = BREAK | STARTERS | {"note"}
+
+
+def _is_title(unit: str, title: str) -> bool:
+    """Whether ``unit`` is the document's ``title`` alone (a heading: "PyJWT", "# libusb"), whatever its case and
+    heading marks."""
+    return bool(title) and " ".join(unit.strip("#=*-_ \t").split()).casefold() == " ".join(title.split()).casefold()
 
 
 def _terms_by_key(question: str, terms: Iterable[str], analyzer: Analyzer) -> dict[str, set[str]]:

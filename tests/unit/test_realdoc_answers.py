@@ -142,6 +142,16 @@ def test_a_sentence_a_displayed_line_cuts_is_given_whole(store: SQLiteStore) -> 
     assert _ask(store, "Which tools are shipped?", ["nls"]).startswith("which tools are shipped.")
 
 
+def test_a_heading_that_repeats_the_title_is_no_answer(store: SQLiteStore) -> None:
+    text = "PyJWT\n=====\n\nTests\n\nYou can run tests after cloning with tox.\n\n# PyJWT\n\nInstall PyJWT with pip.\n"
+    store.upsert_documents([Document("jwt", "docs/jwt/README.rst", title="PyJWT", hash="jwt")])
+    store.upsert_chunks([Chunk("jwt#0", "jwt", 0, text, "jwt")])
+    answer = _ask(store, "How do I run the PyJWT tests?", ["jwt"], sentences=3)
+    assert answer.startswith("You can run tests after cloning with tox.")
+    assert "PyJWT Install" not in answer and "=====" not in answer and "# PyJWT" not in answer
+    assert "Install PyJWT with pip." in answer  # a sentence that names the title still answers
+
+
 def test_a_definition_list_item_comes_with_the_terms_it_defines(store: SQLiteStore) -> None:
     answer = _ask(store, "Which option makes hush print nothing on the terminal?", ["options"])
     assert answer.startswith("- -q - --quiet - Print nothing")
