@@ -66,7 +66,7 @@ import tempfile
 import time
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any
 
 from benchmarks._common import ROOT, percentile, print_table
@@ -74,7 +74,6 @@ from benchmarks._common import ROOT, percentile, print_table
 DEFAULT_SET = ROOT / "benchmarks" / "realdocs_set.json"
 TARGETS = {"document": 0.95, "answer": 0.90, "path": 0.70}
 FIELDS = ("question", "document", "answer_patterns", "path_terms", "kind")
-READABLE = (".txt", ".text", ".md", ".markdown", ".rst", ".rest", ".html", ".htm", ".xhtml")
 GENERIC_RELATION = "related_to"
 HUB_PATHS = 3  # an entity is counted once per question whose first HUB_PATHS paths name it
 _SPACES = re.compile(r"\s+")
@@ -204,10 +203,13 @@ def pattern_misses(questions: Iterable[Mapping[str, Any]]) -> list[str]:
 
 
 def copy_name(document: str) -> str:
-    """Where a document lands in the copy folder: its path under /usr/share/doc, ``.gz`` dropped, a
-    readable extension ensured (``README`` → ``README.txt``, ``README.rst.gz`` → ``README.rst.txt``)."""
+    """Where a document lands in the copy folder: its path under /usr/share/doc, ``.gz`` dropped, its name kept
+    when the readers take it as it is (``README``, ``README.Debian``, ``faq.txt``, ``README.rst``: as a user who
+    ingests the file gets it), else ``.txt`` added (``keys.example`` → ``keys.example.txt``)."""
+    from graphproof.loaders.sources.detect import readable_name
+
     rel = document.removeprefix("/usr/share/doc/").lstrip("/").removesuffix(".gz")
-    return rel if rel.lower().endswith(READABLE) else rel + ".txt"
+    return rel if readable_name(PurePosixPath(rel).name) else rel + ".txt"
 
 
 def copy_documents(documents: Iterable[str], folder: Path) -> tuple[dict[str, str], list[str]]:

@@ -75,7 +75,12 @@ def ingest_command(
         list[Path], typer.Argument(exists=True, metavar="PATH...", help="Files or folders (read recursively).")
     ],
     fmt: Annotated[
-        FormatChoice, typer.Option("--format", help="auto: by extension; .txt files with a Time: header are chats.")
+        FormatChoice,
+        typer.Option(
+            "--format",
+            help="auto: by extension (also under .gz) or a conventional name (README, NEWS …); .txt files with a "
+            "Time: header are chats.",
+        ),
     ] = FormatChoice.auto,
     extractor: Annotated[
         ExtractorChoice,
@@ -113,7 +118,8 @@ def ingest_command(
     ] = False,
     as_json: JsonFlag = False,
 ) -> None:
-    """Ingest documents (text, Markdown, HTML, PDF, JSONL, chat logs, zips of chats) into the graph.
+    """Ingest documents (text, Markdown, reStructuredText, HTML, PDF, JSONL, chat logs, zips of chats; any of them
+    gzip-compressed) into the graph.
 
     Re-ingesting an unchanged source writes nothing; a changed one replaces exactly its own chunks, mentions
     and the relations only it supported. Unreadable sources are reported per file and the rest still lands.

@@ -1,8 +1,16 @@
-"""Which reader a file needs: by extension, with chat logs told apart from plain ``.txt`` by content."""
+"""Which reader a file needs: by extension, with chat logs told apart from plain ``.txt`` by content.
+
+A compressed file (``README.md.gz``) is read by the name it has inside (``README.md``; ``loaders.sources.read``
+decompresses it). A file with no known extension whose name is one of the conventional names of a project's text
+files (``README``, ``NEWS``, ``INSTALL``, ``FAQ``, ``README.Debian``, ``changelog.Debian`` …: ``DOC_NAMES``) is
+text, and Markdown when its first bytes show Markdown's own markup (a heading and a badge or two links:
+``looks_like_markdown``) — Debian's ``/usr/share/doc/jq/README`` is Markdown with no ``.md``.
+"""
 
 from __future__ import annotations
 
-from pathlib import Path
+import re
+from pathlib import Path, PurePosixPath
 
 from graphproof.loaders.sources.chat import CHAT_HEADER
 from graphproof.loaders.sources.errors import UnknownFormat, UnsupportedFormat
@@ -24,6 +32,51 @@ EXTENSIONS: dict[str, SourceFormat] = {
     ".zip": "chat",  # a zip of chat logs
 }
 SNIFF_BYTES = 4096
+COMPRESSED = ".gz"
+# conventional names of a project's text files, read as text whatever follows the first dot ("README.Debian")
+DOC_NAMES = frozenset((
+    "readme", "news", "install", "faq", "todo", "authors", "changes", "changelog", "copying", "license", "licence",
+    "copyright", "thanks", "hacking", "contributing", "bugs", "notes", "maintainers", "credits", "history", "porting",
+    "usage", "security", "code_of_conduct", "releasenotes", "release-notes", "upgrading", "problems",
+))  # fmt: skip
+_MD_HEADING = re.compile(r"^(?:#{1,6}[ \t]+\S|[^\n]*\S[ \t]*\n(?:=+|-+)[ \t]*$)", re.MULTILINE)
+_MD_BADGE = re.compile(r"\[!\[[^\]\n]*\]\([^)\s]+\)")
+_MD_LINK = re.compile(r"\[[^\]\n]+\]\(https?://[^)\s]+\)")
+MD_LINKS = 2  # inline links that, with a heading, make a text Markdown
+
+
+def inner_name(path: Path) -> str:
+    """The name a file has once decompressed: ``README.md.gz`` → ``README.md``."""
+    name = path.name
+    return name[: -len(COMPRESSED)] if name.lower().endswith(COMPRESSED) and len(name) > len(COMPRESSED) else name
+
+
+def looks_like_markdown(head: bytes) -> bool:
+    """Whether a text's first bytes show Markdown's own markup: a heading (``# …`` or an underlined line) and a
+    badge (``[![…](…)]``) or ``MD_LINKS`` inline links (``[text](https://…)``)."""
+    text = head.decode("utf-8", errors="replace")
+    if not _MD_HEADING.search(text):
+        return False
+    return bool(_MD_BADGE.search(text)) or len(_MD_LINK.findall(text)) >= MD_LINKS
+
+
+# what a conventional name never is, whatever its stem says ("README.docx", "NEWS.png"): binary formats
+_NOT_TEXT = frozenset((
+    ".doc", ".docx", ".odt", ".rtf", ".xls", ".xlsx", ".ods", ".ppt", ".pptx", ".png", ".jpg", ".jpeg", ".gif",
+    ".svg", ".webp", ".ico", ".bz2", ".xz", ".zst", ".tar", ".tgz", ".7z", ".exe", ".dll", ".so", ".a", ".o",
+    ".bin", ".class", ".jar", ".pyc",
+))  # fmt: skip
+
+
+def _doc_name(name: str) -> bool:
+    return name.split(".", 1)[0].casefold() in DOC_NAMES and PurePosixPath(name).suffix.lower() not in _NOT_TEXT
+
+
+def readable_name(name: str) -> bool:
+    """Whether a file called ``name`` is read without an explicit format: a known extension (``EXTENSIONS``),
+    or a conventional name (``DOC_NAMES``), either gzip-compressed or not."""
+    plain = inner_name(Path(name))
+    return PurePosixPath(plain).suffix.lower() in EXTENSIONS or _doc_name(plain)
 
 
 def check_format(fmt: str) -> SourceFormat | None:
@@ -52,21 +105,33 @@ def detect_format(path: Path, fmt: str = "auto", *, head: bytes | None = None) -
     explicit = check_format(fmt)
     if explicit is not None:
         return explicit
-    suffix = path.suffix.lower()
+    name = inner_name(path)
+    suffix = PurePosixPath(name).suffix.lower()
     found = EXTENSIONS.get(suffix)
+    if found is None and _doc_name(name):
+        if head is None and name == path.name:  # a compressed file is sniffed by its reader, decompressed
+            head = _head(path)
+        return "markdown" if head and looks_like_markdown(head[:SNIFF_BYTES]) else "text"
     if found is None:
         known = ", ".join(EXTENSIONS)
         raise UnsupportedFormat(
             str(path),
-            f"unsupported file type {suffix or '(no extension)'}: expected one of {known}, or pass an explicit format",
+            f"unsupported file type {suffix or '(no extension)'}: expected one of {known} (each also gzip-compressed, "
+            "with .gz after it), a project's text file by its conventional name (README, NEWS, INSTALL …), or pass "
+            "an explicit format",
         )
     if found == "text":
         if head is None:
-            try:
-                with path.open("rb") as handle:
-                    head = handle.read(SNIFF_BYTES)
-            except OSError:
-                return found  # reading it for real reports the error
-        if looks_like_chat(head[:SNIFF_BYTES]):
+            head = _head(path)
+        if head and looks_like_chat(head[:SNIFF_BYTES]):
             return "chat"
     return found
+
+
+def _head(path: Path) -> bytes:
+    """A file's first ``SNIFF_BYTES``; none when it cannot be read (reading it for real reports the error)."""
+    try:
+        with path.open("rb") as handle:
+            return handle.read(SNIFF_BYTES)
+    except OSError:
+        return b""

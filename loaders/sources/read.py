@@ -16,7 +16,7 @@ from pathlib import Path
 
 from graphproof.loaders.sources.chat import chat_document
 from graphproof.loaders.sources.chat_zip import chat_zip_documents
-from graphproof.loaders.sources.detect import check_format, detect_format
+from graphproof.loaders.sources.detect import check_format, detect_format, inner_name
 from graphproof.loaders.sources.errors import InvalidSource, describe
 from graphproof.loaders.sources.html_page import html_file_document
 from graphproof.loaders.sources.jsonl import jsonl_documents
@@ -36,6 +36,27 @@ _READERS: dict[SourceFormat, _Reader] = {
     "jsonl": lambda data, id, source: jsonl_documents(data, source=source),
     "chat": lambda data, id, source: [chat_document(data, id=id, source=source)],
 }
+
+
+MAX_DECOMPRESSED = 64 * 1024 * 1024  # bytes a compressed file may hold: more is refused, unread
+
+
+def gunzip(data: bytes, source: str, limit: int | None = None) -> bytes:
+    """The decompressed bytes of a gzip file (``README.gz``); ``InvalidSource`` when it is no gzip data or holds
+    more than ``limit`` bytes (``MAX_DECOMPRESSED``: a small file that inflates without end is refused)."""
+    import gzip
+    import io
+    import zlib
+
+    cap = MAX_DECOMPRESSED if limit is None else limit
+    try:
+        with gzip.GzipFile(fileobj=io.BytesIO(data)) as stream:
+            out = stream.read(cap + 1)
+    except (OSError, EOFError, zlib.error) as exc:
+        raise InvalidSource(source, f"not readable as gzip-compressed data ({describe(exc)})") from exc
+    if len(out) > cap:
+        raise InvalidSource(source, f"decompresses to more than {cap} bytes (not read)")
+    return out
 
 
 def read_file(path: Path, *, id: str | None = None, fmt: str = "auto") -> Iterator[Item]:
@@ -79,6 +100,8 @@ def _read_file(path: Path, doc_id: str, fmt: str) -> Iterator[Item]:
             data = path.read_bytes()
         except OSError as exc:
             raise InvalidSource(source, f"cannot read: {exc.strerror or describe(exc)}") from exc
+        if inner_name(path) != path.name:
+            data = gunzip(data, source)
         kind = detect_format(path, fmt, head=data[:4096])
         yield from _READERS[kind](data, doc_id, source)
     except InvalidSource as exc:

@@ -160,13 +160,15 @@ def test_right_document_first() -> None:
 # ---------------------------------------------------------------- copying documents
 
 
-def test_copy_name_gives_a_readable_extension() -> None:
-    assert copy_name("/usr/share/doc/tmux/README") == "tmux/README.txt"
+def test_copy_name_keeps_a_name_the_readers_take() -> None:
+    assert copy_name("/usr/share/doc/tmux/README") == "tmux/README"  # a conventional name is read as it is
+    assert copy_name("/usr/share/doc/udev/README.Debian.gz") == "udev/README.Debian"
     assert copy_name("/usr/share/doc/xz-utils/faq.txt.gz") == "xz-utils/faq.txt"
     assert copy_name("/usr/share/doc/python3-xmltodict/README.md.gz") == "python3-xmltodict/README.md"
     assert copy_name("/usr/share/doc/valgrind/html/faq.html") == "valgrind/html/faq.html"
     assert copy_name("/usr/share/doc/yq/README.rst.gz") == "yq/README.rst"  # read as reStructuredText
-    assert copy_name("/usr/share/doc/foo/notes.org") == "foo/notes.org.txt"
+    assert copy_name("/usr/share/doc/foo/notes.org") == "foo/notes.org"  # "notes" is a conventional name
+    assert copy_name("/usr/share/doc/foo/keys.example") == "foo/keys.example.txt"
 
 
 def test_copy_documents_decompresses_and_reports_missing(tmp_path: Path) -> None:

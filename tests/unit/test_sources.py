@@ -537,6 +537,34 @@ def test_detect_format_by_extension_content_and_override(tmp_path: Path) -> None
         read_sources([plain], fmt="word")
 
 
+def test_a_projects_text_files_are_read_by_their_conventional_names_and_compressed(tmp_path: Path) -> None:
+    import gzip
+
+    from graphproof.loaders.sources.read import gunzip
+
+    readme = "jq\n==\n\njq is a JSON processor.\n\n[![Build](https://ci.example/jq.svg)](https://ci.example/jq)\n"
+    write(tmp_path / "jq" / "README", readme)  # Markdown with no .md: its heading and badge say so
+    write(tmp_path / "gz" / "README.gz", gzip.compress(b"This is the README of gzip.\n"))
+    write(tmp_path / "gz" / "README.md.gz", gzip.compress(b"# Gzip\n\nRead [the manual](https://x.example/m).\n"))
+    write(tmp_path / "udev" / "README.Debian", "Predictable names are [used](https://a.example) here.\n")
+    write(tmp_path / "bad" / "NEWS.gz", b"not gzip at all")
+    write(tmp_path / "bad" / "README.docx", b"PK\x03\x04")
+    items = list(read_sources([tmp_path]))
+    found = {Path(d.source).relative_to(tmp_path).as_posix(): (d.format, d.text) for d in docs(items)}
+    assert found == {
+        "gz/README.gz": ("text", "This is the README of gzip."),
+        "gz/README.md.gz": ("markdown", "Gzip\n\nRead the manual."),
+        "jq/README": ("markdown", "jq\n\njq is a JSON processor."),
+        "udev/README.Debian": ("text", "Predictable names are [used](https://a.example) here."),  # no heading
+    }
+    reasons = {Path(f.source).name: f.reason for f in failures(items)}
+    assert reasons["NEWS.gz"].startswith("not readable as gzip-compressed data")
+    assert "unsupported file type .docx" in reasons["README.docx"]
+    assert detect_format(tmp_path / "INSTALL") == detect_format(tmp_path / "changelog.Debian.gz") == "text"
+    with pytest.raises(InvalidSource, match="decompresses to more than 1000 bytes"):
+        gunzip(gzip.compress(b"a" * 5000), "bomb.gz", limit=1000)  # a small file that inflates is refused
+
+
 def test_read_sources_walks_directories_in_a_stable_order(tmp_path: Path) -> None:
     root = tmp_path / "corpus"
     write(root / "b.md", "# B\ntext b\n")
