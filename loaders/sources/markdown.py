@@ -2,7 +2,8 @@
 
 Parsed with ``markdown-it-py`` (CommonMark plus tables). Kept: headings, paragraphs (hard-wrapped lines
 joined), list items (``- ``), tables (a row a line, cells joined by `` | ``), code blocks and inline code as
-written, a link's text. Dropped: images — badges ("[![build](…svg)](…)") with the link around them —,
+written, a link's text. Dropped: images — badges ("[![build](…svg)](…)") with the link around them, and a line
+left with only their labels ("Unix: …, Windows: …") —,
 link targets, emphasis markers, raw HTML tags (the visible text of an HTML block is kept), rules. So a
 README's "dual-licensed under [BSD](LICENSE)" reads "dual-licensed under BSD", and extraction, BM25
 and extractive answers never see URLs that were only link targets.
@@ -10,12 +11,17 @@ and extractive answers never see URLs that were only link targets.
 
 from __future__ import annotations
 
+import re
 from functools import cache
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from markdown_it import MarkdownIt
     from markdown_it.token import Token
+
+
+# what is left of a line of badges: punctuation and "Label:" words, nothing a sentence says
+_ONLY_LABELS = re.compile(r"[\s,;|/·•()\[\]-]*(?:[^\W\d_][\w.+-]*(?:[ \t][^\W\d_][\w.+-]*){0,2}:[\s,;|/·•()\[\]-]*)*")
 
 
 @cache
@@ -77,7 +83,11 @@ def markdown_text(text: str) -> str:
         elif kind == "list_item_close":
             prefix.pop()
         elif kind == "inline":
-            line.append(_inline(token.children or []))
+            children = token.children or []
+            text = _inline(children)
+            if any(child.type == "image" for child in children) and _ONLY_LABELS.fullmatch(text):
+                text = ""  # a row of badges with their labels ("Unix: [![Build]…], Windows: [![…]…]"): no text left
+            line.append(text)
         elif kind in ("th_close", "td_close"):
             line.append(" | ")
         elif kind in ("heading_close", "paragraph_close", "tr_close"):

@@ -135,6 +135,17 @@ def test_markdown_is_read_as_its_readable_text(tmp_path: Path) -> None:
     assert isinstance(badges, SourceFailure) and "no readable text" in badges.reason
 
 
+def test_a_markdown_line_of_labelled_badges_leaves_nothing(tmp_path: Path) -> None:
+    text = (
+        "# jq\n\n[![Coverage](https://c.example/b.svg)](https://c.example),\nUnix: [![Build](https://t.example/b.svg)]"
+        "(https://t.example), Windows: [![Win](https://w.example/b.svg)](https://w.example)\n\n"
+        "Note: a line with a label and words stays.\n\nThe logo ![logo](l.png) is drawn by hand.\n"
+    )
+    doc = read_one(write(tmp_path / "README.md", text))
+    assert isinstance(doc, SourceDocument)
+    assert doc.text == "jq\n\nNote: a line with a label and words stays.\n\nThe logo  is drawn by hand."
+
+
 RST_README = """\
 ..
    PyJWT is free software: you can redistribute it
