@@ -1,7 +1,9 @@
 """A local folder of saved web pages and text files as a source of outside text.
 
 Every file under the folder is read once per source (in sorted, deterministic order): ``.html``/``.htm``
-files with the loaders' main-text extraction, ``.txt`` as plain text and ``.md`` as Markdown. Other
+files with the loaders' main-text extraction, ``.txt`` as plain text, ``.md`` as Markdown and ``.rst`` as
+reStructuredText; any of them gzip-compressed (``README.md.gz``), and a project's text files by their
+conventional names (``README``, ``NEWS``: ``loaders.sources.detect``), as ``graphproof ingest`` reads them. Other
 files, files over the byte cap (never read whole), binary files, pages without text and symbolic links
 leading out of the folder are refused with the reason. For a question, the readable pages are ranked
 by the question's words they contain, each weighted by its rarity in the folder (idf, the analyzer's
@@ -15,13 +17,15 @@ import math
 import os
 from collections.abc import Callable
 from datetime import datetime
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 from graphproof.graph.analyzer import default_analyzer
 from graphproof.loaders.outside.convert import page_from_bytes
 from graphproof.loaders.outside.errors import OutsideTextError, PageRefused
 from graphproof.loaders.outside.page import OutsidePage, OutsideResult, Refusal, check_limit, iso_utc, utc_now
+from graphproof.loaders.sources.detect import SNIFF_BYTES, conventional_name, inner_name, looks_like_markdown
 from graphproof.loaders.sources.errors import InvalidSource
+from graphproof.loaders.sources.read import gunzip
 
 FILE_TYPES: dict[str, str] = {
     ".html": "text/html",
@@ -35,7 +39,7 @@ DEFAULT_MAX_CHARS = 200_000
 
 
 class FolderSource:
-    """The ``.html``, ``.htm``, ``.txt``, ``.md`` and ``.rst`` files under ``path`` as outside pages, per question.
+    """The readable files under ``path`` (module docstring) as outside pages, ranked per question.
 
     ``max_bytes`` caps the size of a file read (bigger files are refused unread), ``max_chars`` the
     characters kept per page (longer text is cut and the page marked ``truncated``). ``now`` is the
@@ -112,10 +116,17 @@ class FolderSource:
 
     def _page(self, file: Path, uri: str, root: Path) -> OutsidePage:
         """One file as a page, or ``PageRefused`` saying why it is not used."""
-        content_type = FILE_TYPES.get(file.suffix.lower())
+        name = inner_name(file)
+        content_type = FILE_TYPES.get(PurePosixPath(name).suffix.lower())
+        if content_type is None and conventional_name(name):
+            content_type = "text/plain"  # README, NEWS …: its Markdown is told apart once it is read
         if content_type is None:
             expected = ", ".join(FILE_TYPES)
-            raise PageRefused(uri, f"unsupported file type {file.suffix or '(none)'!r}; expected one of {expected}")
+            raise PageRefused(
+                uri,
+                f"unsupported file type {file.suffix or '(none)'!r}; expected one of {expected} (each also as .gz) "
+                "or a project's text file by its conventional name (README, NEWS …)",
+            )
         if not file.resolve().is_relative_to(root):
             raise PageRefused(uri, "a symbolic link to a file outside the folder")
         try:
@@ -129,6 +140,10 @@ class FolderSource:
         if len(data) > self.max_bytes:
             raise PageRefused(uri, f"file grew over the cap of {self.max_bytes} bytes while being read")
         try:
+            if name != file.name:
+                data = gunzip(data, uri, limit=self.max_bytes)
+            if content_type == "text/plain" and PurePosixPath(name).suffix.lower() not in FILE_TYPES:
+                content_type = "text/markdown" if looks_like_markdown(data[:SNIFF_BYTES]) else content_type
             return page_from_bytes(
                 data,
                 url=uri,

@@ -68,7 +68,9 @@ _NOT_TEXT = frozenset((
 ))  # fmt: skip
 
 
-def _doc_name(name: str) -> bool:
+def conventional_name(name: str) -> bool:
+    """Whether ``name`` (decompressed) is a project's conventional text file: ``DOC_NAMES`` before its first dot,
+    and no binary format's extension after its last ("README.Debian" is, "README.docx" is not)."""
     return name.split(".", 1)[0].casefold() in DOC_NAMES and PurePosixPath(name).suffix.lower() not in _NOT_TEXT
 
 
@@ -76,7 +78,7 @@ def readable_name(name: str) -> bool:
     """Whether a file called ``name`` is read without an explicit format: a known extension (``EXTENSIONS``),
     or a conventional name (``DOC_NAMES``), either gzip-compressed or not."""
     plain = inner_name(Path(name))
-    return PurePosixPath(plain).suffix.lower() in EXTENSIONS or _doc_name(plain)
+    return PurePosixPath(plain).suffix.lower() in EXTENSIONS or conventional_name(plain)
 
 
 def check_format(fmt: str) -> SourceFormat | None:
@@ -108,7 +110,7 @@ def detect_format(path: Path, fmt: str = "auto", *, head: bytes | None = None) -
     name = inner_name(path)
     suffix = PurePosixPath(name).suffix.lower()
     found = EXTENSIONS.get(suffix)
-    if found is None and _doc_name(name):
+    if found is None and conventional_name(name):
         if head is None and name == path.name:  # a compressed file is sniffed by its reader, decompressed
             head = _head(path)
         return "markdown" if head and looks_like_markdown(head[:SNIFF_BYTES]) else "text"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import gzip
 import sys
 import threading
 from collections.abc import Iterator
@@ -402,24 +403,33 @@ def test_a_folder_yields_its_readable_pages_and_refuses_the_rest(tmp_path: Path)
     (tmp_path / "sub" / "d.htm").write_text(SCRIPTED, encoding="utf-8")
     rst = "Syrup\n=====\n\n.. image:: x.svg\n\nThe *darker* the `syrup <http://x>`_.\n"
     (tmp_path / "e.rst").write_text(rst, encoding="utf-8")
+    (tmp_path / "f" / "README.gz").parent.mkdir()
+    (tmp_path / "f" / "README.gz").write_bytes(gzip.compress(b"# Waffle\n\n[![ci](b.svg)](c) See [x](http://x) and [y](http://y).\n"))
+    (tmp_path / "f" / "NEWS").write_text("Pancake syrup news.\n", encoding="utf-8")
+    (tmp_path / "f" / "manual.pdf").write_bytes(b"%PDF-1.4 not read here")
     (tmp_path / "big.txt").write_text("word " * 1000, encoding="utf-8")
     (tmp_path / "bin.txt").write_bytes(PNG)
     (tmp_path / "image.png").write_bytes(PNG)
     source = FolderSource(tmp_path, max_bytes=3000, now=lambda: NOW)
     assert isinstance(source, OutsideSource)
     result = source.pages("pancake syrup waffle", limit=10)
-    assert sorted(Path(page.url).name for page in result.pages) == ["a.html", "b.txt", "c.md", "d.htm", "e.rst"]
-    result.pages.sort(key=lambda page: Path(page.url).name)
-    first = result.pages[0]
+    names = ["NEWS", "README.gz", "a.html", "b.txt", "c.md", "d.htm", "e.rst"]
+    assert sorted(Path(page.url).name for page in result.pages) == names
+    by_name = {Path(page.url).name: page for page in result.pages}
+    assert (by_name["README.gz"].content_type, by_name["README.gz"].text) == ("text/markdown", "Waffle\n\nSee x and y.")
+    assert (by_name["NEWS"].content_type, by_name["NEWS"].text) == ("text/plain", "Pancake syrup news.")
+    pages = sorted((by_name[name] for name in names[2:]), key=lambda page: Path(page.url).name)
+    first = pages[0]
     assert first.url == (tmp_path / "a.html").as_uri()
     assert (first.title, first.content_type, first.source_kind) == ("Pancake chemistry", "text/html", "folder")
     assert first.fetched_at == "2026-01-02T03:04:05Z"
     assert first.size_bytes == len(ARTICLE.encode())
-    assert result.pages[2].text == "Syrup\n\nThe darker the syrup, the stronger."
-    assert "MARKER" not in result.pages[3].text
-    assert (result.pages[4].content_type, result.pages[4].text) == ("text/x-rst", "Syrup\n\nThe darker the syrup.")
+    assert pages[2].text == "Syrup\n\nThe darker the syrup, the stronger."
+    assert "MARKER" not in pages[3].text
+    assert (pages[4].content_type, pages[4].text) == ("text/x-rst", "Syrup\n\nThe darker the syrup.")
     reasons = {Path(refusal.url).name: refusal.reason for refusal in result.refused}
-    assert set(reasons) == {"big.txt", "bin.txt", "image.png"}
+    assert set(reasons) == {"big.txt", "bin.txt", "image.png", "manual.pdf"}
+    assert "unsupported file type '.pdf'" in reasons["manual.pdf"]
     assert reasons["big.txt"] == "file is 5000 bytes, over the cap of 3000 bytes (not read)"
     assert "binary content" in reasons["bin.txt"]
     assert "unsupported file type '.png'" in reasons["image.png"]
