@@ -109,9 +109,10 @@ def _participle(word: str) -> bool:
 
 _DETERMINERS = "a|an|the|this|that|these|those|its|their|his|her|our|your|no|some|any|all"
 _DETERMINER_AFTER = re.compile(rf"[ \t]+(?:{_DETERMINERS})\b")
-# documents: "tries to", "stands for" too, and a mention right after the verb ("quux supports Linux": the name is
-# masked as "|||||" when keyphrases are read)
-_OBJECT_AFTER = re.compile(rf"[ \t]+(?:(?:{_DETERMINERS}|to|for|on|with|from|into|upon|against)\b|\|)")
+# documents: "tries to", "stands for" too, a mention right after the verb ("quux supports Linux": the name is
+# masked as "|||||" when keyphrases are read), and a capitalised word too short to be a mention ("XMLSec library
+# provides C based implementation", "supports C bindings")
+_OBJECT_AFTER = re.compile(rf"[ \t]+(?:(?:{_DETERMINERS}|to|for|on|with|from|into|upon|against)\b|\||[A-Z]\w?\b)")
 
 
 # verbs whose object follows "of" ("The toolkit consists of a parser"); "of" after other words joins a noun phrase

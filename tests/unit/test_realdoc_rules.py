@@ -337,6 +337,10 @@ def test_a_verb_right_before_a_name_ends_a_lower_case_subject() -> None:
     """A lower-case project name and a verb followed by a name were one concept ("quux supports")."""
     assert ("quux", "supports", "Linux") in _triples("quux supports Linux and Windows.")
     assert ("libffi", "requires", "GCC") in _triples("libffi requires GCC.")
+    # a capitalised word too short to be a mention ("C", "Qt") ends the subject the same way
+    triples = _triples("XMLSec library provides C based implementation for major XML Security standards.")
+    assert ("XMLSec", "provides_c_based", "implementation") in triples
+    assert not any("library provides" in (head, tail) for head, _, tail in triples)
 
 
 def test_consists_of_renamed_and_supersedes_are_verbs() -> None:
