@@ -10,7 +10,10 @@ whose id was already produced in the same call is reported as a duplicate instea
 
 from __future__ import annotations
 
+import gzip
+import io
 import os
+import zlib
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 
@@ -44,10 +47,6 @@ MAX_DECOMPRESSED = 64 * 1024 * 1024  # bytes a compressed file may hold: more is
 def gunzip(data: bytes, source: str, limit: int | None = None) -> bytes:
     """The decompressed bytes of a gzip file (``README.gz``); ``InvalidSource`` when it is no gzip data or holds
     more than ``limit`` bytes (``MAX_DECOMPRESSED``: a small file that inflates without end is refused)."""
-    import gzip
-    import io
-    import zlib
-
     cap = MAX_DECOMPRESSED if limit is None else limit
     try:
         with gzip.GzipFile(fileobj=io.BytesIO(data)) as stream:

@@ -201,9 +201,10 @@ def _register_containers() -> None:
             self.state.nested_parse(self.content, self.content_offset, node)
             return [node]
 
-    registered = getattr(directives, "_directives", {})  # what others registered (Sphinx, if it is loaded)
+    # what docutils knows, and what others registered (Sphinx, if it is loaded in this process)
+    known = {**getattr(directives, "_directive_registry", {}), **getattr(directives, "_directives", {})}
     for name in SPHINX_CONTAINERS:
-        if name not in registered and name not in directives._directive_registry:
+        if name not in known:
             directives.register_directive(name, Container)
 
 
