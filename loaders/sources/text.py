@@ -2,7 +2,7 @@
 
 Plain text is kept as written; Markdown becomes its readable text (``loaders.sources.markdown``: link
 targets, images and badges, HTML tags and emphasis markers dropped), and so does reStructuredText
-(``loaders.sources.rst``: directives' markup, images, targets and comments dropped). The title is the first
+(``loaders.sources.rst``: directives' markup, images and targets dropped). The title is the first
 Markdown heading (``# Title`` or a ``Title`` line underlined with ``===``), outside fenced code blocks, or
 reStructuredText's document title, or else the file's stem.
 """
