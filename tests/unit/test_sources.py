@@ -228,6 +228,21 @@ def test_the_text_inside_sphinx_container_directives_is_kept(tmp_path: Path) -> 
     )  # a tab's label is not text of its own; directives that only generate text (Sphinx's) leave nothing
 
 
+def test_restructuredtext_docutils_gives_up_on_is_a_failure_naming_the_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import docutils.core
+
+    def broken(*_args: object, **_kwargs: object) -> None:
+        raise ValueError("unbalanced table")
+
+    monkeypatch.setattr(docutils.core, "publish_doctree", broken)
+    failure = read_one(write(tmp_path / "table.rst", "Title\n=====\n\nText.\n"))
+    assert isinstance(failure, SourceFailure)
+    assert failure.source.endswith("table.rst")
+    assert failure.reason == "reStructuredText could not be parsed: unbalanced table"
+
+
 def test_restructuredtext_without_readable_text_or_title(tmp_path: Path) -> None:
     badges = read_one(write(tmp_path / "badges.rst", ".. image:: https://ci.example/badge.svg\n"))
     assert isinstance(badges, SourceFailure)
