@@ -48,6 +48,13 @@ def read_one(path: Path, fmt: str = "auto") -> SourceDocument | SourceFailure:
     return items[0]
 
 
+def text_of(path: Path, content: str) -> str:
+    """The text of the one document ``content`` written at ``path`` reads as."""
+    doc = read_one(write(path, content))
+    assert isinstance(doc, SourceDocument), doc
+    return doc.text
+
+
 def write(path: Path, content: str | bytes) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(content.encode("utf-8") if isinstance(content, str) else content)
@@ -141,9 +148,8 @@ def test_a_markdown_line_of_labelled_badges_leaves_nothing(tmp_path: Path) -> No
         "(https://t.example), Windows: [![Win](https://w.example/b.svg)](https://w.example)\n\n"
         "Note: a line with a label and words stays.\n\nThe logo ![logo](l.png) is drawn by hand.\n"
     )
-    doc = read_one(write(tmp_path / "README.md", text))
-    assert isinstance(doc, SourceDocument)
-    assert doc.text == "jq\n\nNote: a line with a label and words stays.\n\nThe logo  is drawn by hand."
+    expected = "jq\n\nNote: a line with a label and words stays.\n\nThe logo  is drawn by hand."
+    assert text_of(tmp_path / "README.md", text) == expected
 
 
 RST_README = """\
@@ -220,9 +226,7 @@ def test_the_text_inside_sphinx_container_directives_is_kept(tmp_path: Path) -> 
         ".. versionadded:: 1.2\n   The *leeway* option.\n\n.. deprecated:: 2.0\n\n   Use ``--leeway`` instead.\n\n"
         ".. pip-command-usage:: show\n\n.. autofunction:: jwt.decode\n"
     )
-    doc = read_one(write(tmp_path / "usage.rst", text))
-    assert isinstance(doc, SourceDocument)
-    assert doc.text == (
+    assert text_of(tmp_path / "usage.rst", text) == (
         "Usage\n\nRun python -m pip show.\n\nAdded in version 1.2: The leeway option.\n\n"
         "Deprecated since version 2.0.\n\nUse --leeway instead."
     )  # a tab's label is not text of its own; directives that only generate text (Sphinx's) leave nothing
