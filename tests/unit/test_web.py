@@ -207,6 +207,19 @@ def test_the_documents_page_uploads_and_shows_what_was_added(tmp_path: Path) -> 
     assert 'href="/documents/' in done.text
 
 
+def test_a_compressed_restructuredtext_upload_reads_as_text(tmp_path: Path) -> None:
+    import gzip
+
+    app, _ = writer(tmp_path)
+    rst = b"Herons\n======\n\n.. image:: https://ci.example/badge.svg\n\nHerons feed at `dawn <https://x.example>`_.\n"
+    files = [("files", ("README.rst.gz", gzip.compress(rst))), ("files", ("README", b"Curlews nest in the marsh."))]
+    data = app.post("/api/ingest", files=files).json()
+    assert data["added"] == 2, data
+    page = app.get(f"/documents{data['files'][0]['document_id']}").text
+    assert "Herons feed at dawn." in page and "badge.svg" not in page and "image::" not in page
+    assert "reStructuredText" in app.get("/documents").text  # the upload form says what it reads
+
+
 def test_an_uploaded_script_renders_as_text(tmp_path: Path) -> None:
     app, _ = writer(tmp_path)
     data = app.post("/api/ingest", files={"files": ("evil.html.txt", EVIL.encode() + b" lab notes")}).json()
