@@ -23,7 +23,7 @@ from graphproof.graph.analyzer import default_analyzer
 from graphproof.loaders.outside.convert import page_from_bytes
 from graphproof.loaders.outside.errors import OutsideTextError, PageRefused
 from graphproof.loaders.outside.page import OutsidePage, OutsideResult, Refusal, check_limit, iso_utc, utc_now
-from graphproof.loaders.sources.detect import SNIFF_BYTES, conventional_name, inner_name, looks_like_markdown
+from graphproof.loaders.sources.detect import conventional_format, conventional_name, inner_name
 from graphproof.loaders.sources.errors import InvalidSource
 from graphproof.loaders.sources.read import gunzip
 
@@ -34,6 +34,7 @@ FILE_TYPES: dict[str, str] = {
     ".md": "text/markdown",
     ".rst": "text/x-rst",
 }
+_CONVENTIONAL_TYPES = {"text": "text/plain", "markdown": "text/markdown"}  # a conventionally named file's formats
 DEFAULT_MAX_BYTES = 2_000_000
 DEFAULT_MAX_CHARS = 200_000
 
@@ -118,9 +119,7 @@ class FolderSource:
         """One file as a page, or ``PageRefused`` saying why it is not used."""
         name = inner_name(file)
         content_type = FILE_TYPES.get(PurePosixPath(name).suffix.lower())
-        if content_type is None and conventional_name(name):
-            content_type = "text/plain"  # README, NEWS …: its Markdown is told apart once it is read
-        if content_type is None:
+        if content_type is None and not conventional_name(name):
             expected = ", ".join(FILE_TYPES)
             raise PageRefused(
                 uri,
@@ -142,8 +141,8 @@ class FolderSource:
         try:
             if name != file.name:
                 data = gunzip(data, uri, limit=self.max_bytes)
-            if content_type == "text/plain" and PurePosixPath(name).suffix.lower() not in FILE_TYPES:
-                content_type = "text/markdown" if looks_like_markdown(data[:SNIFF_BYTES]) else content_type
+            if content_type is None:  # README, NEWS …: Markdown or text, told once it is read
+                content_type = _CONVENTIONAL_TYPES[conventional_format(data)]
             return page_from_bytes(
                 data,
                 url=uri,

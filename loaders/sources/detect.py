@@ -74,6 +74,12 @@ def conventional_name(name: str) -> bool:
     return name.split(".", 1)[0].casefold() in DOC_NAMES and PurePosixPath(name).suffix.lower() not in _NOT_TEXT
 
 
+def conventional_format(head: bytes) -> SourceFormat:
+    """The format of a conventionally named file (``conventional_name``) from its first bytes: Markdown when they
+    show Markdown's own markup (``looks_like_markdown``), else text."""
+    return "markdown" if head and looks_like_markdown(head[:SNIFF_BYTES]) else "text"
+
+
 def readable_name(name: str) -> bool:
     """Whether a file called ``name`` is read without an explicit format: a known extension (``EXTENSIONS``),
     or a conventional name (``DOC_NAMES``), either gzip-compressed or not."""
@@ -113,7 +119,7 @@ def detect_format(path: Path, fmt: str = "auto", *, head: bytes | None = None) -
     if found is None and conventional_name(name):
         if head is None and name == path.name:  # a compressed file is sniffed by its reader, decompressed
             head = _head(path)
-        return "markdown" if head and looks_like_markdown(head[:SNIFF_BYTES]) else "text"
+        return conventional_format(head or b"")
     if found is None:
         known = ", ".join(EXTENSIONS)
         raise UnsupportedFormat(
