@@ -17,6 +17,7 @@ from graphproof.graph.model import Document
 from graphproof.graph.store import GraphStore
 from graphproof.reasoning.answer import Answer, extractive_answer, llm_answer
 from graphproof.reasoning.errors import ReasoningError
+from graphproof.reasoning.path_order import answer_first
 from graphproof.reasoning.retriever import METHODS, Retrieval, Retriever
 from graphproof.verification.grounding import GroundingMethod, GroundingReport, Passage
 
@@ -60,6 +61,14 @@ class LLMAnswerer:
 
     def __call__(self, retrieval: Retrieval, history: History = ()) -> Answer:
         return llm_answer(self.model, retrieval, history=history)
+
+
+def answer_basis(answer: Answer) -> str:
+    """What an answer rests on, for listing the paths (``path_order.answer_first``): an extractive answer's first
+    evidence unit (the units after it are context), nothing when it found none, any other answer as written."""
+    if answer.method == "extractive":
+        return answer.evidence[0][1] if answer.evidence else ""
+    return answer.text
 
 
 def checked_text(answer: Answer) -> str:
@@ -179,6 +188,8 @@ class GraphRAG:
         retrieval.notes.extend(gnn_notes)
         clock = time.perf_counter()
         answer = self.answerer(retrieval, turns)
+        if retrieval.paths_order == "display":  # the path listed first is one that leads to what the answer names
+            retrieval.paths = answer_first(retrieval.paths, query, answer_basis(answer), self.retriever.analyzer)
         timings["answer_ms"] = (time.perf_counter() - clock) * 1000
         report = None
         if verify:

@@ -21,8 +21,8 @@ SNIPPET = 160
 SHOWN_SKIPPED = 20
 # shown above paths listed in display order (``Retrieval.paths_order == "display"``), by ``ask`` and the web page
 PATHS_ORDER_CAPTION = (
-    "Paths are listed by how well each states what the question asks; the number is the path's weight, which ranks "
-    "the chunks, so it need not fall down the list."
+    "Paths are listed by how well each states what the question asks, those that lead to a name the answer gives "
+    "first; the number is the path's weight, which ranks the chunks, so it need not fall down the list."
 )
 
 

@@ -5,7 +5,15 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from graphproof.graph.model import Entity, Path, Relation
-from graphproof.reasoning.path_order import DISPLAY_WEIGHTS, FEATURES, display_order, display_score, path_features
+from graphproof.reasoning.path_order import (
+    DISPLAY_WEIGHTS,
+    FEATURES,
+    answer_first,
+    display_order,
+    display_score,
+    path_features,
+    reaches_answer,
+)
 from graphproof.reasoning.paths import WeightedPath, question_shape
 
 from benchmarks.path_order import Question, fit_logistic, top_states
@@ -91,3 +99,31 @@ def test_top_states_counts_the_top_path_by_order_or_by_score() -> None:
     assert top_states([q], None) == 0  # the weighted order's first path states nothing
     assert top_states([q], np.array([0.0, 1.0])) == 1
     assert top_states([Question("s", "s", np.zeros((0, 2)), np.zeros(0))], None) == 0
+
+
+CHROMIUM, ROOT, NO_SANDBOX = Entity.named("Chromium"), Entity.named("root"), Entity.named("--no-sandbox")
+ROOT_QUESTION = "How can I run Chromium as the root user?"
+ROOT_ANSWER = "You can use the --no-sandbox command line argument to be able to run chromium as root."
+
+
+def test_the_path_to_what_the_answer_names_comes_first() -> None:
+    to_root = one_edge(CHROMIUM, ROOT, "be_able_to_run_as", "readme#2", 9.0, ROOT_ANSWER)
+    to_option = one_edge(CHROMIUM, NO_SANDBOX, "use", "readme#2", 5.0, ROOT_ANSWER)
+    cooccurring = one_edge(CHROMIUM, NO_SANDBOX, "related_to", "readme#2", 8.0, ROOT_ANSWER)
+    assert not reaches_answer(to_root, ROOT_QUESTION, ROOT_ANSWER)  # "root" is the question's own word
+    assert reaches_answer(to_option, ROOT_QUESTION, ROOT_ANSWER)
+    assert not reaches_answer(cooccurring, ROOT_QUESTION, ROOT_ANSWER)  # co-occurrence states nothing
+    ordered = answer_first([to_root, cooccurring, to_option], ROOT_QUESTION, ROOT_ANSWER)
+    assert ordered == [to_option, to_root, cooccurring]  # the rest keep their order
+
+
+def test_answer_first_reads_whole_names_not_keyphrases_and_leaves_a_blank_answer_alone() -> None:
+    concept = Entity("command line argument", "command line argument", "concept")
+    to_concept = one_edge(CHROMIUM, concept, "accepts", "readme#2", 9.0, ROOT_ANSWER)
+    sand = Entity.named("sand")  # in the answer only inside "--no-sandbox"
+    to_sand = one_edge(CHROMIUM, sand, "uses", "readme#2", 9.0, ROOT_ANSWER)
+    to_option = one_edge(CHROMIUM, NO_SANDBOX, "use", "readme#2", 1.0, ROOT_ANSWER)
+    assert not reaches_answer(to_concept, ROOT_QUESTION, ROOT_ANSWER)
+    assert not reaches_answer(to_sand, ROOT_QUESTION, ROOT_ANSWER)
+    assert answer_first([to_concept, to_sand, to_option], ROOT_QUESTION, ROOT_ANSWER)[0] is to_option
+    assert answer_first([to_concept, to_option], ROOT_QUESTION, "  ") == [to_concept, to_option]

@@ -14,6 +14,7 @@ from graphproof.loaders.ingest import ingest
 from graphproof.loaders.sources import read_sources
 from graphproof.reasoning.answer import Answer
 from graphproof.reasoning.errors import ReasoningError
+from graphproof.reasoning.paths import WeightedPath
 from graphproof.reasoning.retriever import Retrieval, RetrievalConfig, Retriever
 from graphproof.verification.lexical import LexicalVerifier
 
@@ -105,3 +106,25 @@ def test_an_extractive_answer_gives_a_repeated_sentence_once(store: SQLiteStore)
     chunks = [Hit(Chunk(f"x#{i}", "x", i, f"{same} Filler {i}."), 1.0) for i in range(3)]
     answer = extractive_answer(store, Retrieval("bm25", QUESTION, chunks))
     assert answer.text.count(same) == 1 and len(answer.evidence) == len({e[1] for e in answer.evidence})
+
+
+def test_the_paths_that_lead_to_what_the_answer_names_are_listed_first(store: SQLiteStore) -> None:
+    question = "Which sensor pod do the drones carry, and who makes it?"
+    unit = "It is made by Aoba Robotics."
+
+    def answerer(retrieval: Retrieval, history: Sequence[tuple[str, str]] = ()) -> Answer:
+        return Answer(f"{unit} Orrery Systems builds drones.", "extractive", [("c", unit), ("d", "Orrery Systems.")])
+
+    def listed(order_paths: bool) -> tuple[list[WeightedPath], list[WeightedPath]]:
+        retriever = Retriever(store, HashingEmbedder(128), RetrievalConfig(depth=10, order_paths=order_paths))
+        asked = GraphRAG(store, retriever, answerer).ask(question, k=50).retrieval.paths
+        return asked, retriever.retrieve(question, "hybrid-rrf").paths
+
+    shown, display = listed(True)
+    moved = [p for p in display if "Aoba Robotics" in [e.name for e in p.path.entities]
+             and any(r.predicate != "related_to" for r in p.path.relations)]  # fmt: skip
+    assert moved and display[0] not in moved  # the display order alone puts another path first
+    # the rest keep their order, paths to "Orrery Systems" (the second unit: context) among them
+    assert shown == moved + [p for p in display if p not in moved]
+    weighted, plain = listed(False)
+    assert weighted == plain  # listed by weight, the list is left as the retriever made it
