@@ -34,6 +34,9 @@ _TRIM = " \t\r\n\"'`“”‘’„«»「」『』《》〈〉【】()[]{}<>.,;
 _POSSESSIVE = ("'s", "’s")
 _OPTION = re.compile(r"-{1,2}[^\W_][\w.-]*(?:=\S*)?")  # "--append", "-a", "--trace-children=yes"
 _PREDICATE_CHARS = re.compile(r"[^\w]+")
+# a file system path as the documents write it ("/etc/foo.conf", "~/.fonts.conf.d", "$HOME/.foo"), the root or home
+# it starts from included
+_PATH = re.compile(r"(?:~|\$\{?[A-Za-z_][A-Za-z0-9_]*\}?)?/[A-Za-z0-9_.+-]+(?:/[A-Za-z0-9_.+-]+)*")
 DESCRIPTION_SEPARATOR = " | "
 
 
@@ -45,13 +48,18 @@ def clean_name(name: str) -> str:
     """A mention as a name: whitespace collapsed, surrounding punctuation/quotes and a possessive "'s" removed.
 
     ``' “Li Hua’s” '`` → ``"Li Hua"``; a command-line option keeps its leading dashes (``"--append,"`` →
-    ``"--append"``: the dashes are how the documents and the questions write it); returns ``""`` when nothing
-    is left.
+    ``"--append"``: the dashes are how the documents and the questions write it), and a file system path the
+    root or home it starts from (``"/etc/foo.conf."`` → ``"/etc/foo.conf"``, ``"~/.fonts.conf.d"``; a closing
+    slash is dropped, so a directory written with and without one is one entity); returns ``""`` when nothing is
+    left.
     """
     collapsed = " ".join(unicodedata.normalize("NFC", name).split())
     option = _OPTION.fullmatch(collapsed.strip(_TRIM.replace("-", "")).rstrip("-"))
     if option is not None:
         return option.group()
+    path = _PATH.fullmatch(collapsed.strip(_TRIM.replace("/", "").replace("~", "")).rstrip("/.,;:"))
+    if path is not None:
+        return path.group()
     text = collapsed.strip(_TRIM)
     if text.endswith(_POSSESSIVE) and len(text) > 2:
         text = text[:-2].strip(_TRIM)

@@ -186,15 +186,23 @@ def email_spans(text: str, addresses: Sequence[tuple[int, int]]) -> list[Span]:
 def known_spotter(known: str) -> Callable[[str], list[Span]]:
     """A finder of the names in ``known`` (``|``-separated; chunk metadata ``known``, e.g. the entities an
     enrichment question names): whole-word, case-insensitive, longest first, each found as a ``name`` span
-    with the given spelling — so "Kismet was directed by …" yields Kismet even at a sentence start."""
+    with the given spelling — so "Kismet was directed by …" yields Kismet even at a sentence start. A name inside a
+    file system path is part of the path ("iso-codes" in "/usr/share/iso-codes/json"), not found there."""
     names = sorted({n.strip() for n in known.split("|") if n.strip()}, key=len, reverse=True)
     if not names:
         return lambda text: []
     spelling = {n.casefold(): n for n in names}
     pattern = re.compile(r"(?<!\w)(" + "|".join(re.escape(n) for n in names) + r")(?!\w)", re.IGNORECASE)
-    return lambda text: [
-        Span(m.start(), m.end(), spelling.get(m.group().casefold(), m.group()), NAME) for m in pattern.finditer(text)
-    ]
+
+    def spot(text: str) -> list[Span]:
+        paths = [(p.start, p.end) for p in path_spans(text)] if "/" in text else []
+        return [
+            Span(m.start(), m.end(), spelling.get(m.group().casefold(), m.group()), NAME)
+            for m in pattern.finditer(text)
+            if not any(start <= m.start() and m.end() <= end and (start, end) != m.span() for start, end in paths)
+        ]
+
+    return spot
 
 
 def joined_at_names(text: str, pieces: Sequence[tuple[int, str]], names: Sequence[Span]) -> list[tuple[int, str]]:

@@ -674,3 +674,13 @@ def test_a_lower_case_word_that_is_no_english_word_before_a_kind_noun_is_a_name(
         "The xgettext program extracts translatable strings from source files."
     )
     assert ("main program", "reads", "configuration file") in _triples("The main program reads the configuration file.")
+
+
+def test_a_path_is_one_name_with_its_root_even_when_it_holds_the_documents_subject() -> None:
+    text = "Zorpfile is a package. All its data files are stored in the directory \"/usr/share/zorpfile/json\"."
+    extraction = RuleExtractor(workers=1).extract([text], [{"subject": "zorpfile"}])[0]
+    names = {e.name for e in extraction.entities}
+    assert "/usr/share/zorpfile/json" in names and "/usr/share" not in names  # not cut at the subject's name
+    assert ("data files", "are_stored_in", "/usr/share/zorpfile/json") in {
+        (r.head, r.relation, r.tail) for r in extraction.relations
+    }

@@ -41,6 +41,12 @@ def rel(head: str, relation: str, tail: str, keywords: str = "", description: st
         ("“--trace-children=yes”.", "--trace-children=yes"),
         ("- foo", "foo"),  # a list dash is not an option
         ("--", ""),
+        ("`/etc/hesiod.conf'.", "/etc/hesiod.conf"),  # a path keeps the root it starts from
+        ("(/usr/local/share/ca-certificates/)", "/usr/local/share/ca-certificates"),  # with or without a closing /
+        ("~/.fonts.conf.d", "~/.fonts.conf.d"),
+        ("$HOME/.foo/", "$HOME/.foo"),
+        ("and/or", "and/or"),  # no path: nothing to keep
+        ("/", ""),
     ],
 )
 def test_clean_name(raw: str, clean: str) -> None:
