@@ -90,6 +90,34 @@ _ASKS_NUMBER = re.compile(
     re.IGNORECASE,
 )
 _ASKS_OPTION = re.compile(r"\b(?:what|which)\s+(?:[\w-]+\s+){0,2}(?:option|flag|switch)s?\b", re.IGNORECASE)
+# "Which file …", "What command …", "Which environment variable …", "What address …": the answer is a name written as
+# code — a path, a URL, a file name, an identifier with "_", "=" or an inner hyphen, a quoted or back-quoted word.
+_ASKS_IDENTIFIER = re.compile(
+    r"\b(?:what|which)\s+(?:(?!(?:do|does|did|is|are|was|were|can|could|should|would|will|must|has|have)\b)[\w-]+\s+)"
+    r"{0,2}(?:command|executable|function|variable|file|filename|directory|folder|path|address|url|parameter"
+    r"|package)s?\b",
+    re.IGNORECASE,
+)
+_IDENTIFIER = re.compile(
+    r"\b[a-z][\w+.-]*://\S+|\blocalhost(?::\d+)?|(?<![\w/])~?/[\w.@+-]+(?:/[\w.@+*-]*)*"
+    r"|\b(?=[\w-]*[A-Za-z])[\w-]{2,}\.[A-Za-z]{1,5}\b(?!\.\w)|\b\w+_\w+\b|\S+=\S*"
+    r"|`[^`'\s]+[`']|\"[^\"\s]+\"|'[^'\s]+'"
+)
+# A lower-case word with inner hyphens names a command or a package ("update-mime-database", "sh-utils", "xterm-r6",
+# "libsasl2-modules") unless it is an English compound: every part a word of two or more letters, or joined by
+# "to", "of", "the", "and" ("start-up", "built-in", "up-to-date", "state-of-the-art").
+_HYPHENATED = re.compile(r"(?<![\w-])[a-z][a-z\d]*(?:-[a-z\d]+)+(?![\w-])")
+_COMPOUND_PARTICLES = frozenset({"up", "in", "on", "of", "to", "by", "at", "the", "and", "or", "out", "off", "re"})
+
+
+def _code_word(word: str) -> bool:
+    """Whether a hyphenated lower-case ``word`` (``_HYPHENATED``) reads as a command or package name."""
+    parts = word.split("-")
+    if any(ch.isdigit() for ch in word) or parts[0].startswith("lib"):
+        return True
+    if any(p in _COMPOUND_PARTICLES for p in parts):
+        return False
+    return len(parts) > 2 or any(len(p) <= 2 for p in parts)
 _EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 _OTHERWISE = re.compile(r"^\W*(?:otherwise|else|if\s+not|if\s+so|in\s+that\s+case|in\s+this\s+case)\b", re.IGNORECASE)
 _OPTION = re.compile(r"(?:^|[\s(`'\"“])--?[A-Za-z][\w-]*")
@@ -267,9 +295,11 @@ RECORD_MIN = 2  # consecutive field lines that make a record
 
 
 def asked_kind(question: str) -> str:
-    """``person``, ``number``, ``option`` or ``""``: what ``question`` asks for, by its wording."""
+    """``person``, ``number``, ``option``, ``identifier`` or ``""``: what ``question`` asks for, by its wording."""
     if _ASKS_OPTION.search(question):
         return "option"
+    if _ASKS_IDENTIFIER.search(question):
+        return "identifier"
     if _ASKS_PERSON.search(question):
         return "person"
     if _ASKS_NUMBER.search(question):
@@ -283,6 +313,10 @@ def holds_kind(unit: str, kind: str, question: str) -> bool:
         return any(token not in question for token in re.findall(r"\S*\d\S*", unit))
     if kind == "option":
         return any(m.group().strip(" (`'\"“") not in question for m in _OPTION.finditer(unit))
+    if kind == "identifier":
+        found = [m.group().strip("`'\"") for m in _IDENTIFIER.finditer(unit)]
+        found += [m.group() for m in _HYPHENATED.finditer(unit) if _code_word(m.group())]
+        return any(name not in question for name in found)
     if kind == "person":
         if _EMAIL.search(unit):
             return True

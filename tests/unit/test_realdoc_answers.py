@@ -201,7 +201,11 @@ def test_a_question_that_asks_for_a_person_is_answered_by_a_sentence_that_names_
         ("How deep may the template stack grow by default?", "number"),
         ("How far is the station from the museum?", "number"),
         ("Which configure flag disables large files?", "option"),
-        ("Which file does Ninja look for by default when you run it?", ""),
+        ("Which file does Ninja look for by default when you run it?", "identifier"),
+        ("Which environment variable makes fontconfig read another file?", "identifier"),
+        ("What address do I open in a browser?", "identifier"),
+        ("What kernel boot parameter turns the names off?", "identifier"),
+        ("What does the file utility print?", ""),  # "does …": the question's verb, not a kind of name
         ("What is tmux?", ""),
     ],
 )
@@ -221,6 +225,14 @@ def test_a_unit_holds_the_kind_asked_only_with_something_the_question_does_not_n
     assert not holds_kind("Options change what it prints.", "option", "Which option appends?")
     assert holds_kind("It conforms to RFC 7159.", "number", "Which RFC does JSON-C follow?")
     assert not holds_kind("JSON-C 0.15 follows the RFC.", "number", "Which RFC does JSON-C 0.15 follow?")
+    variable = "Which environment variable makes fontconfig read another file?"
+    assert holds_kind("Set FONTCONFIG_FILE to the file's name.", "identifier", variable)
+    assert not holds_kind("The file is read at start-up, e.g. by fc-cache.", "identifier", "Which file is fc-cache?")
+    assert not holds_kind("Version 2.13.1 reads it first.", "identifier", variable)  # a version is a number
+    units = ("Open http://localhost:631 in a browser.", 'Put "net.ifnames=0" on the kernel command line.',
+             "Edit /etc/fonts/local.conf.", "See the file license.terms.", "Run update-mime-database.")  # fmt: skip
+    for unit in units:
+        assert holds_kind(unit, "identifier", variable), unit
 
 
 def _two_hop(last_chunks: tuple[str, ...] = ("lab#0",), predicate: str = "located_in") -> WeightedPath:
