@@ -502,6 +502,12 @@ _OPTION_LINE = re.compile(r"^[ \t]*(?P<option>--?[A-Za-z][\w-]*(?:[ =][A-Z_]+)?)
 _ROW_TERM = r"(?:-{1,2}[A-Za-z]|[a-z0-9])[\w.+-]*"
 _ROW = re.compile(rf"^[ \t]*(?P<term>{_ROW_TERM})[ \t]*\t[ \t]*(?P<rest>[A-Z]\S*.*)$")
 _ROW_START = re.compile(rf"^{_ROW_TERM}[ \t]*\t", re.MULTILINE)
+# the same list aligned with spaces ("  pttc          A trace test generator"): two or more spaces after a term that
+# does not end a sentence, a description that opens with a capitalised word
+_SPACED_ROW = re.compile(rf"^[ \t]*(?P<term>{_ROW_TERM})(?<![.,;:]) {{2,}}(?P<rest>[A-Z][a-z ]\S*.*)$")
+_SPACED_ROW_START = re.compile(rf"^[ \t]*{_ROW_TERM}(?<![.,;:]) {{2,}}[A-Z][a-z ]", re.MULTILINE)
+# a description that is a noun phrase with an indefinite article ("A trace test generator"): what the term is
+_INDEFINITE = re.compile(r"^(?:A|An)[ \t]+\w")
 # a line (or list item) that names a command and says what it does after a dash, as a man page's NAME line and
 # a README's list of tools do: "pstree - display a tree of processes", "- *fuser* - Identifies processes …"
 _DASH_ROW = re.compile(
@@ -513,12 +519,13 @@ _VERB_ASIDE = re.compile(r"^(?P<verb>[A-Za-z]+)[ \t]+\([^()\n]{1,40}\)")
 
 def table_rows(pieces: Sequence[tuple[int, str]]) -> list[tuple[int, str]]:
     """``pieces`` with a two-column list cut into its rows: a line that starts with a code-like term and a tab
-    ("xdg-open<TAB><TAB>Open a file or URL …") begins a row of its own, and the indented lines after it (the
-    description wrapped in its column) stay with it. Only the extractor reads rows so; the sentence splitter,
-    and so chunk text and answers, are unchanged."""
+    ("xdg-open<TAB><TAB>Open a file or URL …") or two spaces and a capitalised word begins a row of its own, and
+    the indented lines after it (the description wrapped in its column) stay with it. Only the extractor reads
+    rows so; the sentence splitter, and so chunk text and answers, are unchanged."""
     out: list[tuple[int, str]] = []
     for offset, piece in pieces:  # a piece is never blank (``sentence_spans``): only a cut can leave a blank part
-        starts = {m.start() for pattern in (_ROW_START, _DASH_ROW_START) for m in pattern.finditer(piece)}
+        patterns = (_ROW_START, _DASH_ROW_START, _SPACED_ROW_START)
+        starts = {m.start() for pattern in patterns for m in pattern.finditer(piece)}
         cuts = [0, *sorted(start for start in starts if start), len(piece)]
         out.extend((offset + a, piece[a:b]) for a, b in pairwise(cuts) if piece[a:b].strip())
     return out
@@ -559,14 +566,24 @@ def _definition(term: str, rest: str, unit: _Unit, *, row: bool = False, verb: s
 def defined_terms(units: Sequence[_Unit]) -> list[_Unit]:
     """A definition list written as items ("- -q", "- --quiet", "- Print nothing."), as an option alone on its
     line with its description on the next ("--with-afs" / "Make find support …"), or as a row of a two-column
-    list whose description opens with an imperative ("xdg-open<TAB>Open a file or URL …", see ``table_rows``):
-    the description is read with the (last) term as its subject (``_definition``), so what it says is about
-    the term."""
+    list whose description opens with an imperative ("xdg-open<TAB>Open a file or URL …", see ``table_rows``;
+    columns aligned with spaces also with a verb in -s: "  zorpdump   Prints the packets …"): the description is
+    read with the (last) term as its subject (``_definition``), so what it says is about the term. A row whose
+    description is a noun phrase with "A"/"An" says what the term is ("pttc<spaces>A trace test generator" is
+    read "pttc is a trace test generator")."""
     out = list(units)
     for i, unit in enumerate(units):
         row = _ROW.match(unit.body)
         if row and _imperative(row.group("rest")):
             out[i] = _definition(row.group("term"), row.group("rest"), unit, row=True)
+            continue
+        spaced = _SPACED_ROW.match(unit.body)
+        if spaced and (verb := _what_it_does(spaced.group("rest"))):
+            out[i] = _definition(spaced.group("term"), spaced.group("rest"), unit, row=True, verb=verb)
+            continue
+        listed = row or spaced
+        if listed and _INDEFINITE.match(rest := listed.group("rest")):  # "pttc  A trace test generator": what it is
+            out[i] = _definition(listed.group("term"), f"is {rest[:1].lower()}{rest[1:]}", unit, row=True)
             continue
         dash = _DASH_ROW.match(unit.body)
         if dash and (verb := _what_it_does(dash.group("rest"))):

@@ -684,3 +684,16 @@ def test_a_path_is_one_name_with_its_root_even_when_it_holds_the_documents_subje
     assert ("data files", "are_stored_in", "/usr/share/zorpfile/json") in {
         (r.head, r.relation, r.tail) for r in extraction.relations
     }
+
+
+def test_a_two_column_list_aligned_with_spaces_says_what_each_term_is_or_does() -> None:
+    text = (
+        "Contents\n--------\n\n  zorptc        A trace test generator\n\n"
+        "  zorpdump      Prints the packets of a trace\n\n"
+        "It ends here.  Then more prose follows on the next line\nand wraps  Over two lines.\n"
+    )
+    triples = _triples(text)
+    assert ("zorptc", "is_a", "trace test generator") in triples
+    assert ("zorpdump", "prints", "packets") in triples
+    # a sentence end before two spaces is no term, and prose keeps its sentences
+    assert not any(head in {"here", "wraps"} for head, _, _ in triples)
