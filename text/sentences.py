@@ -247,6 +247,8 @@ LIST_MARKER = r"(?:[-*+•‣◦]|\d{1,3}[.)])"
 _MARKER = re.compile(rf"[ \t]*(?:{LIST_MARKER}|[A-Z][\w-]{{0,15}}[:：])?[ \t]*")
 SHORT_LINE = 50  # characters: lines filled to 72-80 columns are longer; a shorter one is a heading, a field, code
 CODE_INDENT = 4  # columns: a next line indented this much deeper than the text above is a code block
+FILL_COLUMN = 72  # columns: the width text is filled to (Emacs' and Vim's default fill for prose is 70-79)
+WRAPPED_WORDS = 4  # words: a shorter line wrapped before a long word is still a heading or a field
 
 
 def _indent(line: str, end: int) -> int:
@@ -258,17 +260,31 @@ def _mostly_cjk(line: str) -> bool:
     return bool(cjk) and cjk >= CJK_LINE_RATIO * (len(line) - line.count(" "))
 
 
+def _wrapped_early(line: str, following: str) -> bool:
+    """Whether a short ``line`` of a few words was wrapped early because the next line's first word would not have
+    fitted in ``FILL_COLUMN`` columns ("… generate a single-file version in" / "/etc/ssl/certs/ca-certificates.crt.
+    Some …": the path is 35 characters long)."""
+    words = following.split()
+    return (
+        len(line.split()) >= WRAPPED_WORDS
+        and any(ch.isalnum() for ch in words[0][:1] + words[0][-2:])  # a word, a path, a URL: no table rule
+        and len(line.rstrip().expandtabs(8)) + 1 + len(words[0]) > FILL_COLUMN
+    )
+
+
 def joins_next(line: str, following: str) -> bool:
     """Whether ``line`` is hard-wrapped, its sentence going on in ``following`` (the next line).
 
     It is unless ``line`` ends a sentence (``.!?:…;``, ``{``/``}``, CJK ends), is shorter than ``SHORT_LINE``
-    (a heading, a ``Label: value`` field, a code line) or is a rule (``====``); or ``following`` is blank,
+    (a heading, a ``Label: value`` field, a code line) — save a line of ``WRAPPED_WORDS`` words or more that the
+    next line's first word would have made longer than ``FILL_COLUMN`` (``_wrapped_early``) — or is a rule
+    (``====``); or ``following`` is blank,
     starts a list item, a numbered item, a heading, a table row, a quote, a fence, a rule or a ``Label:`` /
     ``Handle:`` line, or is indented ``CODE_INDENT`` columns deeper than the text of ``line`` (a code block);
     or either line is mostly CJK.
     """
     text = line.strip()
-    if not text or not following.strip() or len(text) < SHORT_LINE:
+    if not text or not following.strip() or (len(text) < SHORT_LINE and not _wrapped_early(line, following)):
         return False
     if _LINE_END.search(text) or _RULE_LINE.match(line) or _NO_JOIN_NEXT.match(following):
         return False

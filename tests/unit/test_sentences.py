@@ -61,3 +61,21 @@ def test_a_long_line_cuts_after_an_abbreviation_where_pysbd_reads_a_sentence_end
     pieces = split_sentences(line.strip())
     assert 'Golf Magazine is owned by "Time Inc."' in pieces
     assert "It was started by Dr. Quill in St. Ives in 1959." in pieces
+
+
+def test_a_short_line_wrapped_before_a_long_word_goes_on_in_the_next_line() -> None:
+    text = (
+        "'update-ca-certificates' will then update /etc/ssl/certs/ which may be\n"
+        "used by various software in Debian.  It will also generate the hash\n"
+        "symlinks and generate a single-file version in\n"
+        "/etc/ssl/certs/ca-certificates.crt.  Some web browsers use their own.\n"
+    )
+    assert "symlinks and generate a single-file version in\n/etc/ssl/certs/ca-certificates.crt." in split_sentences(
+        text
+    )[1]
+    # a heading, a table's header above its rule, or a short line whose next word would have fitted (a heading,
+    # a field or code as far as the line's length tells) stays a line of its own
+    assert split_sentences("Installation\n" + "https://example.org/" + "x" * 70)[0] == "Installation"
+    table = "    uid   | name              | description\n    ------+-------------------+---------------\n"
+    assert len(split_sentences(table)) == 2
+    assert split_sentences("It will generate a version in\nthe folder.")[0] == "It will generate a version in"
