@@ -41,9 +41,13 @@ and ``realdocs_holdout9.json`` (20 questions over 9 further documents, written b
 those rules were measured on it; measured blind at 1.00 / 0.90 / 0.45, then its failures read in session 21 for the
 name-before-kind-noun rule, so it is not unseen now), ``realdocs_holdout10.json`` (20 questions over 9 further
 documents, written blind by a helper in session 21 before it was run; measured blind at 1.00 / 0.75 / 0.30, read in
-session 22) and ``realdocs_holdout11.json`` (20 questions over 10 further documents, written blind by a helper in
-session 22 before it was run, kept for measuring only). Report all twelve; a change that only moves the sets it was
-made from does not generalise.
+session 22), ``realdocs_holdout11.json`` (20 questions over 10 further documents, written blind by a helper in
+session 22 before it was run; measured blind at 1.00 / 0.85 / 0.15, read in session 23),
+``realdocs_holdout12.json`` (20 questions over 10 further documents, written blind by a helper in session 23 before it
+was run; its questions and answer patterns were seen in the helper's report, its results were not read) and
+``realdocs_holdout13.json`` (20 questions over 10 further documents, written by a helper in session 23 that reported
+only counts, so its questions were never seen by the session that measures it). Report all fourteen; a change that
+only moves the sets it was made from does not generalise.
 
 ``--verify`` also checks every answer as ``ask --verify`` does (the offline method against the top chunks) and prints
 how many answers it calls grounded, the claims proved (by quotation) / refuted / unknown, and the seconds per check;
