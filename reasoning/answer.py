@@ -104,20 +104,11 @@ _IDENTIFIER = re.compile(
     r"|`[^`'\s]+[`']|\"[^\"\s]+\"|'[^'\s]+'"
 )
 # A lower-case word with inner hyphens names a command or a package ("update-mime-database", "sh-utils", "xterm-r6",
-# "libsasl2-modules") unless it is an English compound: every part a word of two or more letters, or joined by
-# "to", "of", "the", "and" ("start-up", "built-in", "up-to-date", "state-of-the-art").
+# "libsasl2-modules") when it has a digit, opens with "lib", or has three parts or a part of one or two letters, and
+# no part is a particle ("to", "of", "the", "up", "in" …): not an English compound ("start-up", "built-in",
+# "well-known", "up-to-date", "state-of-the-art"). ``_code_word`` reads it so.
 _HYPHENATED = re.compile(r"(?<![\w-])[a-z][a-z\d]*(?:-[a-z\d]+)+(?![\w-])")
 _COMPOUND_PARTICLES = frozenset({"up", "in", "on", "of", "to", "by", "at", "the", "and", "or", "out", "off", "re"})
-
-
-def _code_word(word: str) -> bool:
-    """Whether a hyphenated lower-case ``word`` (``_HYPHENATED``) reads as a command or package name."""
-    parts = word.split("-")
-    if any(ch.isdigit() for ch in word) or parts[0].startswith("lib"):
-        return True
-    if any(p in _COMPOUND_PARTICLES for p in parts):
-        return False
-    return len(parts) > 2 or any(len(p) <= 2 for p in parts)
 _EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 _OTHERWISE = re.compile(r"^\W*(?:otherwise|else|if\s+not|if\s+so|in\s+that\s+case|in\s+this\s+case)\b", re.IGNORECASE)
 _OPTION = re.compile(r"(?:^|[\s(`'\"“])--?[A-Za-z][\w-]*")
@@ -292,6 +283,16 @@ def path_conclusion(retrieval: Retrieval, answer: str) -> tuple[str, str] | None
 # turn ("Q: …", "A: …") nor a question.
 _FIELD = re.compile(r"^[A-Z][\w.'’-]+(?:[ \t][\w.'’()-]+){0,3}[ \t]*[:：][ \t]*\S(?!.*\?\s*$)")
 RECORD_MIN = 2  # consecutive field lines that make a record
+
+
+def _code_word(word: str) -> bool:
+    """Whether a hyphenated lower-case ``word`` (``_HYPHENATED``) reads as a command or package name."""
+    parts = word.split("-")
+    if any(ch.isdigit() for ch in word) or parts[0].startswith("lib"):
+        return True
+    if any(p in _COMPOUND_PARTICLES for p in parts):
+        return False
+    return len(parts) > 2 or any(len(p) <= 2 for p in parts)
 
 
 def asked_kind(question: str) -> str:
