@@ -27,6 +27,7 @@ from functools import lru_cache
 
 from graphproof.graph.model import RELATED_TO, Entity, Mention, Relation, normalize_id
 from graphproof.loaders.errors import LoaderError
+from graphproof.loaders.extract.patterns import FILE_PATH  # a path as the extractor finds it, whole
 from graphproof.loaders.types import Extraction
 from graphproof.text.names import alias_key as base_alias_key
 
@@ -34,9 +35,6 @@ _TRIM = " \t\r\n\"'`“”‘’„«»「」『』《》〈〉【】()[]{}<>.,;
 _POSSESSIVE = ("'s", "’s")
 _OPTION = re.compile(r"-{1,2}[^\W_][\w.-]*(?:=\S*)?")  # "--append", "-a", "--trace-children=yes"
 _PREDICATE_CHARS = re.compile(r"[^\w]+")
-# a file system path as the documents write it ("/etc/foo.conf", "~/.fonts.conf.d", "$HOME/.foo"), the root or home
-# it starts from included
-_PATH = re.compile(r"(?:~|\$\{?[A-Za-z_][A-Za-z0-9_]*\}?)?/[A-Za-z0-9_.+-]+(?:/[A-Za-z0-9_.+-]+)*")
 DESCRIPTION_SEPARATOR = " | "
 
 
@@ -57,7 +55,7 @@ def clean_name(name: str) -> str:
     option = _OPTION.fullmatch(collapsed.strip(_TRIM.replace("-", "")).rstrip("-"))
     if option is not None:
         return option.group()
-    path = _PATH.fullmatch(collapsed.strip(_TRIM.replace("/", "").replace("~", "")).rstrip("/.,;:"))
+    path = FILE_PATH.fullmatch(collapsed.strip(_TRIM.replace("/", "").replace("~", "")).rstrip("/.,;:"))
     if path is not None:
         return path.group()
     text = collapsed.strip(_TRIM)

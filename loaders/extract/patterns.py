@@ -171,14 +171,16 @@ def file_spans(text: str) -> list[Span]:
 
 
 # an absolute, home or variable-rooted path ("/etc/foo.conf", "~/.config/foo/", "$XDG_CONFIG_HOME/foo"), not a URL's
-_PATH = re.compile(r"(?<![\w:/.~$%-])(?:~|\$\{?[A-Za-z_][A-Za-z0-9_]*\}?)?/[A-Za-z0-9_.+-]+(?:/[A-Za-z0-9_.+-]+)*/?")
+FILE_PATH = re.compile(
+    r"(?<![\w:/.~$%-])(?:~|\$\{?[A-Za-z_][A-Za-z0-9_]*\}?)?/[A-Za-z0-9_.+-]+(?:/[A-Za-z0-9_.+-]+)*/?"
+)
 
 
 def path_spans(text: str) -> list[Span]:
     """File system paths ("/etc/frobnik.conf", "~/.fonts.conf.d", "$HOME/.foo/") as ``name`` spans, whole, less a
     sentence's closing period; a lone "/" or a word pair such as "and/or" is none."""
     spans = []
-    for match in _PATH.finditer(text):
+    for match in FILE_PATH.finditer(text):
         name = match.group().rstrip(".")
         if sum(ch.isalpha() for ch in name) < 2:
             continue
