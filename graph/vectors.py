@@ -24,7 +24,7 @@ def to_blob(vector: Sequence[float] | None) -> bytes | None:
 def from_blob(blob: bytes | None) -> tuple[float, ...] | None:
     if blob is None:
         return None
-    return tuple(float(x) for x in np.frombuffer(blob, dtype=np.float32))
+    return tuple(np.frombuffer(blob, dtype=np.float32).tolist())
 
 
 class VectorIndex:

@@ -189,9 +189,7 @@ class GraphRAG:
         clock = time.perf_counter()
         answer = self.answerer(retrieval, turns)
         if retrieval.paths_order == "display":  # the path listed first is one that leads to what the answer names
-            ids = list(dict.fromkeys(e.id for p in retrieval.paths for e in p.path.entities))
-            types = {e.id: e.type for e in self.store.entities(ids)} if ids else {}
-            retrieval.paths = answer_first(retrieval.paths, query, answer_basis(answer), self.retriever.analyzer, types)
+            retrieval.paths = answer_first(retrieval.paths, query, answer_basis(answer), self.retriever.analyzer)
         timings["answer_ms"] = (time.perf_counter() - clock) * 1000
         report = None
         if verify:

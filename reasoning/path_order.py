@@ -90,7 +90,7 @@ def path_features(
     for i, weighted in enumerate(paths):
         relations, entities = weighted.path.relations, weighted.path.entities
         stated = [r for r in relations if is_stated(r)]
-        fits = [edge_fit(r, shape, seeds) for r in relations]
+        fits = [edge_fit(r, shape, seeds, {e.id: e for e in entities}) for r in relations]
         sentence_terms: set[str] = set()
         for relation in stated:
             sentence_terms.update(analyzer.tokens(relation.description))
@@ -136,32 +136,25 @@ def _names_in(entity: Entity, text: str) -> bool:
     return bool(name) and re.search(r"(?<!\w)" + re.escape(name) + r"(?!\w)", text) is not None
 
 
-def reaches_answer(
-    path: WeightedPath, question: str, answer: str, analyzer: Analyzer | None = None,
-    types: Mapping[str, str] | None = None,
-) -> bool:  # fmt: skip
+def reaches_answer(path: WeightedPath, question: str, answer: str, analyzer: Analyzer | None = None) -> bool:
     """Whether ``path`` states something (an edge not ``related_to`` / ``mentions``) and goes through a name the
-    ``answer`` text gives that the ``question`` does not: an entity that is no keyphrase (type "concept": its
-    ``types[id]`` where given — a path's entities carry the names their edges give, not always the type —, else its
-    ``type``), whose name the answer holds as a whole word or phrase, and not every one of whose terms is a question
-    term."""
+    ``answer`` text gives that the ``question`` does not: an entity that is no keyphrase (type "concept"), whose name
+    the answer holds as a whole word or phrase, and not every one of whose terms is a question term."""
     if not any(is_stated(r) for r in path.path.relations):
         return False
     analyzer = analyzer or default_analyzer()
     asked = set(analyzer.tokens(question))
     text = " ".join(answer.casefold().split())
     for entity in path.path.entities:
-        kind = (types or {}).get(entity.id, entity.type)
         terms = set(analyzer.tokens(entity.name))
-        if kind != CONCEPT and terms and not terms <= asked and _names_in(entity, text):
+        if entity.type != CONCEPT and terms and not terms <= asked and _names_in(entity, text):
             return True
     return False
 
 
 def answer_first(
-    paths: Sequence[WeightedPath], question: str, answer: str, analyzer: Analyzer | None = None,
-    types: Mapping[str, str] | None = None,
-) -> list[WeightedPath]:  # fmt: skip
+    paths: Sequence[WeightedPath], question: str, answer: str, analyzer: Analyzer | None = None
+) -> list[WeightedPath]:
     """``paths`` with those that ``reaches_answer`` first, each part in its given order.
 
     ``answer`` is the unit the answer rests on (an extractive answer's first evidence unit): the path listed first is
@@ -172,13 +165,13 @@ def answer_first(
     read real-document sets (15 gained, 4 lost; with the session's other changes), the 65 paraphrased ones 31 → 32,
     the two sets written blind that session 1 → 3 (holdout12) and 8 → 7 (holdout13) of 20. Only the answer's first
     unit is read: with all three units, 97 (the others are the near misses the answer adds for context). Keyphrases
-    are no names here ("license" is in every licence sentence): read with the types the store gives (``types``;
-    GraphRAG passes them) rather than those the path's entities carry (mostly none), 107 → 108, 31 → 32, 2 → 3, 7 → 7,
-    though "cmake" and "currently running processes", keyphrases, no longer lift "APT → uses → cmake" and "pstree →
-    shows → currently running processes".
+    are no names here ("license" is in every licence sentence): read with the types the store gives (the paths'
+    entities carry them since session 24; before, GraphRAG looked them up here) rather than none, 107 → 108, 31 → 32,
+    2 → 3, 7 → 7, though "cmake" and "currently running processes", keyphrases, no longer lift "APT → uses → cmake"
+    and "pstree → shows → currently running processes".
     """
     if not answer.strip() or len(paths) < 2:
         return list(paths)
     analyzer = analyzer or default_analyzer()
-    reach = [reaches_answer(p, question, answer, analyzer, types) for p in paths]
+    reach = [reaches_answer(p, question, answer, analyzer) for p in paths]
     return [p for p, r in zip(paths, reach, strict=True) if r] + [p for p, r in zip(paths, reach, strict=True) if not r]

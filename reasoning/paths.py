@@ -266,22 +266,34 @@ class Fit:
         return 1 + config.verb_boost * self.verb + config.answer_boost * self.answer + config.link_boost * self.link
 
 
-def edge_fit(relation: Relation, shape: QuestionShape | None, seeds: frozenset[str] = frozenset()) -> Fit:
+def edge_ends(relation: Relation, entities: Mapping[str, Entity] | None = None) -> tuple[Entity, Entity]:
+    """``relation``'s source and target: the stored entities where ``entities`` holds them (with their type),
+    else built from the names the edge carries (no type)."""
+    known = entities or {}
+    return (
+        known.get(relation.source_id) or Entity(relation.source_id, relation.source_name or relation.source_id),
+        known.get(relation.target_id) or Entity(relation.target_id, relation.target_name or relation.target_id),
+    )
+
+
+def edge_fit(
+    relation: Relation,
+    shape: QuestionShape | None,
+    seeds: frozenset[str] = frozenset(),
+    entities: Mapping[str, Entity] | None = None,
+) -> Fit:
     """How well an edge's own words fit the question (see the module docstring); nothing for an edge that
     states nothing (``UNSTATED``) or without a question.
 
     *verb*: its predicate shares a content key with the question. *answer*: one end is named by the
     question (or is a seed in ``seeds``) and the other is not but has the wanted kind; for "what is X",
     X's own ``is_a`` edge. *link*: both ends are entities the question names, each by a term the other's
-    name lacks.
+    name lacks. An end's kind is read from its type where ``entities`` (id -> stored entity) holds it.
     """
     if shape is None or not is_stated(relation):
         return Fit()
     verb = bool(content_keys(relation.predicate) & shape.keys)
-    ends = (
-        Entity(relation.source_id, relation.source_name or relation.source_id),
-        Entity(relation.target_id, relation.target_name or relation.target_id),
-    )
+    ends = edge_ends(relation, entities)
     terms = [question_terms_in(e.name, shape) for e in ends]
     named = [e.id in seeds or bool(t) for e, t in zip(ends, terms, strict=True)]
     # two things the question names, each by a word the other lacks ("using tmux" and "tmux" are one thing)
@@ -309,13 +321,16 @@ def weight_paths(
     score is weighted by its fit to ``question`` when one is given (``edge_fit``)."""
     config = config or PathWeighting()
     seed_ids = frozenset(s.item.id for s in seeds)
+    ends = sorted({i for h in edges for i in (h.item.source_id, h.item.target_id)})
+    entities: dict[str, Entity] = {e.id: e for e in store.entities(ends)} if ends else {}
+    for hit in edges:  # an end the store does not hold keeps the name its edge carries
+        source, target = edge_ends(hit.item, entities)
+        entities.setdefault(source.id, source)
+        entities.setdefault(target.id, target)
     raw = {h.item.id: h.score * edge_factor(h.item, config) for h in edges}
-    scores = {h.item.id: raw[h.item.id] * edge_fit(h.item, question, seed_ids).factor(config) for h in edges}
-    entities: dict[str, Entity] = {}
-    for hit in edges:
-        r = hit.item
-        entities.setdefault(r.source_id, Entity(r.source_id, r.source_name or r.source_id))
-        entities.setdefault(r.target_id, Entity(r.target_id, r.target_name or r.target_id))
+    scores = {
+        h.item.id: raw[h.item.id] * edge_fit(h.item, question, seed_ids, entities).factor(config) for h in edges
+    }
     out: list[WeightedPath] = [
         WeightedPath(Path((entities[h.item.source_id], entities[h.item.target_id]), (h.item,)), scores[h.item.id])
         for h in edges

@@ -127,10 +127,11 @@ def test_answer_first_reads_whole_names_not_keyphrases_and_leaves_a_blank_answer
     assert not reaches_answer(to_sand, ROOT_QUESTION, ROOT_ANSWER)
     assert answer_first([to_concept, to_sand, to_option], ROOT_QUESTION, ROOT_ANSWER)[0] is to_option
     assert answer_first([to_concept, to_option], ROOT_QUESTION, "  ") == [to_concept, to_option]
-    # a path's entity may carry no type: the store's types decide ("license" is a keyphrase in every licence sentence)
-    license, libpng = Entity.named("license"), Entity.named("libpng")
+    # the type a path's entity carries decides ("license" is a keyphrase in every licence sentence, not a name)
+    libpng = Entity.named("libpng")
     sentence = "It is licensed under the GNU LGPL (see the license file)."
-    generic = one_edge(libpng, license, "uses", "other#1", 9.0, "libpng uses the zlib license.")
     question = "Under which licence is it released?"
-    assert reaches_answer(generic, question, sentence)  # untyped, "license" reads as a name the answer gives
-    assert not reaches_answer(generic, question, sentence, types={"license": "concept", "libpng": "name"})
+    untyped = one_edge(libpng, Entity("license", "license"), "uses", "other#1", 9.0, "libpng uses the zlib license.")
+    typed = one_edge(libpng, Entity("license", "license", "concept"), "uses", "other#1", 9.0, "libpng uses it.")
+    assert reaches_answer(untyped, question, sentence)  # untyped, "license" reads as a name the answer gives
+    assert not reaches_answer(typed, question, sentence)

@@ -115,3 +115,13 @@ def test_a_question_in_the_evidence_comes_with_its_answer(store: SQLiteStore) ->
     faq = Chunk("faq#2", "faq", 2, row, "c5")
     answer = extractive_answer(store, Retrieval("bm25", "Can Valgrind attach to a running program?", [Hit(faq, 1.0)]))
     assert "No. Its environment differs too much." in answer.text
+
+
+def test_a_paths_entities_carry_the_types_the_store_gives(store: SQLiteStore) -> None:
+    ghost = Relation("pyyaml", "yaml spec", "is_based_on", "PyYAML", "YAML spec", chunk_ids=("yaml#0",))
+    paths = weight_paths(store, [], [Hit(RELATIONS[1], 1.0), Hit(ghost, 1.0)])  # no seeds: each edge alone
+    types = {e.id: e.type for p in paths for e in p.path.entities}
+    assert types["license"] == "concept" and types["mit"] == types["pyyaml"] == "name"
+    assert types["yaml spec"] == "", "an end the store does not hold keeps its edge's name, untyped"
+    seeded = weight_paths(store, [Hit(store.entities(["zstandard"])[0], 1.0)], [Hit(r, 1.0) for r in RELATIONS])
+    assert {e.type for p in seeded for e in p.path.entities} == {"name", "concept"}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from graphproof.graph.vectors import VectorIndex, best_of, to_blob
+from graphproof.graph.vectors import VectorIndex, best_of, from_blob, to_blob
 
 
 def _reference(rows: list[tuple[str, np.ndarray]], query: np.ndarray, k: int) -> list[tuple[str, float]]:
@@ -37,3 +37,11 @@ def test_best_of_merges_rankings_by_the_best_score_of_each_key() -> None:
     assert best_of(own, pieces, k=3) == [("c", 0.95), ("a", 0.9), ("b", 0.5)]
     assert [key for key, _ in best_of(own, pieces, k=10)] == ["c", "a", "b", "d"]  # b and d tie at 0.5: by key
     assert best_of([], [], k=3) == []
+
+
+def test_a_stored_vector_reads_back_as_the_python_floats_of_its_float32_values() -> None:
+    vector = [0.1, -2.5, 3.0, 1e-7]
+    read = from_blob(to_blob(vector))
+    assert isinstance(read, tuple) and all(type(x) is float for x in read)
+    assert read == tuple(float(x) for x in np.asarray(vector, dtype=np.float32))
+    assert from_blob(None) is None
