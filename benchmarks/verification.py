@@ -3,6 +3,7 @@
     python -m benchmarks.verification [--methods offline,lexical] [--limit N] [--json]
     python -m benchmarks.verification --perturb [--methods offline,lexical]
     python -m benchmarks.verification --folds 2
+    python -m benchmarks.verification --entailment [--methods offline,lexical]
 
 ``--folds 2`` chooses the offline method's thresholds (constant, predicate, event; and the paraphrase
 threshold of the template reading) on one half of the dev items (even positions) and reports the
@@ -16,6 +17,14 @@ accuracy, how many claims were proved / refuted / unknown, the share of wrong an
 right answers proved, then each method's minimum balanced
 accuracy across the variants and the original HaluEval. Issue 9's targets: every variant ≥ 0.85
 for offline, offline's minimum ≥ lexical's + 0.10.
+
+``--entailment`` reads ``benchmarks/halueval_entailment.jsonl``: for the first 80 HaluEval dev items, whether
+the knowledge text alone entails the claim the right answer makes with the question ("yes" / "partial" / "no")
+and whether it contradicts the hallucinated answer's claim. The judgments were written by a helper agent told to
+use only the text (strict: a comparison needs both values; a bridge step only world knowledge gives is "no"), and
+read by hand in part (session 24). It prints, per method, the right answers proved / refuted / unknown by
+judgment, the hallucinated ones refuted / proved / unknown by judgment, and the ceiling of a checker that proves
+only what the text entails and flags every other answer: balanced accuracy (entailed share + 1) / 2.
 
 Prints, as Markdown tables: Prover9 accuracy on FOLIO (target ≥ 0.90 on the items that parse,
 p50 < 50 ms per decision); for each method and data set accuracy, balanced accuracy, precision,
@@ -117,6 +126,48 @@ def perturbation_table(methods: list[str], settings: object, limit: int | None) 
     return out
 
 
+ENTAILMENT = Path(__file__).with_name("halueval_entailment.jsonl")
+ENTAILED = ("yes", "partial", "no")
+
+
+def entailment_table(methods: list[str], settings: object) -> dict[str, Any]:
+    """The ``--entailment`` table (module docstring); returns the figures."""
+    from collections import Counter
+
+    from graphproof.evaluation.hallucination_data import load_halueval
+
+    judged = [json.loads(line) for line in ENTAILMENT.read_text(encoding="utf-8").splitlines() if line.strip()]
+    cases = load_halueval(data_file("halueval", "qa_dev.jsonl"))
+    pairs = []
+    for judgment in judged:
+        right, wrong = cases[2 * judgment["index"]], cases[2 * judgment["index"] + 1]
+        if right.question != judgment["question"]:
+            raise SystemExit(f"{ENTAILMENT}: item {judgment['index']} is not {judgment['question']!r} in the data")
+        pairs.append((judgment, right, wrong))
+    entailed = sum(j["right_entailed"] == "yes" for j, _, _ in pairs) / len(pairs)
+    print(f"\n### HaluEval dev, first {len(pairs)} items, by what the knowledge text entails\n")
+    print(f"Right answers the text entails: {entailed:.3f}; a checker that proves only what the text entails and "
+          f"flags every other answer reaches balanced accuracy at most {(entailed + 1) / 2:.3f}.\n")  # fmt: skip
+    print("| method | answers | judgment | cases | proved | refuted | unknown |")
+    print("|---|---|---|---:|---:|---:|---:|")
+    out: dict[str, Any] = {"entailed_share": entailed, "ceiling": (entailed + 1) / 2}
+    for method in methods:
+        checker = make_verifier(method, settings)  # type: ignore[arg-type]
+        right = evaluate_method(checker, [r for _, r, _ in pairs], "entailment-right").outcomes
+        wrong = evaluate_method(checker, [w for _, _, w in pairs], "entailment-wrong").outcomes
+        groups = [("right", f"entailed: {label}", [o for (j, _, _), o in zip(pairs, right, strict=True)
+                                                    if j["right_entailed"] == label]) for label in ENTAILED]
+        groups += [("hallucinated", f"contradicted: {label}", [o for (j, _, _), o in zip(pairs, wrong, strict=True)
+                                                               if j["hallucinated_contradicted"] == label])
+                   for label in ("yes", "no")]  # fmt: skip
+        for answers, label, outcomes in groups:
+            counts = Counter(o.status for o in outcomes)
+            print(f"| {method} | {answers} | {label} | {len(outcomes)} | {counts['proved']} | {counts['refuted']} | "
+                  f"{counts['unknown'] + counts['undecided']} |")  # fmt: skip
+            out[f"{method}/{answers}/{label}"] = {"cases": len(outcomes), **counts}
+    return out
+
+
 FOLIO_GRID = [
     {"constant_threshold": c, "predicate_threshold": p, "event_threshold": e}
     for c in (0.8, 0.85, 0.9)
@@ -213,6 +264,7 @@ def main() -> None:
     parser.add_argument("--json", action="store_true", help="Print one JSON document instead of tables.")
     parser.add_argument("--perturb", action="store_true", help="Only the perturbation benchmark (see above).")
     parser.add_argument("--folds", type=int, choices=[2], default=None, help="Only the 2-fold tables (see above).")
+    parser.add_argument("--entailment", action="store_true", help="Only the entailment-judged table (see above).")
     args = parser.parse_args()
     settings = load_settings()
     methods = [m.strip() for m in args.methods.split(",") if m.strip()]
@@ -227,6 +279,9 @@ def main() -> None:
         return
     if args.perturb:
         perturbation_table(methods, settings, args.limit)
+        return
+    if args.entailment:
+        entailment_table(methods, settings)
         return
     rows, out["prover"] = prover_rows()
     if not args.json:
