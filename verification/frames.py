@@ -349,6 +349,10 @@ class FrameReader:
         if trailing is not None:
             last = heads[-1].roles
             anchor = last[-1][1] if len(last) > 1 else subject
+            if trailing[:1] == [COORDINATED]:  # "… and starring C" / "… and written by B": about the same subject
+                anchor, trailing = subject, trailing[1:] if _active_participle(trailing[1]) else ["is", *trailing[1:]]
+            elif passive and ("agent", anchor) in last and _passive_by(trailing):
+                anchor = subject  # "directed by A, written by B": B wrote what A directed, not A
             more = self._verb_phrase(trailing, anchor, toks, text)
             if more is None:
                 return None
@@ -437,6 +441,15 @@ class FrameReader:
                     return None, None
                 return out, (tokens[k + 1 :] if word in RELATIVE else ["is", *tokens[k:]])
             if (
+                word == "and"
+                and current
+                and k + 1 < len(tokens)
+                and (is_participle(tokens[k + 1]) or _active_participle(tokens[k + 1]))
+            ):  # "directed by A, written by B and starring C": one more participle about what the first is about
+                if not close():
+                    return None, None
+                return out, [COORDINATED, *tokens[k + 1 :]]
+            if (
                 word in ("and", "but")
                 and k + 1 < len(tokens)
                 and (lower[k + 1] in AUX or self.translator._verb_like(lower, k + 1))
@@ -451,6 +464,19 @@ class FrameReader:
         if not close():
             return None, None
         return out, None
+
+
+COORDINATED = "\x00and"  # marks a participle phrase coordinated with the one before it (``_phrases``)
+
+
+def _active_participle(word: str) -> bool:
+    """A lowercase "-ing" form of four letters or more before it ("starring", "featuring"; not "king", "thing")."""
+    return word.isalpha() and word.islower() and word.endswith("ing") and len(word) >= 7
+
+
+def _passive_by(tokens: Sequence[str]) -> bool:
+    """``["is", participle, "by", …]``: a trailing passive participle with its agent."""
+    return len(tokens) > 3 and tokens[0] == "is" and is_participle(tokens[1]) and tokens[2].lower() == "by"
 
 
 INDEFINITES = frozenset(("a", "an", "some"))

@@ -414,3 +414,30 @@ def test_values_are_kept_apart_from_the_claims_values_only() -> None:
     assert len(every) == 6  # all pairs of four values
     focused = [a for a in renderer.value_axioms(order=False, focus={"v_1990"}) if "!=" in a]
     assert sorted(focused) == ["(v_1990 != v_1991)", "(v_1990 != v_1992)", "(v_1990 != v_1993)"]
+
+
+FILM = [
+    Passage(
+        "k1",
+        "Quill Harbor is a 2015 British mystery film directed by Dana Reyes, written by Omar Lindqvist and starring "
+        "Ines Tallon and Pavel Orr.",
+    )
+]
+
+
+def test_participles_after_a_by_phrase_are_about_what_the_first_is_about_not_about_its_agent(
+    verifier: OfflineVerifier,
+) -> None:
+    proved = {
+        ("Who directed Quill Harbor?", "Dana Reyes"),
+        ("Who wrote Quill Harbor?", "Omar Lindqvist"),
+        ("Who wrote Quill Harbor?", "Omar Lindqvist wrote Quill Harbor."),
+    }
+    for question, answer in proved:
+        assert verifier.check(question, FILM, answer).verdict == "grounded", answer
+    for question, answer in (
+        ("Who wrote Dana Reyes?", "Omar Lindqvist"),  # the second participle is not about the first one's agent
+        ("Who wrote Quill Harbor?", "Dana Reyes"),
+        ("Who directed Quill Harbor?", "Omar Lindqvist"),
+    ):
+        assert verifier.check(question, FILM, answer).verdict == "hallucinated", answer
