@@ -118,6 +118,24 @@ def test_a_sentence_comes_with_the_otherwise_that_completes_its_condition(store:
     assert "64 kibibytes" in _ask(store, "Without QUUX_SIZE, what default buffer size does quux use?", ["size"])
 
 
+def test_a_unit_with_the_asked_kind_takes_the_question_words_of_the_unit_before_it(store: SQLiteStore) -> None:
+    text = (
+        "Quux can be installed into a custom prefix such as /opt/quux. In that case you will want to tell quux "
+        "where the default system include directory of your toolchain is. Use --with-sysinc for it. "
+        "Quux prints its version with -V and the default system include directory with the -I flag of quuxinfo. "
+        "Bug reports go to the list."
+    )
+    store.upsert_documents([Document("prefix", "docs/quux/INSTALL", title="INSTALL", hash="prefix")])
+    store.upsert_chunks([Chunk("prefix#0", "prefix", 0, text, "prefix")])
+    question = "When I install quux into a custom prefix, which option tells it my default system include directory?"
+    answer = _ask(store, question, ["prefix"], sentences=2)
+    # the option follows the sentence that says what the question asks; it shares none of the question's words
+    assert "--with-sysinc" in answer, answer
+    # without an asked kind, a unit gets nothing from the one before it
+    assert "--with-sysinc" not in _ask(store, "Where is the default system include directory of a custom prefix?",
+                                       ["prefix"], sentences=2)  # fmt: skip
+
+
 def test_a_sentence_cut_short_comes_with_the_line_that_completes_it(store: SQLiteStore) -> None:
     assert "Mara Quist" in _ask(store, "Where should patches be sent?", ["contact"])
 
