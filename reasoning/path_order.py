@@ -90,7 +90,8 @@ def path_features(
     for i, weighted in enumerate(paths):
         relations, entities = weighted.path.relations, weighted.path.entities
         stated = [r for r in relations if is_stated(r)]
-        fits = [edge_fit(r, shape, seeds, {e.id: e for e in entities}) for r in relations]
+        typed = {e.id: e for e in entities}
+        fits = [edge_fit(r, shape, seeds, typed) for r in relations]
         sentence_terms: set[str] = set()
         for relation in stated:
             sentence_terms.update(analyzer.tokens(relation.description))
