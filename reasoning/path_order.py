@@ -141,11 +141,14 @@ def reaches_answer(path: WeightedPath, question: str, answer: str, analyzer: Ana
     """Whether ``path`` states something (an edge not ``related_to`` / ``mentions``) and goes through a name the
     ``answer`` text gives that the ``question`` does not: an entity that is no keyphrase (type "concept"), whose name
     the answer holds as a whole word or phrase, and not every one of whose terms is a question term."""
+    analyzer = analyzer or default_analyzer()
+    return _reaches(path, set(analyzer.tokens(question)), " ".join(answer.casefold().split()), analyzer)
+
+
+def _reaches(path: WeightedPath, asked: set[str], text: str, analyzer: Analyzer) -> bool:
+    """``reaches_answer`` with the question's terms (``asked``) and the squashed answer (``text``) read once."""
     if not any(is_stated(r) for r in path.path.relations):
         return False
-    analyzer = analyzer or default_analyzer()
-    asked = set(analyzer.tokens(question))
-    text = " ".join(answer.casefold().split())
     for entity in path.path.entities:
         terms = set(analyzer.tokens(entity.name))
         if entity.type != CONCEPT and terms and not terms <= asked and _names_in(entity, text):
@@ -174,5 +177,6 @@ def answer_first(
     if not answer.strip() or len(paths) < 2:
         return list(paths)
     analyzer = analyzer or default_analyzer()
-    reach = [reaches_answer(p, question, answer, analyzer) for p in paths]
+    asked, text = set(analyzer.tokens(question)), " ".join(answer.casefold().split())
+    reach = [_reaches(p, asked, text, analyzer) for p in paths]
     return [p for p, r in zip(paths, reach, strict=True) if r] + [p for p, r in zip(paths, reach, strict=True) if not r]
