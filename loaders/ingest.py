@@ -28,7 +28,7 @@ from dataclasses import dataclass, field, replace
 from graphproof.graph.embed import Embedder
 from graphproof.graph.model import Chunk, Document, Entity, Mention, Relation, chunk_id, content_hash
 from graphproof.graph.store import GraphStore
-from graphproof.loaders.chunking import CHAT_MAX_TOKENS, chunk_document
+from graphproof.loaders.chunking import CHAT_MAX_TOKENS, FOLDER_KEY, chunk_document
 from graphproof.loaders.errors import LoaderError
 from graphproof.loaders.pieces import (
     PIECE_CONTEXT,
@@ -40,6 +40,7 @@ from graphproof.loaders.pieces import (
 from graphproof.loaders.resolve import EntityResolver
 from graphproof.loaders.types import Extraction, Extractor, SourceDocument, SourceFailure
 from graphproof.text.chat import is_chat
+from graphproof.text.documents import document_folder
 from graphproof.text.names import alias_key
 
 STAGES = ("parse", "chunk", "extract", "embed", "write")
@@ -197,7 +198,10 @@ class Ingestor:
                 for d in drafts
             )
         start = self._tick("chunk", start, len(chunks))
-        extractions = self.extractor.extract([c.text for c in chunks], [c.metadata for c in chunks])
+        folders = {doc.id: document_folder(doc.id) for doc, _ in todo}  # told to the extractor, not stored
+        told = [{**c.metadata, FOLDER_KEY: folders[c.document_id]} if folders[c.document_id] else c.metadata
+                for c in chunks]  # fmt: skip
+        extractions = self.extractor.extract([c.text for c in chunks], told)
         entities, relations, mentions = self._resolve(chunks, extractions)
         start = self._tick("extract", start, len(relations))
         chunks, entities = self._embed(chunks, entities)

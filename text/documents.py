@@ -23,7 +23,17 @@ def document_label(source: str, title: str) -> str:
     label = " ".join(title.split())
     if stem.casefold() not in GENERIC_STEMS:
         return label or stem
-    folder = next((p.name for p in path.parents if p.name and p.name.casefold() not in GENERIC_FOLDERS), "")
+    folder = document_folder(source)
     if not folder or folder.casefold() in label.casefold().split():
         return label or folder
     return f"{label} {folder}" if label else folder
+
+
+def document_folder(source: str) -> str:
+    """The folder that names what a document at ``source`` is about when its file name names nothing (``README``,
+    ``index.html``, ``FAQ``: ``GENERIC_STEMS``): the nearest folder that is not itself generic ("coreutils" for
+    ``…/coreutils/README.gz``, "libffi8" for ``…/libffi8/html/index.html``); ``""`` for any other file name."""
+    path = PurePosixPath(source.replace("\\", "/"))
+    if path.name.split(".", 1)[0].casefold() not in GENERIC_STEMS:
+        return ""
+    return next((p.name for p in path.parents if p.name and p.name.casefold() not in GENERIC_FOLDERS), "")

@@ -39,10 +39,13 @@ so questions that name a date find it); its keywords are the unit's best keyphra
 Real documents (issue 10; plain text only, not chats). A subject pronoun ("It is …", "By default, it looks
 for …", "It aims to …") stands for the name the nearest earlier sentence opens with, questions not counted, else
 for the document's subject (``_resolve_pronouns``); a document without a title line names itself in its opening
-prose ("This is GNU patch, …", "Cscope is a … tool": ``sentence_subject``) and its subject is a name wherever its
-chunks mention it; coordinate adjectives ("a portable, cross-compilable, packageable fork of NaCl") modify the
-noun and are no concepts (``modifier_words``); command-line
-options ("--append") and a quoted word before a kind noun (a "libpipeline" library) are names; a keyphrase
+prose ("This is GNU patch, …", "Cscope is a … tool": ``sentence_subject``), else, filed as a README under a folder
+it names, by that folder's name (``folder_subject``: ``e2fsprogs/README``), and its subject is a name wherever its
+chunks mention it; a demonstrative and a kind noun ("these programs", "this library") are the document's subject
+(``_resolve_demonstratives``), not a generic "programs" hub that every README shares; coordinate adjectives
+("a portable, cross-compilable, packageable fork of NaCl") modify the noun and are no concepts
+(``modifier_words``); command-line options ("--append") and a quoted word before a kind noun (a "libpipeline"
+library) are names; a keyphrase
 ending in a naming participle ("file named") is not a concept; a definition list written as items ("- -q",
 "- --quiet", "- Print nothing.") reads the definition with its term as subject and its imperative as verb
 (``defined_terms``); "X is the Y designed by Z" also gives X → designed_by → Z (``_copula_passives``); a
@@ -100,12 +103,14 @@ from __future__ import annotations
 
 import os
 import re
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
 from itertools import pairwise
 
 from graphproof.graph.model import IS_A, RELATED_TO
+from graphproof.loaders.chunking import FOLDER_KEY
 from graphproof.loaders.extract.errors import ExtractorError
 from graphproof.loaders.extract.keyphrases import Keyphraser, Phrase, is_concept, make_keyphraser
 from graphproof.loaders.extract.patterns import (
@@ -359,6 +364,18 @@ def sentence_subject(text: str) -> str:
     return ""
 
 
+def folder_subject(text: str, folder: str) -> str:
+    """The name of the folder a README-like document is filed under (metadata ``folder``, ``document_folder``) as
+    ``text`` writes it most often, when ``text`` names it as a word ("e2fsprogs" in ``e2fsprogs/README``: "… new
+    versions of e2fsprogs …"; "Git", not the "git" of a command line, when prose says "Git" more); else ``""``."""
+    if len(folder) < 2:
+        return ""
+    spellings = Counter(
+        m.group() for m in re.finditer(rf"(?<![\w.-]){re.escape(folder)}(?![\w-]|\.\w)", text, re.IGNORECASE)
+    )
+    return spellings.most_common(1)[0][0] if spellings else ""
+
+
 def document_subjects(texts: Sequence[str], metadata: Sequence[Mapping[str, str]]) -> list[str]:
     """The document subject of every chunk: metadata ``subject`` or ``title`` when given; else a field such as
     ``Program: GNU bc``; else, for a chunk that starts a document, its title line (``title_subject``); a chunk
@@ -378,6 +395,8 @@ def document_subjects(texts: Sequence[str], metadata: Sequence[Mapping[str, str]
         subject = given or text_subject(text) or (carried if continues else title_subject(first_line))
         if not subject and not continues:
             subject = sentence_subject(text)
+        if not subject:
+            subject = folder_subject(text, str(meta.get(FOLDER_KEY, "")))
         subjects.append(subject)
         previous, carried = text, subject
     return subjects
@@ -1332,6 +1351,39 @@ def _resolve_pronouns(units: Sequence[_Unit], unit_spans: list[list[Span]], subj
     return out
 
 
+# "this library", "these programs": a kind noun after a demonstrative, in a document, is the thing the document is
+# about ("In case of bugs in these programs, please contact Ted Ts'o" in e2fsprogs' README); "this document",
+# "this file", "this version" are not, and are left alone
+DEMONSTRATIVE_KINDS = frozenset((
+    "library", "libraries", "package", "packages", "program", "programs", "code", "software", "project",
+    "module", "modules", "tool", "tools", "utility", "utilities", "application", "daemon", "extension",
+    "plugin", "driver", "toolkit", "framework", "implementation", "suite",
+))  # fmt: skip
+DEMONSTRATIVE_SUBJECT_WORDS = 2
+_DEMONSTRATIVE = re.compile(r"\b(?:[Tt]his|[Tt]hese)[ \t]+(?P<kind>[a-z]+)\b")
+
+
+def _resolve_demonstratives(
+    units: Sequence[_Unit], unit_spans: list[list[Span]], subject: str = ""
+) -> list[list[Span]]:
+    """A demonstrative and a kind noun of ``DEMONSTRATIVE_KINDS`` ("this library", "these programs") stand for the
+    document's ``subject`` (``document_subjects``) when that is a name of one or two words ("e2fsprogs", "GNU make"; not
+    a title such as "Frequently Asked Questions"), unless a mention already covers them."""
+    words = subject.split()
+    if not words or len(words) > DEMONSTRATIVE_SUBJECT_WORDS or any(w.casefold() in FUNCTION for w in words):
+        return unit_spans
+    out = [list(spans) for spans in unit_spans]
+    for unit, spans in zip(units, out, strict=True):
+        for match in _DEMONSTRATIVE.finditer(unit.body):
+            if match.group("kind") not in DEMONSTRATIVE_KINDS:
+                continue
+            if any(s.start < match.end() and match.start() < s.end for s in spans):
+                continue
+            spans.append(Span(match.start(), match.end(), subject, NAME))
+        spans.sort(key=lambda s: s.start)
+    return out
+
+
 def _start_methods() -> list[str]:
     import multiprocessing
 
@@ -1893,7 +1945,7 @@ class RuleExtractor:
             for known_here, (spans, names) in zip(spotted, found, strict=True)
         ]
         if not handles:
-            unit_spans = _resolve_pronouns(units, unit_spans, subject)
+            unit_spans = _resolve_demonstratives(units, _resolve_pronouns(units, unit_spans, subject), subject)
         masked = [
             mask(u.body, [*((s.start, s.end) for s in spans), *hidden])
             for u, spans, hidden in zip(units, unit_spans, hidden_spans, strict=True)

@@ -262,6 +262,12 @@ def test_a_plain_documents_chunks_carry_what_it_is_called() -> None:
     chunks = chunk_document(readme)
     assert chunks and all(c.metadata[DOCUMENT_KEY] == "README coreutils" for c in chunks)
     assert "coreutil" in Analyzer().chunk_text(chunks[0].text, chunks[0].metadata).split()
+    from graphproof.text.documents import document_folder
+
+    assert document_folder("docs/coreutils/README.gz") == "coreutils"
+    assert document_folder("libffi8/html/index.html") == "libffi8"
+    assert document_folder("notes/zstd.md") == ""  # the file name names the subject itself
+    assert document_folder("README") == ""
     given_label = SourceDocument("a/README", "a/README", "", "Text.", "text", {DOCUMENT_KEY: "kept"})
     assert chunk_document(given_label)[0].metadata[DOCUMENT_KEY] == "kept"  # metadata the source gave wins
 

@@ -185,3 +185,20 @@ def test_two_files_with_the_same_name_are_two_documents(store: SQLiteStore, tmp_
     first.write_text("# A\n\nAda Quill sold Orrery Systems.\n", encoding="utf-8")
     changed = ingest(store, read_sources([first]), RuleExtractor(), None)
     assert (changed.replaced, store.stats().documents) == (1, 2), "only a newer version of the same file replaces it"
+
+
+def test_a_readme_is_about_the_folder_it_is_filed_under(store: SQLiteStore, tmp_path: Path) -> None:
+    folder = tmp_path / "docs" / "e2fsprogs"
+    folder.mkdir(parents=True)
+    (folder / "README").write_text(
+        "This is the new version of the second extended file system management programs.\n\n"
+        "From time to time, I release new versions of e2fsprogs.\n\n"
+        "In case of bugs in these programs, please contact Ted Ts'o at tytso@mit.edu.\n",
+        encoding="utf-8",
+    )
+    run(store, tmp_path / "docs")
+    hits = store.search_relations("contact Ted", k=20)
+    relations = [h.item for h in hits if h.item.predicate == "contact"]
+    assert relations, "the sentence about whom to contact gave no 'contact' relation"
+    heads = {e.name for e in store.entities([r.source_id for r in relations])}
+    assert heads == {"e2fsprogs"}  # "these programs" are the programs the README is filed under

@@ -697,3 +697,33 @@ def test_a_two_column_list_aligned_with_spaces_says_what_each_term_is_or_does() 
     assert ("zorpdump", "prints", "packets") in triples
     # a sentence end before two spaces is no term, and prose keeps its sentences
     assert not any(head in {"here", "wraps"} for head, _, _ in triples)
+
+
+def test_a_demonstrative_and_a_kind_noun_stand_for_the_document_subject() -> None:
+    text = "Many tools exist.\nIn case of bugs in these programs, please contact Ted Ts'o at tytso@mit.edu."
+    extract = RuleExtractor(workers=1).extract
+    triples = {(r.head, r.relation, r.tail) for r in extract([text], [{"subject": "e2fsprogs"}])[0].relations}
+    assert ("e2fsprogs", "contact", "Ted Ts'o") in triples
+    assert not any(h == "programs" for h, _, _ in triples)  # no generic "programs" hub any more
+    # no subject, or one that is a title rather than a name: the phrase stays what it was
+    for metadata in ({}, {"subject": "Frequently Asked Questions"}):
+        triples = {(r.head, r.relation, r.tail) for r in extract([text], [metadata])[0].relations}
+        assert ("programs", "contact", "Ted Ts'o") in triples
+    # "this document" is the README itself, not what it is about
+    triples = {(r.head, r.relation, r.tail) for r in extract(["This document describes Zorp."], [{"subject": "Quux"}])[
+        0
+    ].relations}
+    assert not any("Quux" in (h, t) for h, _, t in triples)
+
+
+def test_a_readme_filed_under_a_folder_that_it_names_is_about_that_folder() -> None:
+    from graphproof.loaders.chunking import FOLDER_KEY
+    from graphproof.loaders.extract.rule import document_subjects, folder_subject
+
+    text = "This is the new version of the file system programs.\nI release new versions of E2fsprogs often."
+    assert folder_subject(text, "e2fsprogs") == "E2fsprogs"  # as the text writes it
+    assert folder_subject(text, "libpopt0") == ""  # a folder the text never names is no subject
+    assert folder_subject("See e2fsprogs.conf for details.", "e2fsprogs") == ""  # part of a file name
+    assert document_subjects([text], [{FOLDER_KEY: "e2fsprogs"}]) == ["E2fsprogs"]
+    assert document_subjects([text], [{FOLDER_KEY: "e2fsprogs", "subject": "Given"}]) == ["Given"]
+
