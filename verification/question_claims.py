@@ -61,6 +61,7 @@ IN_NOUNS = frozenset(  # "what year …" / "which city …": the answer follows 
     ("year", "date", "day", "month", "century", "decade", "city", "country", "state", "town", "place", "county")
 )
 WH = frozenset(("who", "whom", "what", "which", "where", "when", "whose", "how"))
+_CONTINUES = frozenset(("and", "or", "but"))
 _YES = re.compile(r"^\W*(yes|true|correct)\b\W*", re.I)
 _NO = re.compile(r"^\W*(no|false|incorrect)\b\W*", re.I)
 _BETWEEN = re.compile(r"^Between\s+(.+?)\s+and\s+([^,]+?),\s+(\S.*)$", re.I)
@@ -167,8 +168,8 @@ class ClaimBuilder:
         index = self.translator._verb_index(tokens)
         if index and len(tokens) > 2 and tokens[index].islower() and tokens[index].endswith(("s", "ed")):
             return True
-        return any(
-            w in AUX or w in VERBS or (w.endswith("ed") and tokens[k].islower())
+        return any(  # a capitalised word is part of a name, not a verb: "Dennis Publishing", "My Own Worst Enemy"
+            w in AUX or ((w in VERBS or w.endswith("ed")) and tokens[k].islower())
             for k, w in enumerate(lower)
             if k and lower[k - 1] not in ("the", "a", "an")
         )
@@ -318,8 +319,12 @@ class ClaimBuilder:
             subject, verb, rest = inner
             return " ".join([*subject, *self._finite(verb), answer, *noun, *rest]).strip()
         if wh in ("which", "what", "whose"):
-            while i < len(tokens) and lower[i] not in AUX | VERBS and not self._finite_verb(tokens, lower, i):
-                i += 1  # "Which magazine", "What year", "What type of food", "What male actor (starred)"
+            while i < len(tokens) and (
+                (lower[i] not in AUX | VERBS and not self._finite_verb(tokens, lower, i))
+                or (i == 1 and lower[i].endswith("ing") and i + 1 < len(tokens) and lower[i + 1] not in AUX | VERBS)
+            ):
+                i += 1  # "Which magazine", "What year", "What type of food", "What male actor (starred)", "Which
+                # publishing company (has)": an -ing word before a noun modifies it
         if i >= len(tokens):
             return None
         noun = lower[1:i]
@@ -366,7 +371,12 @@ class ClaimBuilder:
         at = max((k for k, t in enumerate(lower) if t in WH), default=None)
         if at is None:
             return None
-        clause_start = max((k + 1 for k, t in enumerate(tokens[:at]) if t.endswith(",")), default=0)
+        starts = [0, *(k + 1 for k, t in enumerate(tokens[:at]) if t.endswith(","))]
+        # a part that opens with its verb or a conjunction has its subject before the comma: "Gülhane Park and
+        # Zografeion Lyceum, are located in which country", "… the Jazz signed John Starks, and who"
+        while len(starts) > 1 and tokens[starts[-1]].lower() in AUX | _CONTINUES and starts[-1] < at:
+            starts.pop()
+        clause_start = starts[-1]
         clause = tokens[clause_start:]
         position = at - clause_start
         if clause[0].lower() in WH and clause_start > 0 and len(clause) > 2:  # ", who Matt Groening named after who"

@@ -72,6 +72,15 @@ def builder() -> ClaimBuilder:
         ("What city are the two hospitals located in?", "Boston", "the two hospitals are located in Boston"),
         ("Which band has more members, Saint Motel or Curve?", "Saint Motel", "Saint Motel has more members"),
         ("What does the band release?", "albums", "the band does release albums"),
+        # the part after the last comma opens with its verb or "and": its subject comes before the comma
+        ("Gulhane Park and Zografeion Lyceum, are located in which country?", "Turkey",
+         "Gulhane Park and Zografeion Lyceum are located in Turkey"),
+        ("After the retirement of Jeff Hornacek, the Jazz signed John Starks, and who?", "Danny Manning",
+         "the Jazz signed John Starks and Danny Manning"),
+        # a capitalised answer with a verb-like word is a name, not a sentence; an -ing word before a noun modifies it
+        ("Which publishing company has published Bizarre?", "Dennis Publishing",
+         "Dennis Publishing has published Bizarre"),
+        ("Which song did Lit record?", "My Own Worst Enemy", "Lit did record My Own Worst Enemy"),
     ],
 )  # fmt: skip
 def test_a_bare_answer_fills_the_question_slot(builder: ClaimBuilder, question: str, answer: str, claim: str) -> None:
