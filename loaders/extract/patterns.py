@@ -199,6 +199,22 @@ def identifier_spans(text: str) -> list[Span]:
     return [Span(m.start(), m.end(), m.group(), NAME) for m in _IDENTIFIER.finditer(text)]
 
 
+# a setting written as name=value ("net.ifnames=0", "LANG=C", "-Dgtk_doc=true"): a kernel parameter, a variable, a
+# meson or C define; not inside a path, an option or a longer word, less a sentence's closing period
+_SETTING = re.compile(r"(?<![\w./@$:=-])(?:-D)?[A-Za-z][\w]*(?:\.[A-Za-z_]\w*)*=[^\s,;:()\[\]'\"`<>=]+")
+
+
+def setting_spans(text: str) -> list[Span]:
+    """``name=value`` settings ("net.ifnames=0", "LANG=C") as ``name`` spans, whole: "net" and "ifnames" are no
+    mentions of their own."""
+    spans = []
+    for match in _SETTING.finditer(text):
+        name = match.group().rstrip(".")
+        if not name.endswith("="):
+            spans.append(Span(match.start(), match.start() + len(name), name, NAME))
+    return spans
+
+
 # Markdown inline code (`zstd`, `make`) and the GNU manuals' `quoting' of commands and files
 _CODE = re.compile(r"(?<!`)`(?!`)(?P<name>[^`'\n]{1,40}?)(?:`(?!`)|'(?![\w]))")
 _CODE_MAX_WORDS = 3

@@ -128,6 +128,7 @@ from graphproof.loaders.extract.patterns import (
     identifier_spans,
     path_spans,
     pattern_spans,
+    setting_spans,
     title_spans,
 )
 from graphproof.loaders.extract.spans import VERSION, NameSpan, People, mask, name_spans
@@ -192,12 +193,14 @@ def known_spotter(known: str) -> Callable[[str], list[Span]]:
     """A finder of the names in ``known`` (``|``-separated; chunk metadata ``known``, e.g. the entities an
     enrichment question names): whole-word, case-insensitive, longest first, each found as a ``name`` span
     with the given spelling — so "Kismet was directed by …" yields Kismet even at a sentence start. A name inside a
-    file system path is part of the path ("iso-codes" in "/usr/share/iso-codes/json"), not found there."""
+    dotted file name ("debian.vim") or a file system path is part of it ("iso-codes" in "/usr/share/iso-codes/json"),
+    not found there."""
     names = sorted({n.strip() for n in known.split("|") if n.strip()}, key=len, reverse=True)
     if not names:
         return lambda text: []
     spelling = {n.casefold(): n for n in names}
-    pattern = re.compile(r"(?<!\w)(" + "|".join(re.escape(n) for n in names) + r")(?!\w)", re.IGNORECASE)
+    # not inside a dotted file or host name either: "vim" is no name of its own in "debian.vim"
+    pattern = re.compile(r"(?<![\w.])(" + "|".join(re.escape(n) for n in names) + r")(?!\w|\.\w)", re.IGNORECASE)
 
     def spot(text: str) -> list[Span]:
         paths = [(p.start, p.end) for p in path_spans(text)] if "/" in text else []
@@ -2075,6 +2078,7 @@ class RuleExtractor:
         titles += code_spans(mask(body, ((s.start, s.end) for s in titles)))  # "`zstd`", "`configure'"
         titles += path_spans(mask(body, ((s.start, s.end) for s in titles)))  # "/etc/foo.conf" whole
         titles += file_spans(mask(body, ((s.start, s.end) for s in titles)))  # "build.ninja" whole, not "build"
+        titles += setting_spans(mask(body, ((s.start, s.end) for s in titles)))  # "net.ifnames=0" whole
         titles += identifier_spans(mask(body, ((s.start, s.end) for s in titles)))  # "idn2_to_ascii_8z" whole
         titles += option_spans(mask(body, ((s.start, s.end) for s in titles)))  # "--append", "-a"
         titles += quoted_spans(mask(body, ((s.start, s.end) for s in titles)))  # a "libfoo" library

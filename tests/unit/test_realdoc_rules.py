@@ -727,3 +727,17 @@ def test_a_readme_filed_under_a_folder_that_it_names_is_about_that_folder() -> N
     assert document_subjects([text], [{FOLDER_KEY: "e2fsprogs"}]) == ["E2fsprogs"]
     assert document_subjects([text], [{FOLDER_KEY: "e2fsprogs", "subject": "Given"}]) == ["Given"]
 
+
+
+def test_a_setting_is_one_name_and_a_known_name_is_not_found_inside_a_file_name() -> None:
+    from graphproof.loaders.extract.patterns import setting_spans
+
+    text = "Add net.ifnames=0 to the kernel command line, set LANG=C, or pass -Dgtk_doc=true. If x == y, stop."
+    assert [s.name for s in setting_spans(text)] == ["net.ifnames=0", "LANG=C", "-Dgtk_doc=true"]
+    names = {e.name for e in RuleExtractor(workers=1).extract([text], [{}])[0].entities}
+    assert {"net.ifnames=0", "LANG=C", "-Dgtk_doc=true"} <= names and not {"net", "ifnames", "Dgtk"} & names
+    # the document's subject "vim" is no mention inside "debian.vim", which stays one file name
+    extraction = RuleExtractor(workers=1).extract(
+        ["Modelines are disabled by default in debian.vim for security reasons."], [{"subject": "vim"}]
+    )[0]
+    assert ("modelines", "are_disabled_in", "debian.vim") in {(r.head, r.relation, r.tail) for r in extraction.relations}
