@@ -135,3 +135,18 @@ def test_answer_first_reads_whole_names_not_keyphrases_and_leaves_a_blank_answer
     typed = one_edge(libpng, Entity("license", "license", "concept"), "uses", "other#1", 9.0, "libpng uses it.")
     assert reaches_answer(untyped, question, sentence)  # untyped, "license" reads as a name the answer gives
     assert not reaches_answer(typed, question, sentence)
+
+
+def test_a_keyphrase_that_holds_a_name_is_reached_with_other_punctuation() -> None:
+    avahi = Entity.named("Avahi")
+    question = "Which service discovery protocols does Avahi implement?"
+    answer = "Avahi is a free, LGPL mDNS/DNS-SD implementation."
+    kind = Entity("mDNS DNS-SD implementation", "mDNS DNS-SD implementation", "concept")
+    to_kind = one_edge(avahi, kind, "is_a", "readme#0", 2.0, answer)
+    generic = Entity("free implementation", "free implementation", "concept")  # common words only: no name
+    to_generic = one_edge(avahi, generic, "is_a", "readme#0", 9.0, answer)
+    assert reaches_answer(to_kind, question, answer)  # "mDNS DNS-SD" is written "mDNS/DNS-SD" in the answer
+    assert not reaches_answer(to_generic, question, "Avahi is a free implementation.")
+    assert answer_first([to_generic, to_kind], question, answer)[0] is to_kind
+    # the words must follow one another: the same words elsewhere in the answer are no mention
+    assert not reaches_answer(to_kind, question, "DNS-SD is an mDNS implementation.")
