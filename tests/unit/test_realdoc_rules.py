@@ -740,4 +740,5 @@ def test_a_setting_is_one_name_and_a_known_name_is_not_found_inside_a_file_name(
     extraction = RuleExtractor(workers=1).extract(
         ["Modelines are disabled by default in debian.vim for security reasons."], [{"subject": "vim"}]
     )[0]
-    assert ("modelines", "are_disabled_in", "debian.vim") in {(r.head, r.relation, r.tail) for r in extraction.relations}
+    triples = {(r.head, r.relation, r.tail) for r in extraction.relations}
+    assert ("modelines", "are_disabled_in", "debian.vim") in triples
