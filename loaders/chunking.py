@@ -149,6 +149,8 @@ def _balanced_pack(sizes: Sequence[int], limit: int, overlap: int) -> list[tuple
 DOCUMENT_KEY = "document"  # chunk metadata: what the document is called (``document_label``)
 # what the extractor is told (not stored): the folder that names a README's subject (``document_folder``)
 FOLDER_KEY = "folder"
+
+
 def document_label(doc: SourceDocument) -> str:
     """What a plain document is called (``text.documents.document_label`` of its path and title).
 

@@ -374,7 +374,7 @@ class ClaimBuilder:
         starts = [0, *(k + 1 for k, t in enumerate(tokens[:at]) if t.endswith(","))]
         # a part that opens with its verb or a conjunction has its subject before the comma: "Gülhane Park and
         # Zografeion Lyceum, are located in which country", "… the Jazz signed John Starks, and who"
-        while len(starts) > 1 and tokens[starts[-1]].lower() in AUX | _CONTINUES and starts[-1] < at:
+        while len(starts) > 1 and tokens[starts[-1]].lower() in AUX | _CONTINUES:
             starts.pop()
         clause_start = starts[-1]
         clause = tokens[clause_start:]
