@@ -38,6 +38,7 @@ other parentheticals are dropped from premises and make a claim unreadable.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
@@ -671,6 +672,33 @@ def place_parts(frame: Frame) -> list[Frame]:
         for part in parts:
             roles = (*frame.roles[:k], (role, part), *frame.roles[k + 1 :])
             out.append(replace(frame, roles=roles))
+    return out
+
+
+# "in the (affluent) village of Chestnut Hill": a kind of place named by its "of" phrase is that place
+PLACE_KINDS = frozenset((
+    "village", "town", "city", "state", "county", "province", "region", "district", "island", "borough", "parish",
+    "municipality", "commune", "hamlet", "suburb", "neighborhood", "neighbourhood", "country", "republic", "kingdom",
+    "prefecture", "canton", "township", "emirate", "principality",
+))  # fmt: skip
+
+
+def named_places(frame: Frame) -> list[Frame]:
+    """The frame a premise frame states with its place named: "located in the affluent village of Chestnut Hill,
+    Massachusetts" (roles ``in`` "affluent village", ``of`` "Chestnut Hill, Massachusetts") also says "located in
+    Chestnut Hill, Massachusetts" when the ``in`` phrase ends in a kind of place (``PLACE_KINDS``) and the ``of``
+    phrase follows it and is a name; its parts (``place_parts``) come with it. None for a negated frame."""
+    if frame.negated:
+        return []
+    out: list[Frame] = []
+    for k, ((role, arg), (after, named)) in enumerate(itertools.pairwise(frame.roles)):
+        if role not in CONTAINING_ROLES or after != "of" or not isinstance(arg, str) or not isinstance(named, str):
+            continue
+        words = arg.split()
+        if not words or words[-1].casefold() not in PLACE_KINDS or not named[:1].isupper():
+            continue
+        placed = replace(frame, roles=(*frame.roles[:k], (role, named), *frame.roles[k + 2 :]))
+        out += [placed, *place_parts(placed)]
     return out
 
 

@@ -441,3 +441,15 @@ def test_participles_after_a_by_phrase_are_about_what_the_first_is_about_not_abo
         ("Who directed Quill Harbor?", "Omar Lindqvist"),
     ):
         assert verifier.check(question, FILM, answer).verdict == "hallucinated", answer
+
+
+def test_a_kind_of_place_named_by_its_of_phrase_is_that_place(verifier: OfflineVerifier) -> None:
+    text = "Boston College is a university located in the affluent village of Chestnut Hill, Massachusetts."
+    chunks = [Passage("k", text)]
+    question = "Where is Boston College located?"
+    assert [c.status for c in verifier.check(question, chunks, "Chestnut Hill").claims] == ["proved"]
+    assert [c.status for c in verifier.check(question, chunks, "Massachusetts").claims] == ["proved"]  # its region
+    assert [c.status for c in verifier.check(question, chunks, "Newton").claims] == ["unknown"]
+    # a negated frame places nothing
+    negated = [Passage("k", "The museum is not located in the city of Paris.")]
+    assert verifier.check("Where is the museum located?", negated, "Paris").verdict != "grounded"
