@@ -370,11 +370,12 @@ def sentence_subject(text: str) -> str:
 def folder_subject(text: str, folder: str) -> str:
     """The name of the folder a README-like document is filed under (metadata ``folder``, ``document_folder``) as
     ``text`` writes it most often, when ``text`` names it as a word ("e2fsprogs" in ``e2fsprogs/README``: "… new
-    versions of e2fsprogs …"; "Git", not the "git" of a command line, when prose says "Git" more); else ``""``."""
+    versions of e2fsprogs …"; "Git", not the "git" of a command line, when prose says "Git" more), not as part of a
+    path or file name ("src/main.c" names no subject "src"); else ``""``."""
     if len(folder) < 2:
         return ""
     spellings = Counter(
-        m.group() for m in re.finditer(rf"(?<![\w.-]){re.escape(folder)}(?![\w-]|\.\w)", text, re.IGNORECASE)
+        m.group() for m in re.finditer(rf"(?<![\w./-]){re.escape(folder)}(?![\w/-]|\.\w)", text, re.IGNORECASE)
     )
     return spellings.most_common(1)[0][0] if spellings else ""
 

@@ -724,6 +724,7 @@ def test_a_readme_filed_under_a_folder_that_it_names_is_about_that_folder() -> N
     assert folder_subject(text, "e2fsprogs") == "E2fsprogs"  # as the text writes it
     assert folder_subject(text, "libpopt0") == ""  # a folder the text never names is no subject
     assert folder_subject("See e2fsprogs.conf for details.", "e2fsprogs") == ""  # part of a file name
+    assert folder_subject("The sources are in src/ and src/main.c.", "src") == ""  # part of a path
     assert document_subjects([text], [{FOLDER_KEY: "e2fsprogs"}]) == ["E2fsprogs"]
     assert document_subjects([text], [{FOLDER_KEY: "e2fsprogs", "subject": "Given"}]) == ["Given"]
 
