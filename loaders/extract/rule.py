@@ -1384,7 +1384,6 @@ def _resolve_demonstratives(
             if any(s.start < match.end() and match.start() < s.end for s in spans):
                 continue
             spans.append(Span(match.start(), match.end(), subject, NAME))
-        spans.sort(key=lambda s: s.start)
     return out
 
 
