@@ -227,7 +227,7 @@ QUALITY_ADJECTIVES: frozenset[str] = _words(
 FILLER: frozenset[str] = _FILLER_WORDS | QUALITY_ADJECTIVES
 
 # Words that are never keywords or concepts.
-_STOP_EXTRA = _words("one ones two lot lots bit kind sort way first last next new")
+_STOP_EXTRA = _words("one ones two lot lots bit kind sort way first last next new either neither")
 STOP: frozenset[str] = FUNCTION | INTERJECTIONS | STARTERS | FILLER | _STOP_EXTRA
 
 # Lower-case words allowed *inside* a capitalised name: "Statue of Liberty", "Ludwig van Beethoven".

@@ -258,14 +258,16 @@ _LICENSE_NAME = re.compile(
 )
 _LICENSED_UNDER = re.compile(
     r"\b(?:licen[cs]ed|released|distributed|available|(?:re)?distribute(?:\s+(?:it|them))?|modif(?:y|ied)"
-    r"(?:\s+(?:it|them))?|used|copied)\s+under\s+(?:the\s+)?(?:terms\s+of\s+(?:the\s+)?)?",
+    r"(?:\s+(?:it|them))?|used|copied)\s+under\s+(?:the\s+)?(?:terms\s+of\s+(?:either\s+)?(?:the\s+)?)?",
     re.IGNORECASE,
 )
 _PERMITTED_UNDER = re.compile(  # "You may redistribute Quux under the terms of …": the thing is the verb's object
     r"^\W*you\s+(?:may|can|are\s+(?:free|allowed|permitted)\s+to)\s+(?:freely\s+)?"
-    r"(?P<verb>use|copy|modify|(?:re)?distribute)\b(?P<object>[^.;:]*?)\s+under\s+(?:the\s+)?(?:terms\s+of\s+(?:the\s+)?)?",
+    r"(?P<verb>use|copy|modify|(?:re)?distribute)\b(?P<object>[^.;:]*?)\s+under\s+(?:the\s+)?"
+    r"(?:terms\s+of\s+(?:either\s+)?(?:the\s+)?)?",
     re.IGNORECASE,
 )
+_OR_LICENSE = re.compile(r",?\s+or\s+(?:under\s+)?(?:the\s+(?:terms\s+of\s+(?:the\s+)?)?)?")
 _LICENSE_LOOKAHEAD = 400  # characters after a license heading searched for the license's name
 _TITLE_LINE = re.compile(r"^[ \t]*#*[ \t]*(?P<title>[^\n]{1,60}?)[ \t]*:?[ \t]*$")
 _VERSION_TAIL = re.compile(r"(?:[\s,(-]+(?:version|release|v)?\s*\d[\w.-]*\)?)+$", re.IGNORECASE)
@@ -273,6 +275,8 @@ _SUBJECT_MAX_WORDS = 5
 _SUBJECT_SENTENCE_WINDOW = 800  # characters at a document's start searched for "This is X" / "X is a …"
 _CAPITALISED_NAME = r"[A-Z][\w+.-]*(?:[ \t]+[A-Z][\w+.-]*){0,2}"  # one to three capitalised words
 _THIS_IS = re.compile(r"This[ \t]+is[ \t]+(?P<name>[A-Z][\w+.-]*(?:[ \t]+[\w+.-]+){0,2})[ \t]*[,.]")
+# "This is the popt(3) command line option parsing library.": a lower-case name, told by being no English word
+_THIS_IS_BARE = re.compile(r"This[ \t]+is[ \t]+(?:the[ \t]+)?(?P<name>[a-z][\w+-]*)(?:\(\d\w*\))?(?:[ \t]+[a-z]|,)")
 _NAME_IS_A = re.compile(rf"(?P<name>{_CAPITALISED_NAME})[ \t]+is[ \t]+an?[ \t]")
 _PROBE_MIN = 12
 _OVERLAP_PROBE = 60  # characters: a chunk whose start is found in the previous chunk's tail continues its document
@@ -358,13 +362,24 @@ def sentence_subject(text: str) -> str:
     """The subject a document's opening prose names itself by, or ``""``: the first sentence within
     ``_SUBJECT_SENTENCE_WINDOW`` characters that reads "This is <Name>, …" or "<Name> is a/an …" ("This is GNU
     patch, which applies diff files …", "Cscope is a text screen based … tool"); a name of one to three words,
-    the first capitalised (after "This is", where "This is free software." names nothing), none a function word."""
+    the first capitalised (after "This is", where "This is free software." names nothing), none a function word;
+    or "This is (the) <name> …" with a lower-case name that is no English word ("This is the popt(3) command line
+    option parsing library.", ``_bare_name``)."""
     for _, piece in sentence_pieces(text[:_SUBJECT_SENTENCE_WINDOW]):
         sentence = piece.strip()
         match = _THIS_IS.match(sentence) or _NAME_IS_A.match(sentence)
         if match and not any(w.casefold() in FUNCTION for w in match.group("name").split()):
             return match.group("name")
+        bare = _THIS_IS_BARE.match(sentence)
+        if bare and _bare_name(bare.group("name")):
+            return bare.group("name")
     return ""
+
+
+def _bare_name(word: str) -> bool:
+    """Whether a lower-case ``word`` is a name: no English word (``text.english_words``, which must be installed),
+    with at least ``BARE_NAME_MIN`` letters ("popt", "xgettext"; not "gcc", an abbreviation as often)."""
+    return bool(known()) and sum(ch.isalpha() for ch in word) >= BARE_NAME_MIN and not is_english(word)
 
 
 def folder_subject(text: str, folder: str) -> str:
@@ -406,6 +421,19 @@ def document_subjects(texts: Sequence[str], metadata: Sequence[Mapping[str, str]
     return subjects
 
 
+def _licenses_at(text: str, pos: int) -> list[re.Match[str]]:
+    """The licence named at ``pos`` and each alternative "or (the) …" adds: "under the terms of either the GNU
+    General Public License or the Artistic License" names two (the reader may take either)."""
+    found: list[re.Match[str]] = []
+    while name := _LICENSE_NAME.match(text, pos):
+        found.append(name)
+        alternative = _OR_LICENSE.match(text, name.end())
+        if alternative is None:
+            break
+        pos = alternative.end()
+    return found
+
+
 def license_names(text: str) -> list[tuple[str, str]]:
     """``(license, description)`` stated by ``text``: the license named under a "License" heading ("## License" /
     "The MIT License (MIT)" → "MIT License"), or after "licensed/released/distributed under (the terms of) the"."""
@@ -416,10 +444,11 @@ def license_names(text: str) -> list[tuple[str, str]]:
             stated = " ".join((heading.group() + " " + window[: name.end()]).split())
             found.append((" ".join(name.group("name").split()), stated))
     for under in _LICENSED_UNDER.finditer(text):
-        name = _LICENSE_NAME.match(text, under.end())
-        if name:
+        names = _licenses_at(text, under.end())
+        if names:
             line_start = text.rfind("\n", 0, under.start()) + 1
-            found.append((" ".join(name.group("name").split()), " ".join(text[line_start : name.end()].split())))
+            stated = " ".join(text[line_start : names[-1].end()].split())
+            found.extend((" ".join(name.group("name").split()), stated) for name in names)
     return found
 
 
@@ -817,7 +846,7 @@ def bare_named_kinds(text: str) -> list[Span]:
         name = match.group("name")
         if _OF_KIND.search(match.group("kind")) and not _names_a_file(name):
             continue  # "a pkg-config file" is a file for pkg-config (``_OF_KIND``)
-        if sum(ch.isalpha() for ch in name) >= BARE_NAME_MIN and not is_english(name):
+        if _bare_name(name):
             out.append(Span(match.start("name"), match.end("name"), name, NAME))
     return out
 
@@ -1240,6 +1269,61 @@ def plural_definitions(
     ]
 
 
+_THIS_IS_OPENING = re.compile(r"[\s\-*>#]*This[ \t]+is[ \t]+(?:(?:the|an?)[ \t]+)?[\"“'‘`]*")
+# after the name: a closing quote, a manual section ("popt(3)"), then an apposition's article or a space
+_AFTER_THIS_IS_NAME = re.compile(
+    r"[\"”'’`]*(?:\(\d\w*\))?(?:,[ \t]+(?:the|an?)[ \t]+|[ \t]+[-–—][ \t]+(?:[Tt]he|[Aa]n?)[ \t]+|[ \t]+)"
+)
+
+
+def this_is_definitions(
+    body: str, spans: Sequence[Span], keywords: str, description: str
+) -> tuple[list[ExtractedRelation], tuple[int, int]]:
+    """A document that introduces itself names its kind: "This is the popt(3) command line option parsing
+    library." → popt → ``is_a`` → "command line option parsing library"; "This is GNU Make, a program for
+    controlling builds." → "program"; "This is librsvg - A small library to render …" → "small library"; "This is
+    the Zlib compression library." → "compression library" (a kind noun
+    that ``with_named_kinds`` took into the name's span is read from the text). The name is the first mention, right
+    after "This is (the/a)"; the noun phrase runs to punctuation, a preposition, a relative word or a participle (at
+    most ``DEFINITION_WORDS`` words, no article, "and" or "or"), and its last word is no quality adjective. "This"
+    may be the name's own mention (``_resolve_pronouns`` reads it as the document's subject). Also returns where the
+    noun phrase is written, so that the mentions inside it are not read as the name's objects too."""
+    none: tuple[list[ExtractedRelation], tuple[int, int]] = [], (0, 0)
+    opening = _THIS_IS_OPENING.match(body)
+    if opening is None or not spans or spans[0].type == CONCEPT:
+        return none
+    name = spans[0]
+    if name.start != opening.end() and body[name.start : name.end] != "This":
+        return none
+    written = re.compile(re.escape(name.name), re.IGNORECASE).match(body, opening.end())
+    if written is None:
+        return none
+    after = _AFTER_THIS_IS_NAME.match(body, written.end())
+    if after is None:
+        return none
+    words: list[str] = []
+    position = after.end()
+    for word in _PHRASE_WORD.finditer(body, position):
+        lower = word.group().casefold().rstrip(".")
+        if any(ch in _PHRASE_STOPS for ch in body[position : word.start()]) or lower in PREPOSITIONS | RELATIVE:
+            break
+        if words and (_past_form(lower) or lower in PARTICIPLES):
+            break  # "This is Quux, a tool maintained by …"
+        if len(words) == DEFINITION_WORDS or lower in ARTICLES or lower in ("and", "or"):
+            return none
+        words.append(word.group().rstrip("."))
+        position = word.end()
+        if word.group().endswith("."):
+            break
+    if not words or words[0][0].isdigit() or words[-1].casefold() in QUALITY_ADJECTIVES | FUNCTION:
+        return none
+    phrase = " ".join(words)
+    if entity_alias_key(phrase) == entity_alias_key(name.name):
+        return none
+    link = ExtractedRelation(name.name, IS_A, phrase, name.type, CONCEPT, keywords, description)
+    return [link], (after.end(), position)
+
+
 def license_links(
     body: str, spans: Sequence[Span], keywords: str, description: str
 ) -> list[ExtractedRelation]:
@@ -1252,20 +1336,22 @@ def license_links(
     permission to the reader ("You may redistribute Quux under the terms of …") licenses what it lets them use."""
     permitted = _PERMITTED_UNDER.match(body)
     under = permitted or _LICENSED_UNDER.search(body)
-    name = _LICENSE_NAME.match(body, under.end()) if under else None
-    if not under or not name or not spans:
+    names = _licenses_at(body, under.end()) if under else []
+    if not under or not names or not spans:
         return []
     if permitted is not None:  # "You may redistribute Quux under …": the first mention the verb takes
         subject = next((s for s in spans if permitted.start("object") <= s.start < permitted.end("object")), None)
     else:
         subject = spans[0] if _opens(body, spans[0]) else None
-    license_name = " ".join(name.group("name").split())
     limit = permitted.end("object") if permitted is not None else under.start()
     if subject is None or subject.start >= limit:
         return []
-    if entity_alias_key(subject.name) == entity_alias_key(license_name):
-        return []
-    return [ExtractedRelation(subject.name, IS_LICENSED_UNDER, license_name, subject.type, NAME, keywords, description)]
+    license_names = [" ".join(name.group("name").split()) for name in names]
+    return [
+        ExtractedRelation(subject.name, IS_LICENSED_UNDER, license_name, subject.type, NAME, keywords, description)
+        for license_name in license_names
+        if entity_alias_key(subject.name) != entity_alias_key(license_name)
+    ]
 
 
 def _copula_passives(
@@ -2002,6 +2088,16 @@ class RuleExtractor:
                 )
             if not handles:
                 unit_relations += apposed_links(unit.body, ordered, unit_relations)
+                kinds, (start, end) = this_is_definitions(unit.body, ordered, keywords, description)
+                for link in kinds:  # the phrase's own words are no objects of the name ("is libfoo, the …")
+                    inside = {entity_alias_key(s.name) for s in ordered if start <= s.start and s.end <= end}
+                    inside.add(entity_alias_key(link.tail))
+                    entities.setdefault(entity_alias_key(link.tail), ExtractedEntity(link.tail, CONCEPT, description))
+                    unit_relations = [
+                        r for r in unit_relations
+                        if not (r.head == link.head and entity_alias_key(r.tail) in inside)
+                    ]
+                    unit_relations.append(link)
             plural = [] if handles else plural_definitions(unit.body, ordered, keywords, description)
             if plural:  # "Quux and Zorp are libraries": is_a → library, not also is → libraries
                 typed = {(r.head, entity_alias_key(r.tail)) for r in plural}

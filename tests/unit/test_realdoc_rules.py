@@ -743,3 +743,50 @@ def test_a_setting_is_one_name_and_a_known_name_is_not_found_inside_a_file_name(
     )[0]
     triples = {(r.head, r.relation, r.tail) for r in extraction.relations}
     assert ("modelines", "are_disabled_in", "debian.vim") in triples
+
+
+def test_either_of_two_licences_licenses_the_subject_under_each() -> None:
+    text = (
+        "This library is free software; you may distribute under the terms of either the GNU General Public "
+        "License or the Artistic License, as specified in the Perl README file."
+    )
+    extraction = RuleExtractor(workers=1).extract([text], [{"subject": "Quux::Zorp"}])[0]
+    triples = {(r.head, r.relation, r.tail) for r in extraction.relations}
+    assert ("Quux::Zorp", "is_licensed_under", "GNU General Public License") in triples
+    assert ("Quux::Zorp", "is_licensed_under", "Artistic License") in triples
+    assert "either" not in {e.name.casefold() for e in extraction.entities}  # a function word, no concept
+    # "or" that joins no second licence adds nothing
+    one = _triples("Quux is released under the MIT License or so I am told.")
+    assert {t for _, r, t in one if r == "is_licensed_under"} == {"MIT License"}
+
+
+def test_this_is_a_name_and_a_noun_phrase_gives_the_name_its_kind() -> None:
+    extract = RuleExtractor(workers=1).extract
+    cases = {
+        "This is the zorpq(3) command line option parsing library. It is small.": (
+            "zorpq", "command line option parsing library"
+        ),
+        "This is GNU Quux, a program for controlling builds.": ("GNU Quux", "program"),
+        "This is the Quux compression library.": ("Quux", "compression library"),
+        "This is zorpq - A small library to render images.": ("zorpq", "small library"),
+    }  # fmt: skip
+    for text, (name, kind) in cases.items():
+        triples = {(r.head, r.relation, r.tail) for r in extract([text], [{"subject": name}])[0].relations}
+        assert (name, "is_a", kind) in triples, text
+        assert not any(h == name and r.startswith("is_") and r != "is_a" for h, r, _ in triples), text
+    # nothing after the name, or no name: no kind
+    for text in ("This is GNU Quux.", "This is free software.", "This is Quux, maintained by Ann Lee."):
+        triples = {(r.head, r.relation, r.tail) for r in extract([text], [{"subject": "Quux"}])[0].relations}
+        assert not any(r == "is_a" for _, r, _ in triples), text
+
+
+def test_this_is_the_and_a_lower_case_name_that_is_no_english_word_names_the_subject() -> None:
+    from graphproof.loaders.extract.rule import sentence_subject
+    from graphproof.text.english_words import known
+
+    if not known():
+        pytest.skip("WordNet's word list (Debian's wordnet-base) is not installed")
+    assert sentence_subject("This is the zorpq(3) command line option parsing library. It is small.") == "zorpq"
+    assert sentence_subject("This is zorpq, a tool.") == "zorpq"
+    for text in ("This is the main program.", "This is free software.", "This is where it goes."):
+        assert sentence_subject(text) == "", text
