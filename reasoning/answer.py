@@ -332,12 +332,26 @@ def holds_kind(unit: str, kind: str, question: str) -> bool:
         asked = {w.casefold().strip(".'’") for w in _NAME_WORD.findall(question)}
         names = _NAME_WORD.findall(unit)
         return any(
-            a[:1].isupper() and b[:1].isupper() and a.casefold().strip(".'’") not in asked
+            _name_word(a) and _name_word(b) and a.casefold().strip(".'’") not in asked
             and b.casefold().strip(".'’") not in asked and a.casefold() not in _NOT_NAMES
             and b.casefold() not in _NOT_NAMES
             for a, b in itertools.pairwise(names)
         )  # fmt: skip
     return True
+
+
+# "Mc", "Mac", "O'" may come before a second capital in a person's name ("McCamant", "O'Brien")
+_NAME_PREFIX = re.compile(r"^(?:Mc|Mac|O['’]|D['’])(?=[A-Z])")
+
+
+def _name_word(word: str) -> bool:
+    """Whether ``word`` can be part of a person's name: an initial ("W.") or a capitalised word with no other capital
+    or digit ("Federico", "Möller", "McCamant"); not an acronym or a camel-case product name ("GNU", "API",
+    "GObject", "PyYAML"), which the two-capitalised-words test read as a person before."""
+    bare = _NAME_PREFIX.sub("", word.rstrip(".'’"))
+    if len(bare) == 1:
+        return bare.isupper()
+    return bare[:1].isupper() and not any(ch.isupper() or ch.isdigit() for ch in bare[1:])
 
 
 # Capitalised words that start no name: function words and interjections (``BREAK``: "Although IJG's own code …"),

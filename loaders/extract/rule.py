@@ -171,6 +171,16 @@ MENTIONS = "mentions"
 _ADDRESS = re.compile(r"\b(?:[a-z][a-z0-9+.-]*://|www\.)\S+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+", re.IGNORECASE)
 
 
+# "by default" says when, not what: "default" is no concept ("gzip uses by default the LZ77 algorithm" is no
+# gzip → uses_by → default; before, "default" was a hub that dozens of edges of every document went through)
+_BY_DEFAULT = re.compile(r"\bby[ \t]+default\b", re.IGNORECASE)
+
+
+def adverbial_spans(text: str) -> list[tuple[int, int]]:
+    """Where ``text`` says "by default": hidden from names and keyphrases, and left out of verb phrases."""
+    return [m.span() for m in _BY_DEFAULT.finditer(text)]
+
+
 def address_spans(text: str) -> list[tuple[int, int]]:
     """Where ``text`` has URLs and e-mail addresses (trailing sentence punctuation and brackets left out)."""
     out = []
@@ -1556,7 +1566,7 @@ def between_predicate(
     if len(" ".join(gap.split())) > 60 or any(ch in _GAP_STOPS for ch in gap):
         return ""
     gap = _TRAILING_QUANTIFIER.sub("", gap)
-    words = [w.casefold() for w in _GAP_WORD.findall(gap)]
+    words = [w.casefold() for w in _GAP_WORD.findall(_BY_DEFAULT.sub(" ", gap))]  # "uses by default the" -> uses
     # "was originally written by": a -ly adverb between the verbs is not part of the predicate
     words = [  # but "operate independently of" keeps it: with the preposition it names the relation
         w for i, w in enumerate(words)
@@ -2024,7 +2034,10 @@ class RuleExtractor:
                 sorted([*found, *email_spans(u.body, a)], key=lambda s: s.start)
                 for u, found, a in zip(units, spotted, addresses, strict=True)
             ]
-        hidden_spans = [[*a, *((k.start, k.end) for k in found)] for a, found in zip(addresses, spotted, strict=True)]
+        hidden_spans = [
+            [*a, *adverbial_spans(u.body), *((k.start, k.end) for k in found)]
+            for u, a, found in zip(units, addresses, spotted, strict=True)
+        ]
         found = [
             self._spans(mask(u.body, hidden), seen_mid, prose=not handles)
             for u, hidden in zip(units, hidden_spans, strict=True)

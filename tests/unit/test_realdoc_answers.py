@@ -239,6 +239,11 @@ def test_a_unit_holds_the_kind_asked_only_with_something_the_question_does_not_n
     # a sentence's first word is capitalised: a stop word there starts no name ("Although IJG's own code …")
     assert not holds_kind("Although IJG's own code does not support TIFF, libtiff does.", "person", question)
     assert not holds_kind("GNU Wget follows links. Since Wget 1.0 it reads proxies.", "person", question)
+    # an acronym or a camel-case product name is no part of a person's name; initials and "Mc" are
+    assert not holds_kind("Quux exports its API through GObject Introspection.", "person", question)
+    assert not holds_kind("Bindings exist for PyYAML Loader classes.", "person", question)
+    assert holds_kind("For a description of it, see Brian W. Kernighan.", "person", question)
+    assert holds_kind("Copyright (C) 1997-2006 Stephen McCamant.", "person", question)
     assert holds_kind("Use --append to add to the file.", "option", "Which option appends?")
     assert not holds_kind("Options change what it prints.", "option", "Which option appends?")
     assert holds_kind("It conforms to RFC 7159.", "number", "Which RFC does JSON-C follow?")

@@ -790,3 +790,17 @@ def test_this_is_the_and_a_lower_case_name_that_is_no_english_word_names_the_sub
     assert sentence_subject("This is zorpq, a tool.") == "zorpq"
     for text in ("This is the main program.", "This is free software.", "This is where it goes."):
         assert sentence_subject(text) == "", text
+
+
+def test_by_default_is_no_object_and_no_part_of_the_verb() -> None:
+    extraction = RuleExtractor(workers=1).extract(
+        ["Quux currently uses by default the LZ77 algorithm. Compression is enabled by default in Zorp."],
+        [{"subject": "Quux"}],
+    )[0]
+    triples = {(r.head, r.relation, r.tail) for r in extraction.relations}
+    assert ("Quux", "uses", "LZ77") in triples
+    assert ("compression", "is_enabled_in", "Zorp") in triples
+    assert "default" not in {e.name.casefold() for e in extraction.entities}
+    assert not any("default" in r for _, r, _ in triples)
+    # "the default" is still a noun: only the adverbial "by default" is left out
+    assert between_predicate(" uses by default the ") == "uses"
