@@ -171,8 +171,9 @@ MENTIONS = "mentions"
 _ADDRESS = re.compile(r"\b(?:[a-z][a-z0-9+.-]*://|www\.)\S+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+", re.IGNORECASE)
 
 
-# "by default" says when, not what: "default" is no concept ("gzip uses by default the LZ77 algorithm" is no
-# gzip → uses_by → default; before, "default" was a hub that dozens of edges of every document went through)
+# "by default" says when, not what: "default" is no concept and no part of a verb phrase ("gzip uses by default the
+# LZ77 algorithm" is gzip → uses → LZ77, not gzip → uses_by → default; "default" was a hub that dozens of edges of
+# every document went through)
 _BY_DEFAULT = re.compile(r"\bby[ \t]+default\b", re.IGNORECASE)
 
 
@@ -1566,7 +1567,7 @@ def between_predicate(
     if len(" ".join(gap.split())) > 60 or any(ch in _GAP_STOPS for ch in gap):
         return ""
     gap = _TRAILING_QUANTIFIER.sub("", gap)
-    words = [w.casefold() for w in _GAP_WORD.findall(_BY_DEFAULT.sub(" ", gap))]  # "uses by default the" -> uses
+    words = [w.casefold() for w in _GAP_WORD.findall(_BY_DEFAULT.sub(" ", gap))]  # "reads by default" -> reads
     # "was originally written by": a -ly adverb between the verbs is not part of the predicate
     words = [  # but "operate independently of" keeps it: with the preposition it names the relation
         w for i, w in enumerate(words)
