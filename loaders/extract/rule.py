@@ -175,11 +175,20 @@ _ADDRESS = re.compile(r"\b(?:[a-z][a-z0-9+.-]*://|www\.)\S+|[\w.+-]+@[\w-]+(?:\.
 # LZ77 algorithm" is gzip → uses → LZ77, not gzip → uses_by → default; "default" was a hub that dozens of edges of
 # every document went through)
 _BY_DEFAULT = re.compile(r"\bby[ \t]+default\b", re.IGNORECASE)
+# "Copyright (C) 1997-2006 Stephen McCamant", "Copyright (c) 2006 by Tavmjong Bah", "Contributed by Stephane Eranian"
+_CREDIT = re.compile(
+    r"\b[Cc]opyright[ \t]*(?:\([cC]\)|©)?[ \t]*(?:\d{4}(?:[ \t]*[-–,][ \t]*\d{2,4})*[ \t]*,?[ \t]*)+(?:by[ \t]+)?"
+    r"|(?:(?:^|(?<=[.,;:!]))[ \t]*(?:[Oo]riginally[ \t]+)?|\b(?:Originally[ \t]+)?(?=[A-Z]))"
+    r"(?P<verb>[Ww]ritten|[Cc]ontributed|[Dd]eveloped|[Mm]aintained|[Cc]reated|[Dd]esigned|[Aa]uthored)[ \t]+by[ \t]+"
+)
 
 
 def adverbial_spans(text: str) -> list[tuple[int, int]]:
-    """Where ``text`` says "by default": hidden from names and keyphrases, and left out of verb phrases."""
-    return [m.span() for m in _BY_DEFAULT.finditer(text)]
+    """Where ``text`` says "by default" (left out of verb phrases too) or opens a credit ("Copyright (C) 1997-2006",
+    "Contributed by": ``credit_links``): hidden from names and keyphrases, so that neither "default" nor
+    "copyright" nor a year becomes a hub."""
+    credits = [(m.start() + len(m.group()) - len(m.group().lstrip()), m.end()) for m in _CREDIT.finditer(text)]
+    return [*(m.span() for m in _BY_DEFAULT.finditer(text)), *credits]
 
 
 def address_spans(text: str) -> list[tuple[int, int]]:
@@ -1280,6 +1289,36 @@ def plural_definitions(
     ]
 
 
+_CREDIT_HEAD_GAP = 60  # characters: a name this close before the credit is what it credits ("X11::Protocol, version …")
+
+
+def credit_links(
+    body: str, spans: Sequence[Span], subject: str, keywords: str, description: str
+) -> list[ExtractedRelation]:
+    """Who a copyright line or a credit with no subject of its own names: "X11::Protocol, version 0.56 Copyright (C)
+    1997-2006 Stephen McCamant." → X11::Protocol → ``copyright_by`` → Stephen McCamant; "Contributed by Stephane
+    Eranian" → the document's ``subject`` → ``contributed_by`` → Stephane Eranian. The person is the mention right after
+    the years (or "by"); what a copyright credits is the name (not a keyphrase) that ends within ``_CREDIT_HEAD_GAP``
+    characters before it in the same sentence, else the document's subject; a "Written by …" that opens a sentence or
+    a line credits the subject; with no subject, nothing."""
+    out: list[ExtractedRelation] = []
+    for credit in _CREDIT.finditer(body):
+        person = next((s for s in spans if s.start == credit.end() and s.type != CONCEPT), None)
+        if person is None:
+            continue
+        verb = credit.group("verb")
+        before = [] if verb else [
+            s for s in spans
+            if s.type != CONCEPT and s.end <= credit.start() and credit.start() - s.end <= _CREDIT_HEAD_GAP
+        ]  # "Written by …" has no subject of its own: it opens a sentence or a line
+        head_name, head_type = (before[-1].name, before[-1].type) if before else (subject, NAME)
+        if not head_name or entity_alias_key(head_name) == entity_alias_key(person.name):
+            continue
+        predicate = f"{verb.casefold()}_by" if verb else "copyright_by"
+        out.append(ExtractedRelation(head_name, predicate, person.name, head_type, person.type, keywords, description))
+    return out
+
+
 _THIS_IS_OPENING = re.compile(r"[\s\-*>#]*This[ \t]+is[ \t]+(?:(?:the|an?)[ \t]+)?[\"“'‘`]*")
 # after the name: a closing quote, a manual section ("popt(3)"), then an apposition's article or a space
 _AFTER_THIS_IS_NAME = re.compile(
@@ -2102,6 +2141,11 @@ class RuleExtractor:
                 )
             if not handles:
                 unit_relations += apposed_links(unit.body, ordered, unit_relations)
+                stated_pairs = {(r.head, r.tail) for r in unit_relations if r.relation != RELATED_TO}
+                for link in credit_links(unit.body, ordered, subject, keywords, description):
+                    if (link.head, link.tail) not in stated_pairs:  # the document's subject may be no mention here
+                        entities.setdefault(entity_alias_key(link.head), ExtractedEntity(link.head, NAME, description))
+                        unit_relations.append(link)
                 kinds, (start, end) = this_is_definitions(unit.body, ordered, keywords, description)
                 for link in kinds:  # the phrase's own words are no objects of the name ("is libfoo, the …")
                     inside = {entity_alias_key(s.name) for s in ordered if start <= s.start and s.end <= end}

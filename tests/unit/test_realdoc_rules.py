@@ -803,3 +803,22 @@ def test_by_default_is_no_object_and_no_part_of_the_verb() -> None:
     assert ("compression", "is_enabled_in", "Zorp") in triples
     assert "default" not in {e.name.casefold() for e in extraction.entities}
     assert not any("default" in r or t.casefold() == "default" for _, r, t in triples)
+
+
+def test_a_copyright_line_or_a_credit_names_who_made_the_name_before_it_or_the_subject() -> None:
+    extract = RuleExtractor(workers=1).extract
+    text = (
+        "ZorpQuux, version 0.56 Copyright (C) 1997-2006 Ann McLee.\n"
+        "Characters from Arev fonts, Copyright (c) 2006 by Bo Tavm: U+01BA\n"
+        "Contributed by Cy Eran <cy@example.org>"
+    )
+    extraction = extract([text], [{"subject": "Zorplib"}])[0]
+    triples = {(r.head, r.relation, r.tail) for r in extraction.relations}
+    assert ("ZorpQuux", "copyright_by", "Ann McLee") in triples  # the name before it, not "version"
+    assert ("Arev", "copyright_by", "Bo Tavm") in triples
+    assert ("Zorplib", "contributed_by", "Cy Eran") in triples  # no subject of its own: the document's
+    names = {e.name.casefold() for e in extraction.entities}
+    assert not {"copyright", "1997", "2006"} & names  # the credit's own words are no mentions
+    # no document subject and no name before it: nothing is credited
+    alone = extract(["Written by Cy Eran, with comments."], [{}])[0]
+    assert not any(r.relation == "written_by" for r in alone.relations)
