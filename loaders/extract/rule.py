@@ -1319,6 +1319,54 @@ def credit_links(
     return out
 
 
+# what a reader is asked to send: "bugs", "bug reports", "questions, comments and patches", "problems/bugs/comments"
+_FEEDBACK_NOUN = (
+    r"(?:(?:bug|problem|issue|feature)[ \t]+(?:reports?|requests?)|bugs?|problems?|questions?|comments?|suggestions?"
+    r"|patch(?:es)?|feedback|issues?)"
+)
+_FEEDBACK = rf"{_FEEDBACK_NOUN}(?:(?:[ \t]*[,/][ \t]*(?:and[ \t]+|or[ \t]+)?|[ \t]+(?:and|or)[ \t]+){_FEEDBACK_NOUN})*"
+# "Please report bugs to …", "Send questions and comments about X to …", "Bugs should be reported to …"
+_REPORT = re.compile(
+    rf"\b(?P<verb>report|send|mail|e-?mail|direct|submit|address|forward)(?:[ \t]+(?:any|all|your|the))?[ \t]+"
+    rf"(?P<object>{_FEEDBACK})\b(?P<middle>[^.;:!?]{{0,80}}?)\b(?:to|at)[ \t]+(?:(?:me|us)[ \t]*,?[ \t]+)?"
+    rf"|\b(?P<passive_object>{_FEEDBACK})\b(?P<passive_middle>[^.;:!?]{{0,60}}?)"
+    rf"[ \t]+(?:should|must|can|may)[ \t]+be[ \t]+"
+    rf"(?P<passive_verb>reported|sent|mailed|e-?mailed|directed|submitted|addressed|forwarded)[ \t]+(?:to|at)[ \t]+",
+    re.IGNORECASE,
+)
+_REPORT_VERBS = {"reported": "report", "sent": "send", "mailed": "mail", "emailed": "email", "e-mailed": "email"}
+
+
+def report_links(
+    body: str, spans: Sequence[Span], subject: str, keywords: str, description: str
+) -> list[ExtractedRelation]:
+    """Where a document asks its reader to send bugs, questions or patches, as a relation of what they are about:
+    "Please report any problems/bugs/comments by sending email to krb5-bugs@mit.edu." → Kerberos →
+    ``report_problems_to`` → krb5-bugs@mit.edu (not only a generic "comments" → … edge that every README shares).
+    What the feedback is about is the name (not a keyphrase) between the feedback and "to" ("bug reports about mawk"),
+    else the document's ``subject``; the recipient is the mention right after "to"/"at" (an e-mail address, a person,
+    a name)."""
+    out: list[ExtractedRelation] = []
+    for match in _REPORT.finditer(body):
+        passive = match.group("passive_object") is not None
+        middle = "passive_middle" if passive else "middle"
+        target = next((s for s in spans if s.start == match.end() and s.type != CONCEPT), None)
+        if target is None:
+            continue
+        about = [
+            s for s in spans if match.start(middle) <= s.start and s.end <= match.end(middle) and s.type != CONCEPT
+        ]
+        head_name, head_type = (about[0].name, about[0].type) if about else (subject, NAME)
+        if not head_name or entity_alias_key(head_name) == entity_alias_key(target.name):
+            continue
+        verb = (match.group("passive_verb") if passive else match.group("verb")).casefold()
+        nouns = match.group("passive_object" if passive else "object")
+        noun = re.split(r"[ \t]*[,/][ \t]*|[ \t]+(?:and|or)[ \t]+", nouns)[0]
+        predicate = _snake(f"{_REPORT_VERBS.get(verb, verb)} {noun.casefold()} to")
+        out.append(ExtractedRelation(head_name, predicate, target.name, head_type, target.type, keywords, description))
+    return out
+
+
 _THIS_IS_OPENING = re.compile(r"[\s\-*>#]*This[ \t]+is[ \t]+(?:(?:the|an?)[ \t]+)?[\"“'‘`]*")
 # after the name: a closing quote, a manual section ("popt(3)"), then an apposition's article or a space
 _AFTER_THIS_IS_NAME = re.compile(
@@ -2142,7 +2190,8 @@ class RuleExtractor:
             if not handles:
                 unit_relations += apposed_links(unit.body, ordered, unit_relations)
                 stated_pairs = {(r.head, r.tail) for r in unit_relations if r.relation != RELATED_TO}
-                for link in credit_links(unit.body, ordered, subject, keywords, description):
+                credits = credit_links(unit.body, ordered, subject, keywords, description)
+                for link in credits + report_links(unit.body, ordered, subject, keywords, description):
                     if (link.head, link.tail) not in stated_pairs:  # the document's subject may be no mention here
                         entities.setdefault(entity_alias_key(link.head), ExtractedEntity(link.head, NAME, description))
                         unit_relations.append(link)

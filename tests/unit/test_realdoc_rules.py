@@ -822,3 +822,21 @@ def test_a_copyright_line_or_a_credit_names_who_made_the_name_before_it_or_the_s
     # no document subject and no name before it: nothing is credited
     alone = extract(["Written by Cy Eran, with comments."], [{}])[0]
     assert not any(r.relation == "written_by" for r in alone.relations)
+
+
+def test_a_request_for_bug_reports_names_what_they_are_about_and_where_they_go() -> None:
+    extract = RuleExtractor(workers=1).extract
+    text = (
+        "Please report any problems/bugs/comments by sending email to zorp-bugs@example.org.\n"
+        "Bugs should be reported to Ann Lee.\n"
+        "Send questions, bug reports, and feature requests to me, Bo Tavm <bo@example.org>.\n"
+        "Please send bug reports about Quibble to Cy Eran."
+    )
+    triples = {(r.head, r.relation, r.tail) for r in extract([text], [{"subject": "Zorp"}])[0].relations}
+    assert ("Zorp", "report_problems_to", "zorp-bugs@example.org") in triples
+    assert ("Zorp", "report_bugs_to", "Ann Lee") in triples
+    assert ("Zorp", "send_questions_to", "Bo Tavm") in triples
+    assert ("Quibble", "send_bug_reports_to", "Cy Eran") in triples  # the name the reports are about
+    # no document subject: nothing to say the reports are about
+    alone = {(r.head, r.relation) for r in extract(["Report bugs to bug-zorp@example.org."], [{}])[0].relations}
+    assert not any(r == "report_bugs_to" for _, r in alone)
