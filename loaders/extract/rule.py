@@ -175,10 +175,12 @@ _ADDRESS = re.compile(r"\b(?:[a-z][a-z0-9+.-]*://|www\.)\S+|[\w.+-]+@[\w-]+(?:\.
 # LZ77 algorithm" is gzip → uses → LZ77, not gzip → uses_by → default; "default" was a hub that dozens of edges of
 # every document went through)
 _BY_DEFAULT = re.compile(r"\bby[ \t]+default\b", re.IGNORECASE)
-# "Copyright (C) 1997-2006 Stephen McCamant", "Copyright (c) 2006 by Tavmjong Bah", "Contributed by Stephane Eranian"
+# "Copyright (C) 1997-2006 Stephen McCamant", "Copyright (c) 2006 by Tavmjong Bah", "Contributed by Stephane Eranian",
+# "Original implementation was written by @progrium" (the work's own implementation: the subject's)
 _CREDIT = re.compile(
     r"\b[Cc]opyright[ \t]*(?:\([cC]\)|©)?[ \t]*(?:\d{4}(?:[ \t]*[-–,][ \t]*\d{2,4})*[ \t]*,?[ \t]*)+(?:by[ \t]+)?"
     r"|(?:(?:^|(?<=[.,;:!]))[ \t]*(?:[Oo]riginally[ \t]+)?|\b(?:Originally[ \t]+)?(?=[A-Z]))"
+    r"(?:(?:[Tt]he[ \t]+)?(?:[Oo]riginal|[Ii]nitial|[Ff]irst)[ \t]+(?:implementation|version|code)[ \t]+was[ \t]+)?"
     r"(?P<verb>[Ww]ritten|[Cc]ontributed|[Dd]eveloped|[Mm]aintained|[Cc]reated|[Dd]esigned|[Aa]uthored)[ \t]+by[ \t]+"
 )
 
@@ -1289,6 +1291,7 @@ def plural_definitions(
     ]
 
 
+_CREDIT_OPENING = re.compile(r"[`'\"“@]{1,2}")
 _CREDIT_HEAD_GAP = 60  # characters: a name this close before the credit is what it credits ("X11::Protocol, version …")
 
 
@@ -1303,9 +1306,13 @@ def credit_links(
     a line credits the subject; with no subject, nothing."""
     out: list[ExtractedRelation] = []
     for credit in _CREDIT.finditer(body):
-        person = next((s for s in spans if s.start == credit.end() and s.type != CONCEPT), None)
+        opening = _CREDIT_OPENING.match(body, credit.end())  # "by `@progrium <…>`_": the handle's marks
+        start = opening.end() if opening else credit.end()
+        handle = opening is not None and "@" in opening.group()  # "@progrium" is a name, whatever its case
+        person = next((s for s in spans if s.start == start and (s.type != CONCEPT or handle)), None)
         if person is None:
             continue
+        person_type = NAME if person.type == CONCEPT else person.type
         verb = credit.group("verb")
         before = [] if verb else [
             s for s in spans
@@ -1315,7 +1322,7 @@ def credit_links(
         if not head_name or entity_alias_key(head_name) == entity_alias_key(person.name):
             continue
         predicate = f"{verb.casefold()}_by" if verb else "copyright_by"
-        out.append(ExtractedRelation(head_name, predicate, person.name, head_type, person.type, keywords, description))
+        out.append(ExtractedRelation(head_name, predicate, person.name, head_type, person_type, keywords, description))
     return out
 
 
@@ -1380,10 +1387,10 @@ def this_is_definitions(
     """A document that introduces itself names its kind: "This is the popt(3) command line option parsing
     library." → popt → ``is_a`` → "command line option parsing library"; "This is GNU Make, a program for
     controlling builds." → "program"; "This is librsvg - A small library to render …" → "small library"; "This is
-    the Zlib compression library." → "compression library" (a kind noun
-    that ``with_named_kinds`` took into the name's span is read from the text). The name is the first mention, right
-    after "This is (the/a)"; the noun phrase runs to punctuation, a preposition, a relative word or a participle (at
-    most ``DEFINITION_WORDS`` words, no article, "and" or "or"), and its last word is no quality adjective. "This"
+    the Zlib compression library." → "compression library" (a kind noun that ``with_named_kinds`` took into the
+    name's span is read from the text). The name is the first mention, right after "This is (the/a)"; the noun phrase
+    runs to punctuation, a preposition, a relative word or a participle (at most ``DEFINITION_WORDS`` words, no
+    article, "and" or "or"), and its last word is no quality adjective. "This"
     may be the name's own mention (``_resolve_pronouns`` reads it as the document's subject). Also returns where the
     noun phrase is written, so that the mentions inside it are not read as the name's objects too."""
     none: tuple[list[ExtractedRelation], tuple[int, int]] = [], (0, 0)

@@ -819,6 +819,11 @@ def test_a_copyright_line_or_a_credit_names_who_made_the_name_before_it_or_the_s
     assert ("Zorplib", "contributed_by", "Cy Eran") in triples  # no subject of its own: the document's
     names = {e.name.casefold() for e in extraction.entities}
     assert not {"copyright", "1997", "2006"} & names  # the credit's own words are no mentions
+    # the work's original implementation is the subject's; a handle is a name whatever its case
+    handle = extract(
+        ["Original implementation was written by `@zorpq <https://example.org/zorpq>`_."], [{"subject": "Zorplib"}]
+    )[0]
+    assert ("Zorplib", "written_by", "zorpq") in {(r.head, r.relation, r.tail) for r in handle.relations}
     # no document subject and no name before it: nothing is credited
     alone = extract(["Written by Cy Eran, with comments."], [{}])[0]
     assert not any(r.relation == "written_by" for r in alone.relations)
