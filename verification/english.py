@@ -55,6 +55,8 @@ from graphproof.verification.english_words import (
     words,
 )
 
+# lower-case words a title may hold between two capitalised words ("First for Women", "Lord of the Rings")
+TITLE_LINKS = frozenset(("of", "the", "for", "in", "on", "to", "at", "de", "du", "la", "le", "von", "van", "del"))
 _IFF_FIRST = re.compile(r"^if and only if (.+?),\s*(?:then\s+)?(.+)$", re.I)
 _IFF_LAST = re.compile(r"^(.+?),? if and only if (.+)$", re.I)
 _IF_FIRST = re.compile(r"^(?:if|when|whenever) (.+?)(?:,\s*then\s+|,\s*|\s+then\s+)(.+)$", re.I)
@@ -359,8 +361,21 @@ class EnglishTranslator(VerbPhraseReader):
 
     @staticmethod
     def _coordinated(subject: list[str]) -> bool:
+        """Names joined by "and" ("Jane and Vogue", "Jane and First for Women": a title's lower-case function word
+        between two capitalised words is part of it)."""
         lower = [t.lower() for t in subject]
-        return "and" in lower[1:-1] and all(t[:1].isupper() or t[:1].isdigit() for t in subject if t.lower() != "and")
+        if "and" not in lower[1:-1]:
+            return False
+        for i, token in enumerate(subject):
+            if token[:1].isupper() or token[:1].isdigit() or lower[i] == "and":
+                continue
+            after = i + 1
+            while after < len(subject) and lower[after] in TITLE_LINKS:
+                after += 1
+            inside = i > 0 and lower[i - 1] != "and" and after < len(subject) and lower[after] != "and"
+            if not (inside and lower[i] in TITLE_LINKS and subject[after][:1].isupper()):
+                return False
+        return True
 
     def _is_bare_plural(self, subject: list[str], vp: list[str]) -> bool:
         """A subject without article read generically: "Humans are mammals", "Plungers suck"."""

@@ -159,7 +159,8 @@ class VerbPhraseReader:
             if all(n is not None for n in nodes):
                 return conj(*[n for n in nodes if n is not None])
         tokens = words(tokens)
-        while len(tokens) > 1 and (tokens[0].lower() in ("also", "always", "then") or tokens[0].lower() in PRONOUNS):
+        skipped = ("also", "always", "then", "both")  # "X and Y both play chess": "both" is said of the subject
+        while len(tokens) > 1 and (tokens[0].lower() in skipped or tokens[0].lower() in PRONOUNS):
             tokens = tokens[1:]
         if not tokens:
             return None
@@ -202,7 +203,7 @@ class VerbPhraseReader:
         return Pred(" ".join(tokens), (subject,))
 
     def _after_copula(self, tokens: list[str], subject: Term, scope: _Scope) -> Node | None:
-        while len(tokens) > 1 and tokens[0].lower() in ("also", "always"):
+        while len(tokens) > 1 and tokens[0].lower() in ("also", "always", "both"):  # "X and Y are both Z"
             tokens = tokens[1:]
         lower = [t.lower() for t in tokens]
         if lower[:1] == ["not"] or lower[:2] == ["no", "longer"]:

@@ -242,3 +242,11 @@ def test_a_semicolon_inside_a_parenthesis_with_a_stray_bracket_does_not_end_the_
     text = "Patrice Leconte (] ; born 12 November 1947) is a French film director; he lives in Paris."
     assert split_text(text) == ["Patrice Leconte (] ; born 12 November 1947) is a French film director",
                                 "he lives in Paris."]  # fmt: skip
+
+
+def test_both_is_said_of_each_name_and_a_title_keeps_its_lower_case_words() -> None:
+    # "A and B are both X" is X(a) & X(b), not X said of one constant "a_and_b" or a predicate "BothX"
+    assert render("Vogue and First for Women are both women's magazines.") == (
+        "(WomenMagazin(vogue) & WomenMagazin(first_for_women))"
+    )
+    assert render("Bob and Ann both play chess.") == "(PlayChess(bob) & PlayChess(ann))"

@@ -453,3 +453,13 @@ def test_a_kind_of_place_named_by_its_of_phrase_is_that_place(verifier: OfflineV
     # a negated frame places nothing
     negated = [Passage("k", "The museum is not located in the city of Paris.")]
     assert verifier.check("Where is the museum located?", negated, "Paris").verdict != "grounded"
+
+
+def test_both_is_said_of_each_coordinated_name_a_title_included(verifier: OfflineVerifier) -> None:
+    # "A and B are both X" is X(a) & X(b); a title's lower-case word ("First for Women") stays inside its name
+    chunks = [Passage("c1", "Vogue is a women's magazine. First for Women is a women's magazine. Wired is a "
+                            "technology magazine.")]  # fmt: skip
+    question = "Are Vogue and First for Women both women's magazines?"
+    assert verifier.check(question, chunks, "yes").verdict == "grounded"
+    assert verifier.check("", chunks, "Vogue and First for Women are both women's magazines.").verdict == "grounded"
+    assert verifier.check("", chunks, "Vogue and Wired are both women's magazines.").verdict == "hallucinated"
