@@ -1256,6 +1256,27 @@ def _singular(word: str) -> str:
     return word[:-1]
 
 
+def _phrase_words(body: str, position: int, clause_ends: bool = False) -> tuple[list[str], int]:
+    """The words of the noun phrase written from ``position`` and where it ends: up to punctuation, a preposition or
+    a relative word (with ``clause_ends``, also a participle after its first word, "a tool maintained by …", and a
+    word that ends the sentence); no words when it holds an article, "and"/"or" or more than ``DEFINITION_WORDS``
+    words, so is no one noun phrase."""
+    words: list[str] = []
+    for word in _PHRASE_WORD.finditer(body, position):
+        lower = word.group().casefold().rstrip(".")
+        if any(ch in _PHRASE_STOPS for ch in body[position : word.start()]) or lower in PREPOSITIONS | RELATIVE:
+            break
+        if clause_ends and words and (_past_form(lower) or lower in PARTICIPLES):
+            break
+        if len(words) == DEFINITION_WORDS or lower in ARTICLES or lower in ("and", "or"):
+            return [], position
+        words.append(word.group().rstrip("."))
+        position = word.end()
+        if clause_ends and word.group().endswith("."):
+            break
+    return words, position
+
+
 def plural_definitions(
     body: str, spans: Sequence[Span], keywords: str, description: str
 ) -> list[ExtractedRelation]:
@@ -1270,16 +1291,7 @@ def plural_definitions(
     copula = _PLURAL_COPULA.match(body, spans[run[-1]].end)
     if copula is None:
         return []
-    words: list[str] = []
-    position = copula.end()
-    for word in _PHRASE_WORD.finditer(body, position):
-        lower = word.group().casefold().rstrip(".")
-        if any(ch in _PHRASE_STOPS for ch in body[position : word.start()]) or lower in PREPOSITIONS | RELATIVE:
-            break
-        if len(words) == DEFINITION_WORDS or lower in ARTICLES or lower in ("and", "or"):
-            return []
-        words.append(word.group().rstrip("."))
-        position = word.end()
+    words, _ = _phrase_words(body, copula.end())
     if not words or words[0][0].isdigit():
         return []
     last = words[-1]
@@ -1406,20 +1418,7 @@ def this_is_definitions(
     after = _AFTER_THIS_IS_NAME.match(body, written.end())
     if after is None:
         return none
-    words: list[str] = []
-    position = after.end()
-    for word in _PHRASE_WORD.finditer(body, position):
-        lower = word.group().casefold().rstrip(".")
-        if any(ch in _PHRASE_STOPS for ch in body[position : word.start()]) or lower in PREPOSITIONS | RELATIVE:
-            break
-        if words and (_past_form(lower) or lower in PARTICIPLES):
-            break  # "This is Quux, a tool maintained by …"
-        if len(words) == DEFINITION_WORDS or lower in ARTICLES or lower in ("and", "or"):
-            return none
-        words.append(word.group().rstrip("."))
-        position = word.end()
-        if word.group().endswith("."):
-            break
+    words, position = _phrase_words(body, after.end(), clause_ends=True)
     if not words or words[0][0].isdigit() or words[-1].casefold() in QUALITY_ADJECTIVES | FUNCTION:
         return none
     phrase = " ".join(words)

@@ -16,8 +16,8 @@ from graphproof.loaders.extract.rule import (
 from graphproof.text.verb_forms import verb_forms
 
 
-def _triples(text: str) -> set[tuple[str, str, str]]:
-    extraction = RuleExtractor(workers=1).extract([text], [{}])[0]
+def _triples(text: str, subject: str = "") -> set[tuple[str, str, str]]:
+    extraction = RuleExtractor(workers=1).extract([text], [{"subject": subject} if subject else {}])[0]
     return {(r.head, r.relation, r.tail) for r in extraction.relations}
 
 
@@ -751,18 +751,17 @@ def test_either_of_two_licences_licenses_the_subject_under_each() -> None:
         "This library is free software; you may distribute under the terms of either the GNU General Public "
         "License or the Artistic License, as specified in the Perl README file."
     )
-    extraction = RuleExtractor(workers=1).extract([text], [{"subject": "Quux::Zorp"}])[0]
-    triples = {(r.head, r.relation, r.tail) for r in extraction.relations}
+    triples = _triples(text, "Quux::Zorp")
     assert ("Quux::Zorp", "is_licensed_under", "GNU General Public License") in triples
     assert ("Quux::Zorp", "is_licensed_under", "Artistic License") in triples
-    assert "either" not in {e.name.casefold() for e in extraction.entities}  # a function word, no concept
+    entities = RuleExtractor(workers=1).extract([text], [{"subject": "Quux::Zorp"}])[0].entities
+    assert "either" not in {e.name.casefold() for e in entities}  # a function word, no concept
     # "or" that joins no second licence adds nothing
     one = _triples("Quux is released under the MIT License or so I am told.")
     assert {t for _, r, t in one if r == "is_licensed_under"} == {"MIT License"}
 
 
 def test_this_is_a_name_and_a_noun_phrase_gives_the_name_its_kind() -> None:
-    extract = RuleExtractor(workers=1).extract
     cases = {
         "This is the zorpq(3) command line option parsing library. It is small.": (
             "zorpq", "command line option parsing library"
@@ -772,13 +771,12 @@ def test_this_is_a_name_and_a_noun_phrase_gives_the_name_its_kind() -> None:
         "This is zorpq - A small library to render images.": ("zorpq", "small library"),
     }  # fmt: skip
     for text, (name, kind) in cases.items():
-        triples = {(r.head, r.relation, r.tail) for r in extract([text], [{"subject": name}])[0].relations}
+        triples = _triples(text, name)
         assert (name, "is_a", kind) in triples, text
         assert not any(h == name and r.startswith("is_") and r != "is_a" for h, r, _ in triples), text
     # nothing after the name, or no name: no kind
     for text in ("This is GNU Quux.", "This is free software.", "This is Quux, maintained by Ann Lee."):
-        triples = {(r.head, r.relation, r.tail) for r in extract([text], [{"subject": "Quux"}])[0].relations}
-        assert not any(r == "is_a" for _, r, _ in triples), text
+        assert not any(r == "is_a" for _, r, _ in _triples(text, "Quux")), text
 
 
 def test_this_is_the_and_a_lower_case_name_that_is_no_english_word_names_the_subject() -> None:
@@ -820,28 +818,23 @@ def test_a_copyright_line_or_a_credit_names_who_made_the_name_before_it_or_the_s
     names = {e.name.casefold() for e in extraction.entities}
     assert not {"copyright", "1997", "2006"} & names  # the credit's own words are no mentions
     # the work's original implementation is the subject's; a handle is a name whatever its case
-    handle = extract(
-        ["Original implementation was written by `@zorpq <https://example.org/zorpq>`_."], [{"subject": "Zorplib"}]
-    )[0]
-    assert ("Zorplib", "written_by", "zorpq") in {(r.head, r.relation, r.tail) for r in handle.relations}
+    handle = "Original implementation was written by `@zorpq <https://example.org/zorpq>`_."
+    assert ("Zorplib", "written_by", "zorpq") in _triples(handle, "Zorplib")
     # no document subject and no name before it: nothing is credited
-    alone = extract(["Written by Cy Eran, with comments."], [{}])[0]
-    assert not any(r.relation == "written_by" for r in alone.relations)
+    assert not any(r == "written_by" for _, r, _ in _triples("Written by Cy Eran, with comments."))
 
 
 def test_a_request_for_bug_reports_names_what_they_are_about_and_where_they_go() -> None:
-    extract = RuleExtractor(workers=1).extract
     text = (
         "Please report any problems/bugs/comments by sending email to zorp-bugs@example.org.\n"
         "Bugs should be reported to Ann Lee.\n"
         "Send questions, bug reports, and feature requests to me, Bo Tavm <bo@example.org>.\n"
         "Please send bug reports about Quibble to Cy Eran."
     )
-    triples = {(r.head, r.relation, r.tail) for r in extract([text], [{"subject": "Zorp"}])[0].relations}
+    triples = _triples(text, "Zorp")
     assert ("Zorp", "report_problems_to", "zorp-bugs@example.org") in triples
     assert ("Zorp", "report_bugs_to", "Ann Lee") in triples
     assert ("Zorp", "send_questions_to", "Bo Tavm") in triples
     assert ("Quibble", "send_bug_reports_to", "Cy Eran") in triples  # the name the reports are about
     # no document subject: nothing to say the reports are about
-    alone = {(r.head, r.relation) for r in extract(["Report bugs to bug-zorp@example.org."], [{}])[0].relations}
-    assert not any(r == "report_bugs_to" for _, r in alone)
+    assert not any(r == "report_bugs_to" for _, r, _ in _triples("Report bugs to bug-zorp@example.org."))
