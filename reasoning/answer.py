@@ -89,6 +89,10 @@ _ASKS_NUMBER = re.compile(
     rf"\b(?:{HOW_MUCH}|(?:what|which)\s+(?:year|version|number|rfc|port|size|date|release|time|day))\b|^\W*when\b",
     re.IGNORECASE,
 )
+_ASKS_AMOUNT = re.compile(rf"\b{HOW_MUCH}\b", re.IGNORECASE)
+# an amount: a numeral of its own ("122", "2,048", "3.5", "10%"), not part of a name ("RFC-3066", "x86", "utf-8") nor
+# the number of a standard written in capitals before it ("ISO 639", "RFC 3066")
+_AMOUNT = re.compile(r"(?<![\w.,/-])(?<![A-Z]{2}[ \t])(?<![A-Z]{3}[ \t])(?P<n>\d+(?:[.,]\d+)*)%?(?![\w/-]|[.,]\d)")
 _ASKS_OPTION = re.compile(r"\b(?:what|which)\s+(?:[\w-]+\s+){0,2}(?:option|flag|switch)s?\b", re.IGNORECASE)
 # "Which file …", "What command …", "Which environment variable …", "What address …": the answer is a name written as
 # code — a path, a URL, a file name, an identifier with "_", "=" or an inner hyphen, a quoted or back-quoted word.
@@ -319,6 +323,8 @@ def asked_kind(question: str) -> str:
 def holds_kind(unit: str, kind: str, question: str) -> bool:
     """Whether ``unit`` holds something of ``kind`` (``asked_kind``) that ``question`` does not already name."""
     if kind == "number":
+        if _ASKS_AMOUNT.search(question):  # "How many languages …": a numeral, not "RFC-3066" or "ISO 639"
+            return any(m.group("n") not in question for m in _AMOUNT.finditer(unit))
         return any(token not in question for token in re.findall(r"\S*\d\S*", unit))
     if kind == "option":
         return any(m.group().strip(" (`'\"“") not in question for m in _OPTION.finditer(unit))

@@ -304,6 +304,8 @@ UNITS: tuple[str, ...] = _tuple(
     people persons person guests guest members member players player kids children adults tickets ticket
     rooms room floors floor items item pieces piece slices slice servings serving boxes box bags bag
     times degrees degree percent mph kmh bpm gb mb tb ghz mhz bits bit bytes byte kb kib mib gib tib kbit mbit
+    kilobytes kilobyte kibibytes kibibyte megabytes megabyte mebibytes mebibyte gigabytes gigabyte gibibytes gibibyte
+    terabytes terabyte
     dollars dollar bucks euros euro yen yuan rmb won usd eur gbp jpy cny
     """
 )

@@ -163,6 +163,18 @@ def _doubtful(line: str, match: re.Match[str]) -> bool:
     return len(word) == 1 or "." in word or word.casefold() in _ABBREVIATIONS
 
 
+# a capitalised initialism ends a sentence when a sentence opener and a lower-case word follow it: "… in Washington,
+# D.C. A member of …", "… in the U.S. The company …" (pysbd keeps "D.C." and "A" together)
+_INITIALISM = re.compile(r"[A-Z](?:\.[A-Z])+")
+_OPENS_SENTENCE = re.compile(r"(?:A|An|The|It|Its|This|These|They|He|She|In|On)[ \t]+[a-z]")
+
+
+def _initialism_end(line: str, match: re.Match[str]) -> bool:
+    before = _WORD_BEFORE.search(line, 0, match.start())
+    word = before.group(1).lstrip(_OPENERS) if before else ""
+    return bool(_INITIALISM.fullmatch(word)) and bool(_OPENS_SENTENCE.match(line, match.end()))
+
+
 def _pysbd_cuts(line: str) -> list[int]:
     cuts: list[int] = []
     pos = 0
@@ -194,6 +206,7 @@ def _line_spans(line: str) -> list[tuple[int, int]]:
     # a full-width end inside a mostly-Latin line ("He left! 次。終わり") ends a sentence as well
     wide = {m.end() for m in _FULLWIDTH_END.finditer(line) if _cjk_cut(line, m)}
     doubtful = [_doubtful(line, m) for m in candidates]
+    wide |= {m.end() for m, unsure in zip(candidates, doubtful, strict=True) if unsure and _initialism_end(line, m)}
     if any(doubtful) and len(line) <= PYSBD_MAX_LINE:
         return _spans_from_cuts(line, sorted(wide.union(_pysbd_cuts(line))))
     # a long line: cut where the rule is sure, and at a doubtful end that a capital follows where pysbd cuts it

@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass
 
 from graphproof.graph.model import CONCEPT
+from graphproof.text.english_words import is_english, known
 from graphproof.text.lexicon import (
     JA_HONORIFICS,
     KO_HONORIFICS,
@@ -63,7 +64,8 @@ QUANTIFIERS = (
 )  # words before a number that say how much, not what: "takes a minimum of 10 minutes", "has over 30,000 files"
 _COUNTED_NOUN = r"(?:\s+[a-z][a-z-]+)?\s+[a-z][a-z-]*[a-rt-z]s\b"  # "source files", "times" (a plural noun)
 _COUNT = re.compile(
-    rf"\b(?:{QUANTIFIERS})\s+(?P<n>\d+(?:[.,]\d+)*(?:{_COUNTED_NOUN})?)|(?<![\w.,])(?P<t>\d{{1,3}}(?:,\d{{3}})+)(?![\w,])",
+    rf"\b(?:{QUANTIFIERS})\s+(?P<n>\d+(?:[.,]\d+)*(?:{_COUNTED_NOUN})?)|(?<![\w.,])(?P<t>\d{{1,3}}(?:,\d{{3}})+)(?![\w,])"
+    rf"|(?<![\w.,])(?P<p>\d+\s+(?:out\s+)?of\s+(?:the\s+)?\d+(?:{_COUNTED_NOUN}))",  # "122 of the 139 languages"
     re.IGNORECASE,
 )
 
@@ -119,8 +121,8 @@ def pattern_spans(text: str) -> list[Span]:
     """Dates, times and quantities in ``text``, non-overlapping, in text order.
 
     A quantity is a number with a unit ("10 minutes", "5 km", "$20", "10%"), a number after a quantifier
-    (``QUANTIFIERS``: "over 30,000 source files" → "30,000 source files", "at least 3 times") or a number
-    with thousands separators ("30,000")."""
+    (``QUANTIFIERS``: "over 30,000 source files" → "30,000 source files", "at least 3 times"), a number
+    with thousands separators ("30,000") or a share of a counted whole ("122 of the 139 languages")."""
     taken: list[tuple[int, int]] = []
     spans: list[Span] = []
     digits = _ANY_DIGIT.search(text) is not None
@@ -142,7 +144,8 @@ def pattern_spans(text: str) -> list[Span]:
             spans.append(Span(start, end, name, kind))
     if digits:  # a count after a quantifier ("over 30,000 source files") or with thousands separators ("30,000")
         for match in _COUNT.finditer(text):
-            start, end = match.span("n") if match.group("n") else match.span("t")
+            group = next(g for g in ("n", "t", "p") if match.group(g))
+            start, end = match.span(group)
             if not any(start < e and s < end for s, e in taken):
                 taken.append((start, end))
                 spans.append(Span(start, end, " ".join(text[start:end].split()), QUANTITY))
@@ -212,6 +215,41 @@ def setting_spans(text: str) -> list[Span]:
         name = match.group().rstrip(".")
         if not name.endswith("="):
             spans.append(Span(match.start(), match.start() + len(name), name, NAME))
+    return spans
+
+
+# a number named by the lower-case noun before it ("port 5353", "version 197", "kernel ≥ 3.15", "bug #1234") or a
+# lower-case program name before its dotted release number ("zlib 1.0.4"); a one-digit version ("version 2 of the
+# License") and an IPv4 address ("224.0.0.251") are not read
+NUMBER_LABELS = ("port", "version", "release", "revision", "kernel", "bug", "issue", "rfc")
+_LABELLED_NUMBER = re.compile(
+    rf"(?<![\w./@$:=-])(?P<label>(?:{_alt(NUMBER_LABELS)})|[a-z][a-z0-9]*[a-z])[ \t]+(?:(?:≥|>=|>|≤|<=)[ \t]*)?#?"
+    r"(?P<number>v?\d+(?:\.\d+)*[a-z]?)(?![\w/@-]|\.\d|\.[A-Za-z])"
+)
+_IPV4 = re.compile(r"\d{1,3}(?:\.\d{1,3}){3}")
+
+
+def labelled_number_spans(text: str) -> list[Span]:
+    """Numbers that name a thing, as ``name`` spans with the word that says what they number: "allow UDP traffic
+    on port 5353" → "port 5353", "Since version 197" → "version 197", "Linux kernel ≥ 3.15" → "kernel 3.15",
+    "use zlib 1.0.4 or later" → "zlib 1.0.4" (a lower-case word before a dotted release number).
+
+    A bare number is not a mention of its own; with its label it can take part in a relation ("listens on →
+    port 8080"). A version of one digit ("version 2 of the License", "version 3") would be the same entity in every
+    document and is not read, nor an IPv4 address, nor a label that is an English word before a dotted number
+    that no label names ("page 1.2"; ``text.english_words``)."""
+    spans = []
+    for match in _LABELLED_NUMBER.finditer(text):
+        label, number = match.group("label"), match.group("number")
+        dotted = "." in number
+        if _IPV4.fullmatch(number):
+            continue
+        if label not in NUMBER_LABELS:
+            if not dotted or len(label) < 3 or not known() or is_english(label):
+                continue
+        elif not dotted and len(number.lstrip("v")) < 2 and label in ("version", "release", "revision"):
+            continue
+        spans.append(Span(match.start(), match.end(), f"{label} {number}", NAME))  # "kernel 3.15", no "≥" or "#"
     return spans
 
 

@@ -117,6 +117,7 @@ from graphproof.loaders.extract.patterns import (
     CONCEPT,
     HAS_CJK,
     NAME,
+    NUMBER_LABELS,
     PERSON,
     QUANTIFIERS,
     QUANTITY,
@@ -126,6 +127,7 @@ from graphproof.loaders.extract.patterns import (
     code_spans,
     file_spans,
     identifier_spans,
+    labelled_number_spans,
     path_spans,
     pattern_spans,
     setting_spans,
@@ -283,6 +285,24 @@ _LICENSED_UNDER = re.compile(
     r"(?:\s+(?:it|them))?|used|copied)\s+under\s+(?:the\s+)?(?:terms\s+of\s+(?:either\s+)?(?:the\s+)?)?",
     re.IGNORECASE,
 )
+# "The ASF licenses this file to You under the Apache License": the licensor is no subject of the licence
+_LICENSES_TO_YOU = re.compile(
+    r"\blicen[cs]es\s+(?:this|the|these)\s+(?:[\w-]+\s+){0,2}?(?:to\s+you\s+)?under\s+(?:the\s+)?"
+    r"(?:terms\s+of\s+(?:the\s+)?)?",
+    re.IGNORECASE,
+)
+# an SPDX identifier under a licence heading ("LICENSE: LGPL-2.1-or-later for all code")
+_SPDX_LICENSE = re.compile(
+    r"(?<![\w.-])(?P<name>(?:L|A)?GPL-[1-3]\.[01](?:-or-later|-only|\+)?|Apache-[12]\.[01]|MPL-[12]\.[01]"
+    r"|BSD-[234]-Clause|MIT|ISC|CC0-1\.0|Zlib|Artistic-[12]\.0)(?![\w-])"
+)
+# a licence named as the subject's adjective: "Avahi is a free, LGPL mDNS/DNS-SD implementation", "an MIT-licensed
+# library"; the sentence opens with the subject (or "It"/"This")
+_LICENSE_ADJECTIVE = re.compile(
+    r"(?m)(?:^|(?<=[.!?]\s))[ \t]*(?P<subject>[^\s.!?][^.!?\n]{0,60}?)[ \t]+(?:is|are)[ \t]+an?[ \t]+"
+    r"(?:[\w-]+,?[ \t]+){0,3}?(?P<name>(?:L|A)?GPL(?:-?v?[1-3](?:\.[01])?\+?)?|MIT|BSD|MPL|ISC)(?:-licen[cs]ed)?"
+    r"[ \t]+[\w/-]"
+)
 _PERMITTED_UNDER = re.compile(  # "You may redistribute Quux under the terms of …": the thing is the verb's object
     r"^\W*you\s+(?:may|can|are\s+(?:free|allowed|permitted)\s+to)\s+(?:freely\s+)?"
     r"(?P<verb>use|copy|modify|(?:re)?distribute)\b(?P<object>[^.;:]*?)\s+under\s+(?:the\s+)?"
@@ -304,7 +324,8 @@ _PROBE_MIN = 12
 _OVERLAP_PROBE = 60  # characters: a chunk whose start is found in the previous chunk's tail continues its document
 _PRONOUN = re.compile(
     r"(?:[A-Z][^\W\d_]*(?:[ \t]+[^\W\d_]+){0,3},[ \t]+)?"  # an opening phrase: "By default, it looks for …"
-    r"(?P<pronoun>[Ii]t|This)(?=[ \t]+(?:(?:also|always|then|now|only|still|usually|often)[ \t]+)?"
+    r"(?P<pronoun>[Ii]t|This)(?=[ \t]+(?:(?:also|always|then|now|only|still|usually|often|currently|already"
+    r"|generally|mostly|fully)[ \t]+)?"
     r"(?P<verb>[^\W\d_]+)\b)"
 )
 _PRONOUN_VERBS = frozenset(
@@ -456,16 +477,25 @@ def _licenses_at(text: str, pos: int) -> list[re.Match[str]]:
     return found
 
 
-def license_names(text: str) -> list[tuple[str, str]]:
+def license_names(text: str, subject: str = "") -> list[tuple[str, str]]:
     """``(license, description)`` stated by ``text``: the license named under a "License" heading ("## License" /
-    "The MIT License (MIT)" → "MIT License"), or after "licensed/released/distributed under (the terms of) the"."""
+    "The MIT License (MIT)" → "MIT License"; an SPDX identifier, "LICENSE: LGPL-2.1-or-later for all code"), after
+    "licensed/released/distributed under (the terms of) the" or "licenses this file to You under the", or as the
+    adjective of a sentence about ``subject`` ("Avahi is a free, LGPL mDNS/DNS-SD implementation")."""
     found: list[tuple[str, str]] = []
     for heading in _LICENSE_HEADING.finditer(text):
         window = text[heading.end() : heading.end() + _LICENSE_LOOKAHEAD]
-        if name := _LICENSE_NAME.search(window):
+        named = [m for m in (_LICENSE_NAME.search(window), _SPDX_LICENSE.search(window)) if m]
+        if named:
+            name = min(named, key=lambda m: m.start())
             stated = " ".join((heading.group() + " " + window[: name.end()]).split())
             found.append((" ".join(name.group("name").split()), stated))
-    for under in _LICENSED_UNDER.finditer(text):
+    subject_key = entity_alias_key(subject)
+    for adjective in _LICENSE_ADJECTIVE.finditer(text) if subject_key else ():
+        opener = adjective.group("subject").strip("`*_ \t")
+        if opener in ("It", "This") or entity_alias_key(opener) == subject_key:
+            found.append((adjective.group("name"), " ".join(adjective.group().split())))
+    for under in (*_LICENSED_UNDER.finditer(text), *_LICENSES_TO_YOU.finditer(text)):
         names = _licenses_at(text, under.end())
         if names:
             line_start = text.rfind("\n", 0, under.start()) + 1
@@ -709,7 +739,7 @@ def version_links(spans: Sequence[Span], keywords: str, description: str) -> lis
     out = []
     for span in spans:
         versioned = _VERSIONED.fullmatch(span.name) if span.type in (NAME, PERSON) else None
-        if versioned:
+        if versioned and versioned.group("base").casefold() not in NUMBER_LABELS:  # not "version 1.2" → "version"
             base = versioned.group("base")
             out.append(ExtractedRelation(span.name, VERSION_OF, base, span.type, NAME, keywords, description))
     return out
@@ -1329,6 +1359,7 @@ def credit_links(
         before = [] if verb else [
             s for s in spans
             if s.type != CONCEPT and s.end <= credit.start() and credit.start() - s.end <= _CREDIT_HEAD_GAP
+            and s.name.split()[0].casefold() not in NUMBER_LABELS  # "X, version 0.56 Copyright …" credits X
         ]  # "Written by …" has no subject of its own: it opens a sentence or a line
         head_name, head_type = (before[-1].name, before[-1].type) if before else (subject, NAME)
         if not head_name or entity_alias_key(head_name) == entity_alias_key(person.name):
@@ -1506,6 +1537,55 @@ def required_links(
     return out
 
 
+# a need told to the reader, of what the document is about: "You must have Ghostscript installed to …", "To build it
+# you will need CMake", "You have to install jq first", "Ghostscript must be installed", "Building requires Meson"
+_READER_NEEDS = re.compile(
+    r"^[\s\-*>#]*(?:(?:to|for|before|if|when)[ \t]+[^,.;:!?\n]{1,60}?,?[ \t]+)?you[ \t]+"
+    r"(?:(?:will|would|may|might|must|should|also|first|still|'ll|’ll)[ \t]*)*"
+    r"(?:(?P<need>need|require)[ \t]+(?:to[ \t]+(?:have|install|use)[ \t]+)?|(?:have|need)[ \t]+to[ \t]+"
+    r"(?:have|install|use)[ \t]+|(?P<have>have)[ \t]+)"
+    r"(?:(?:its|their)[ \t]+(?:dependency|dependencies|prerequisites?),?[ \t]+)?(?:(?:the|a|an|some)[ \t]+)?[\"“'‘`]*"
+    r"|^[\s\-*>#]*(?:building|compiling|installing|running|using|testing)(?:[ \t]+(?:it|this))?[ \t]+requires[ \t]+"
+    r"(?:(?:the|a|an)[ \t]+)?[\"“'‘`]*",
+    re.IGNORECASE,
+)
+_MUST_BE_INSTALLED = re.compile(  # matched at a mention's end
+    r"[\"”'’`]*[ \t]+(?:must|needs[ \t]+to|has[ \t]+to|should)[ \t]+be[ \t]+(?:installed|available|present)\b",
+    re.IGNORECASE,
+)
+_HAVE_INSTALLED = re.compile(r"[\"”'’`]*[ \t]+(?:installed|available|present)\b", re.IGNORECASE)
+_AND_NEXT = re.compile(r"^[\"”'’`]*(?:,[ \t]*|[ \t]+)(?:(?:and|or)[ \t]+)?(?:(?:the|a|an)[ \t]+)?[\"“'‘`]*$")
+
+
+def reader_requirements(
+    body: str, spans: Sequence[Span], subject: str, keywords: str, description: str
+) -> list[ExtractedRelation]:
+    """What the reader is told to have, as the document's ``subject`` → ``requires`` → it: "You must have
+    Ghostscript installed to produce PDF output" (in groff's README) → groff → requires → Ghostscript; "To build it
+    you will need CMake and a C compiler" → both; "Ghostscript must be installed", "Building requires Meson". "You
+    have X" only with "installed" / "available" after X ("you have the option to …" needs nothing)."""
+    if not subject or not spans:
+        return []
+    needed: list[Span] = []
+    told = _READER_NEEDS.match(body)
+    if told is not None:
+        first = next((s for s in spans if s.start == told.end()), None)
+        if first is not None and (not told.group("have") or _HAVE_INSTALLED.match(body, first.end)):
+            needed.append(first)
+            for span in spans[spans.index(first) + 1 :]:  # "CMake and a C compiler", "gcc, make or clang"
+                if not _AND_NEXT.match(body[needed[-1].end : span.start]):
+                    break
+                needed.append(span)
+    elif _opens(body, spans[0]) and _MUST_BE_INSTALLED.match(body, spans[0].end):
+        needed.append(spans[0])
+    key = entity_alias_key(subject)
+    return [
+        ExtractedRelation(subject, REQUIRES, s.name, NAME, s.type, keywords, description)
+        for s in needed
+        if entity_alias_key(s.name) != key
+    ]
+
+
 def _resolve_pronouns(units: Sequence[_Unit], unit_spans: list[list[Span]], subject: str = "") -> list[list[Span]]:
     """A sentence's subject pronoun ("It is the name of …", "By default, it looks for …"; ``_pronoun``) stands
     for the subject of the nearest of the ``ANTECEDENT_SENTENCES`` sentences before it that opens with a name
@@ -1675,6 +1755,11 @@ def between_predicate(
     # relative word and the object's article do not count against the verb phrase's length
     relative = prose and bool(words) and words[0] in RELATIVE
     counted = len(words) - relative - (relative and len(words) > 1 and words[-1] in ARTICLES)
+    # "has been built and tested with the [gcc compiler]": a second participle joined by "and" and the object's
+    # article are no words of the relation's own ("built_with"), so they do not count against its length
+    joined = [i for i, w in enumerate(words[1:-1], 1) if w == "and" and _past_form(words[i + 1])]
+    if prose and joined and not relative:
+        counted -= 2 + (words[-1] in ARTICLES)
     if not words or counted > 5:
         return ""
     if len(words) == 2 and words[0] in COPULAS and words[1] in ("a", "an"):
@@ -2197,6 +2282,7 @@ class RuleExtractor:
                 unit_relations += apposed_links(unit.body, ordered, unit_relations)
                 stated_pairs = {(r.head, r.tail) for r in unit_relations if r.relation != RELATED_TO}
                 credits = credit_links(unit.body, ordered, subject, keywords, description)
+                credits += reader_requirements(unit.body, ordered, subject, keywords, description)
                 for link in credits + report_links(unit.body, ordered, subject, keywords, description):
                     if (link.head, link.tail) not in stated_pairs:  # the document's subject may be no mention here
                         entities.setdefault(entity_alias_key(link.head), ExtractedEntity(link.head, NAME, description))
@@ -2265,7 +2351,7 @@ class RuleExtractor:
                 continue
             predicate = IS_LICENSED_UNDER if lower in LICENSE_LABELS else _snake(label)
             stated.append((predicate, value, PERSON if lower in _PERSON_LABELS else NAME, line))
-        stated.extend((IS_LICENSED_UNDER, name, NAME, line) for name, line in license_names(text))
+        stated.extend((IS_LICENSED_UNDER, name, NAME, line) for name, line in license_names(text, subject))
         seen: set[tuple[str, str]] = set()
         for predicate, value, kind, line in stated:
             key = entity_alias_key(value)
@@ -2290,6 +2376,8 @@ class RuleExtractor:
         titles += setting_spans(mask(body, ((s.start, s.end) for s in titles)))  # "net.ifnames=0" whole
         titles += identifier_spans(mask(body, ((s.start, s.end) for s in titles)))  # "idn2_to_ascii_8z" whole
         titles += option_spans(mask(body, ((s.start, s.end) for s in titles)))  # "--append", "-a"
+        if prose:
+            titles += labelled_number_spans(mask(body, ((s.start, s.end) for s in titles)))  # "port 5353"
         titles += quoted_spans(mask(body, ((s.start, s.end) for s in titles)))  # a "libfoo" library
         if prose:
             titles += bare_named_kinds(mask(body, ((s.start, s.end) for s in titles)))  # the xgettext program

@@ -248,6 +248,12 @@ def test_a_unit_holds_the_kind_asked_only_with_something_the_question_does_not_n
     assert not holds_kind("Options change what it prints.", "option", "Which option appends?")
     assert holds_kind("It conforms to RFC 7159.", "number", "Which RFC does JSON-C follow?")
     assert not holds_kind("JSON-C 0.15 follows the RFC.", "number", "Which RFC does JSON-C 0.15 follow?")
+    # "How many …" asks for an amount: a numeral of its own, not a standard's or a name's number
+    many = "How many ISO 639-1 languages does Quux cover?"
+    assert holds_kind("It supports 122 of the 139 languages named in ISO 639-1.", "number", many)
+    assert holds_kind("It has 2,048 entries, 10% of them new.", "number", many)
+    assert not holds_kind("Tags follow RFC-3066: the ISO 639 tag, then the ISO 3166 code.", "number", many)
+    assert not holds_kind("It runs on x86 with utf-8 names.", "number", many)
     variable = "Which environment variable makes fontconfig read another file?"
     assert holds_kind("Set FONTCONFIG_FILE to the file's name.", "identifier", variable)
     assert not holds_kind("The file is read at start-up, e.g. by fc-cache.", "identifier", "Which file is fc-cache?")

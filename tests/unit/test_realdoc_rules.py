@@ -838,3 +838,67 @@ def test_a_request_for_bug_reports_names_what_they_are_about_and_where_they_go()
     assert ("Quibble", "send_bug_reports_to", "Cy Eran") in triples  # the name the reports are about
     # no document subject: nothing to say the reports are about
     assert not any(r == "report_bugs_to" for _, r, _ in _triples("Report bugs to bug-zorp@example.org."))
+
+
+def test_a_number_with_the_word_that_names_it_is_one_mention() -> None:
+    from graphproof.loaders.extract.patterns import labelled_number_spans
+
+    text = (
+        "Allow UDP traffic to 224.0.0.251 on port 5353. Since version 197 udev names links; it needs Linux "
+        "kernel ≥ 3.15 and zlib 1.0.4 or later. See bug #1234, page 1.2 and the GPL version 2 or version 3."
+    )
+    names = [s.name for s in labelled_number_spans(text)]
+    assert names == ["port 5353", "version 197", "kernel 3.15", "zlib 1.0.4", "bug 1234"]
+    assert ("server", "listens_on", "port 8080") in _triples("The server listens on port 8080.", "Quarkle")
+    # a labelled release number is no version of its label: no "version 1.2.3 → is_version_of → version"
+    triples = _triples("It was fixed in version 1.2.3 of Quarkle.", "Quarkle")
+    assert ("Quarkle", "was_fixed_in", "version 1.2.3") in triples
+    assert not any(t == "version" for _, _, t in triples)
+
+
+def test_a_data_size_is_a_quantity() -> None:
+    from graphproof.loaders.extract.patterns import QUANTITY, pattern_spans
+
+    assert [(s.name, s.type) for s in pattern_spans("The default is 128 kibibytes.")] == [("128 kibibytes", QUANTITY)]
+
+
+def test_a_share_of_a_counted_whole_is_a_quantity_and_it_currently_stands_for_the_subject() -> None:
+    text = "Quarkle is a library for fonts. It currently supports 122 of the 139 languages named in ISO 639-1."
+    assert ("Quarkle", "supports", "122 of the 139 languages") in _triples(text, "Quarkle")
+
+
+def test_a_licence_given_to_you_as_an_spdx_identifier_or_as_the_subjects_adjective() -> None:
+    text = 'The ASF licenses this file to You under the Apache License, Version 2.0 (the "License").'
+    assert ("Quarkle", "is_licensed_under", "Apache License, Version 2.0") in _triples(text, "Quarkle")
+    assert not any(h == "ASF" and r == "is_licensed_under" for h, r, _ in _triples(text, "Quarkle"))
+    text = "AUTHOR:\n        Ann McLee\n\nLICENSE:\n        LGPL-2.1-or-later for all code, exceptions noted below\n"
+    assert ("Quarkle", "is_licensed_under", "LGPL-2.1-or-later") in _triples(text, "Quarkle")
+    text = "Quarkle is a free, LGPL mDNS implementation."
+    assert ("Quarkle", "is_licensed_under", "LGPL") in _triples(text, "Quarkle")
+    assert ("Quarkle", "is_licensed_under", "MIT") in _triples("It is an MIT-licensed parser.", "Quarkle")
+    # a sentence about another name licenses nothing of the subject's
+    assert not any(r == "is_licensed_under" for _, r, _ in _triples("Zorp is a GPL program.", "Quarkle"))
+
+
+def test_two_participles_joined_by_and_name_the_relation_with_the_first() -> None:
+    assert between_predicate(" has been built and tested with the ", prose=True) == "has_been_built_with"
+    assert between_predicate(" is developed and maintained by the ", prose=True) == "is_developed_by"
+    assert between_predicate(" has been built and tested with a lot of the ", prose=True) == ""  # too long still
+    text = "Quarkle has been built and tested with the gcc compiler."
+    assert ("Quarkle", "has_been_built_with", "gcc compiler") in _triples(text, "Quarkle")
+
+
+def test_what_the_reader_is_told_to_have_is_required_by_the_subject() -> None:
+    cases = {
+        "You must have Ghostscript installed to produce PDF output.": {"Ghostscript"},
+        "To build it you will need CMake and Meson.": {"CMake", "Meson"},
+        "Ghostscript must be installed before using the PDF device.": {"ghostscript"},
+        "Building requires Meson.": {"Meson"},
+        "If you want PDF, you need the gs tool.": {"gs tool"},
+        "Before using ``Quarkle``, you also have to install its dependency, ``zq``.": {"zq"},
+        "You have the option to use Zorp.": set(),  # "have" without "installed" needs nothing
+        "Zorp is fast.": set(),
+    }
+    for text, wanted in cases.items():
+        found = {t for h, r, t in _triples(text, "Quarkle") if h == "Quarkle" and r == "requires"}
+        assert found == wanted, text

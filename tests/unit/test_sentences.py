@@ -79,3 +79,13 @@ def test_a_short_line_wrapped_before_a_long_word_goes_on_in_the_next_line() -> N
     table = "    uid   | name              | description\n    ------+-------------------+---------------\n"
     assert len(split_sentences(table)) == 2
     assert split_sentences("It will generate a version in\nthe folder.")[0] == "It will generate a version in"
+
+
+def test_a_capitalised_initialism_ends_a_sentence_when_a_sentence_opener_follows() -> None:
+    text = "It is the largest hospital in Washington, D.C. A member of MedStar Health, it has 926 beds."
+    assert split_sentences(text) == [
+        "It is the largest hospital in Washington, D.C.",
+        "A member of MedStar Health, it has 926 beds.",
+    ]
+    for kept in ("It was in the U.S. Army for years.", "J.R.R. Tolkien wrote it.", "Dr. A. Smith is here."):
+        assert split_sentences(kept) == [kept]
