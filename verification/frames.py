@@ -346,6 +346,8 @@ class FrameReader:
                 else:
                     roles.append(_value_role(role, arg))
             heads.append(Frame("verbal", predicate, subject, tuple(roles), negated, text))
+        if predicate in CAST_VERBS and not passive:
+            heads.extend(_cast_converse(heads, negated, text))
         frames: list[Frame] = []
         if trailing is not None:
             last = heads[-1].roles
@@ -465,6 +467,24 @@ class FrameReader:
         if not close():
             return None, None
         return out, None
+
+
+CAST_VERBS = frozenset(("starring", "featuring", "stars", "features", "starred", "featured"))
+
+
+def _cast_converse(heads: Sequence[Frame], negated: bool, text: str) -> list[Frame]:
+    """ "A film … starring C" says also that C starred in the film: for each theme of an active "starring" /
+    "featuring" frame, the frame ``starred(agent C, in the film)`` — how a claim says it ("C starred in A")."""
+    out: list[Frame] = []
+    for head in heads:
+        themes = [arg for role, arg in head.roles if role == "theme"]
+        for theme in themes:
+            members = theme.members if isinstance(theme, Coordination) else (theme,)
+            for member in members:
+                if isinstance(member, str):
+                    roles = (("agent", member), ("in", head.subject))
+                    out.append(Frame("verbal", "starred", member, roles, negated, text))
+    return out
 
 
 COORDINATED = "\x00and"  # marks a participle phrase coordinated with the one before it (``_phrases``)
@@ -605,7 +625,8 @@ def _coordinated(tokens: list[str]) -> list[list[str]]:
             and nxt[:1].islower()
             and any(t.lower() in MORE_PREPOSITIONS for t in parts[-1])
             and not _article_name(tokens[k + 1 :])
-        ):
+            and not (is_participle(nxt) or _active_participle(nxt))
+        ):  # "directed by A, written by B and starring C": participles about the same subject (``_phrases``)
             parts.append([])
             continue
         parts[-1].append(token)
@@ -699,6 +720,35 @@ def named_places(frame: Frame) -> list[Frame]:
             continue
         placed = replace(frame, roles=(*frame.roles[:k], (role, named), *frame.roles[k + 2 :]))
         out += [placed, *place_parts(placed)]
+    return out
+
+
+# kinds of thing that stand somewhere: "X is the largest private hospital in Washington" places X there
+SITE_KINDS = PLACE_KINDS | frozenset((
+    "hospital", "university", "college", "school", "museum", "airport", "stadium", "arena", "park", "church",
+    "cathedral", "temple", "mosque", "station", "library", "theatre", "theater", "hotel", "building", "skyscraper",
+    "tower", "bridge", "castle", "palace", "zoo", "prison", "lake", "river", "mountain", "mall", "venue", "campus",
+    "lyceum", "academy", "seminary", "observatory", "laboratory", "monument", "memorial", "square", "street",
+))  # fmt: skip
+
+
+def sited_frames(frame: Frame) -> list[Frame]:
+    """The location a premise's copula states of a kind of site: "MedStar is the largest private hospital in
+    Washington, D.C." also says "MedStar is located in Washington, D.C." (and in each part, ``place_parts``) when the
+    complement's last word is a kind of site (``SITE_KINDS``: a hospital, a university, a village …) and its ``in``
+    phrase a name. "Bart is a character in The Simpsons" places nothing: a character is no site. None for a negated
+    frame."""
+    if frame.negated or frame.kind != "copula" or not isinstance(frame.subject, str):
+        return []
+    words = frame.predicate.split()
+    if not words or words[-1].casefold() not in SITE_KINDS:
+        return []
+    out: list[Frame] = []
+    for role, arg in frame.roles:
+        if role == "in" and isinstance(arg, str) and arg[:1].isupper():
+            roles = (("theme", frame.subject), ("in", arg))
+            placed = Frame("verbal", "located", frame.subject, roles, False, frame.text)
+            out += [placed, *place_parts(placed)]
     return out
 
 

@@ -46,7 +46,7 @@ from graphproof.text.lexicon import PRONOUNS
 from graphproof.verification.claims import Sentence, sentences_of
 from graphproof.verification.english import EnglishTranslator
 from graphproof.verification.fol import Formula, parse_formula
-from graphproof.verification.frames import FrameReader, named_places, place_parts, without_asides
+from graphproof.verification.frames import FrameReader, named_places, place_parts, sited_frames, without_asides
 from graphproof.verification.frames_fol import FrameRenderer, comparison_formula
 from graphproof.verification.grounding import ClaimResult, GroundingReport, Passage, verdict_of
 from graphproof.verification.prover import INCONSISTENT, Decision, Prover9
@@ -279,7 +279,8 @@ class OfflineVerifier:
             for frame in frames:
                 texts.append(renderer.formula(frame, premise=True))
                 texts += renderer.closure(frame)
-                texts += [renderer.formula(part, premise=True) for part in (*place_parts(frame), *named_places(frame))]
+                entailed = (*place_parts(frame), *named_places(frame), *sited_frames(frame))
+                texts += [renderer.formula(part, premise=True) for part in entailed]
             if frames and isinstance(frames[0].subject, str):
                 subject = frames[0].subject
             template = read_template(sentence.text)

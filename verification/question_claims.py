@@ -123,6 +123,25 @@ def _polarity(sentence: str) -> tuple[bool | None, str]:
     return None, sentence
 
 
+# "A and B are both magazines, but which one is owned by Time Inc": what is asked is the clause after "but"
+_BUT_WH = re.compile(
+    r"^(?P<said>.+?),?\s+but\s+(?P<asked>(?:which|what|who|whom|whose|where|when)\b.+)$", re.IGNORECASE
+)
+
+
+# "A and B, is of which nationality": a nationality is said with the adjective itself ("A is English"), not "of" it
+_OF_NATIONALITY = re.compile(r"\b(is|are|was|were)\s+of\s+(which|what)\s+(nationality|nationalities)\b", re.IGNORECASE)
+
+
+def _asked_clause(question: str) -> str:
+    """The question's wh-clause when a statement comes first and "but" joins them: the statement is what the asker
+    takes as given, not what the answer claims ("A and B are both special interest publications, but which one is
+    owned by Time Inc" + "B" → "B is owned by Time Inc"); "is of which nationality" is asked as "is which
+    nationality" (+ "English" → "… is English")."""
+    found = _BUT_WH.match(question)
+    return _OF_NATIONALITY.sub(r"\1 \2 \3", found.group("asked") if found else question)
+
+
 class ClaimBuilder:
     """Builds the claims of an answer to a question (module docstring); ``translator`` finds verbs."""
 
@@ -130,7 +149,7 @@ class ClaimBuilder:
         self.translator = translator
 
     def claims(self, question: str, answer: str) -> list[Claim]:
-        question = self._between(" ".join(question.split()).rstrip(" ?.!"))
+        question = _asked_clause(self._between(" ".join(question.split()).rstrip(" ?.!")))
         out: list[Claim] = []
         for sentence in split_text(answer) or [answer.strip()]:
             if sentence.endswith("?"):  # a question (an FAQ's, quoted by an extractive answer) states nothing

@@ -443,6 +443,15 @@ def test_participles_after_a_by_phrase_are_about_what_the_first_is_about_not_abo
         assert verifier.check(question, FILM, answer).verdict == "hallucinated", answer
 
 
+
+def test_a_film_starring_someone_is_a_film_they_starred_in(verifier: OfflineVerifier) -> None:
+    for answer in ("Ines Tallon", "Pavel Orr", "Pavel Orr starred in Quill Harbor."):
+        assert verifier.check("Which actor starred in Quill Harbor?", FILM, answer).verdict == "grounded", answer
+    for answer in ("Dana Reyes", "Omar Lindqvist", "Ines Tallon directed Quill Harbor."):
+        assert verifier.check("Which actor starred in Quill Harbor?", FILM, answer).verdict == "hallucinated", answer
+    negated = [Passage("k", "Quill Harbor is a film not starring Ines Tallon.")]
+    assert verifier.check("Who starred in Quill Harbor?", negated, "Ines Tallon").verdict != "grounded"
+
 def test_a_kind_of_place_named_by_its_of_phrase_is_that_place(verifier: OfflineVerifier) -> None:
     text = "Boston College is a university located in the affluent village of Chestnut Hill, Massachusetts."
     chunks = [Passage("k", text)]
@@ -454,6 +463,26 @@ def test_a_kind_of_place_named_by_its_of_phrase_is_that_place(verifier: OfflineV
     negated = [Passage("k", "The museum is not located in the city of Paris.")]
     assert verifier.check("Where is the museum located?", negated, "Paris").verdict != "grounded"
 
+
+
+def test_a_site_in_a_place_is_located_there_a_character_is_not(verifier: OfflineVerifier) -> None:
+    question = "What city is the Bar Center located in?"
+    chunks = [Passage("k", "The Bar Center is the largest private hospital in Boston, Massachusetts.")]
+    assert [c.status for c in verifier.check(question, chunks, "Boston").claims] == ["proved"]
+    assert [c.status for c in verifier.check(question, chunks, "Massachusetts").claims] == ["proved"]
+    assert verifier.check(question, chunks, "Chicago").verdict == "hallucinated"
+    character = [Passage("k", "Bart is a character in The Simpsons.")]
+    assert verifier.check("Where is Bart located?", character, "The Simpsons").verdict == "hallucinated"
+    negated = [Passage("k", "The Bar Center is not a hospital in Boston.")]
+    assert verifier.check(question, negated, "Boston").verdict == "hallucinated"
+
+
+def test_a_nationality_asked_with_of_is_the_adjective_said_of_each_name(verifier: OfflineVerifier) -> None:
+    question = "Ann Lee and Bob Ray, is of which nationality?"
+    both = [Passage("k", "Ann Lee is an English designer. Bob Ray is an English musician.")]
+    assert verifier.check(question, both, "English").verdict == "grounded"
+    one = [Passage("k", "Ann Lee is an English designer. Bob Ray is a French musician.")]
+    assert verifier.check(question, one, "English").verdict == "hallucinated"
 
 def test_both_is_said_of_each_coordinated_name_a_title_included(verifier: OfflineVerifier) -> None:
     # "A and B are both X" is X(a) & X(b); a title's lower-case word ("First for Women") stays inside its name

@@ -81,6 +81,11 @@ def builder() -> ClaimBuilder:
         ("Which publishing company has published Bizarre?", "Dennis Publishing",
          "Dennis Publishing has published Bizarre"),
         ("Which song did Lit record?", "My Own Worst Enemy", "Lit did record My Own Worst Enemy"),
+        # a statement the asker takes as given, then "but" and the question: only the question's clause is claimed
+        ("Vogue and Wired are both magazines but which one is owned by Conde Nast?", "Wired",
+         "Wired is owned by Conde Nast"),
+        ("Ann and Bob both sing, but who was born first?", "Ann", "Ann was born first"),
+        ("Ann Lee and Bob Ray, is of which nationality?", "English", "Ann Lee and Bob Ray is English"),
     ],
 )  # fmt: skip
 def test_a_bare_answer_fills_the_question_slot(builder: ClaimBuilder, question: str, answer: str, claim: str) -> None:
