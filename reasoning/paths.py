@@ -205,12 +205,25 @@ class QuestionShape:
     wants: str | None = None
 
 
+# a question about what something needs, however worded, asks for a ``requires`` edge: "Which program has to be
+# installed before yq can be used?", "What does Quux depend on?", "Which libraries are needed to build X?"
+_ASKS_REQUIREMENT = re.compile(
+    r"\b(?:needs?|needed|requires?|required|depends?\s+on|prerequisites?|(?:has|have|must|need)\s+(?:to\s+)?be\s+"
+    r"installed)\b"
+)
+REQUIRES = "requires"
+
+
 def question_shape(question: str, analyzer: Analyzer | None = None) -> QuestionShape:
-    """The shape of ``question``: terms, content keys, and what it asks for (see ``_WANTS``)."""
+    """The shape of ``question``: terms, content keys, and what it asks for (see ``_WANTS``). A question about what
+    something needs (``_ASKS_REQUIREMENT``) has the key of ``requires`` too, whatever its own verb."""
     analyzer = analyzer or default_analyzer()
     lowered = " ".join(question.casefold().split())
     wants = next((kind for pattern, kind in _WANTS if pattern.search(lowered)), None)
-    return QuestionShape(question, frozenset(analyzer.tokens(question)), content_keys(question), wants)
+    keys = content_keys(question)
+    if _ASKS_REQUIREMENT.search(lowered):
+        keys |= {word_key(REQUIRES)}
+    return QuestionShape(question, frozenset(analyzer.tokens(question)), keys, wants)
 
 
 def question_terms_in(name: str, shape: QuestionShape, analyzer: Analyzer | None = None) -> frozenset[str]:

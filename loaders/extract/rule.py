@@ -358,18 +358,70 @@ def _snake(label: str) -> str:
     return re.sub(r"[^\w]+", "_", label.casefold()).strip("_")
 
 
+# section headings a document may open with that name no subject ("Introduction" / "This is GNU Bash, version 5.2.")
+GENERIC_HEADINGS = frozenset((
+    "readme", "read me", "introduction", "intro", "overview", "about", "description", "summary", "preface",
+    "foreword", "contents", "table of contents", "notes", "general", "general information", "information",
+    "background", "welcome", "getting started",
+))  # fmt: skip
+
+
 def title_subject(line: str) -> str:
     """A document's subject from its title line ("GNU bc version 1.07:" → "GNU bc", "# libcbor" → "libcbor"),
-    or ``""`` when the line does not look like a title (a sentence, too long, no letters)."""
+    or ``""`` when the line does not look like a title (a sentence, too long, no letters) or is a generic heading
+    (``GENERIC_HEADINGS``: "Introduction", "README")."""
     match = _TITLE_LINE.match(line)
     if not match:
         return ""
     title = _VERSION_TAIL.sub("", match.group("title").strip())
     if not title or title[-1] in ".!?,;" or not any(ch.isalpha() for ch in title):
         return ""
-    if len(title.split()) > _SUBJECT_MAX_WORDS or title.casefold() in FIELD_LABELS:
+    if len(title.split()) > _SUBJECT_MAX_WORDS or title.casefold() in FIELD_LABELS | GENERIC_HEADINGS:
         return ""
     return title
+
+
+SIGNED_BY = "signed_by"
+# a signature: a person's name alone on a line ("Chet Ramey", "/Niels Möller <nisse@…>", "-- Ann Lee"), its e-mail
+# address on the line or the next one, or a valediction before it ("Happy hacking,")
+_NAME_WORD = r"(?:(?:Mc|Mac|O['’]|D['’])?[A-Z][a-zà-ÿ'’-]+|[A-Z]\.)"
+_SIGNATURE = re.compile(
+    rf"^[ \t]*(?:--[ \t]*|/|-[ \t]+)?(?P<name>{_NAME_WORD}(?:[ \t]+{_NAME_WORD}){{1,2}})[ \t]*"
+    r"(?:<(?P<email>[^<>\s@]+@[^<>\s]+)>)?[ \t]*$"
+)
+_BARE_EMAIL = re.compile(r"^[ \t]*<?[\w.+-]+@[\w-]+(?:\.[\w-]+)+>?[ \t]*$")
+_VALEDICTION = re.compile(
+    r"^[ \t]*(?:happy hacking|cheers|regards|best regards|kind regards|best wishes|thanks|thank you|enjoy|have fun"
+    r"|sincerely|good luck|yours)[ \t]*[,!.]*[ \t]*$",
+    re.IGNORECASE,
+)
+
+
+def signature_names(text: str) -> list[tuple[str, str]]:
+    """``(person, line)`` for each signature in ``text``: a line that holds only a person's name (two or three
+    capitalised words, a leading "/" or "--" allowed) after a valediction line ("Happy hacking,"), or standing alone
+    between blank lines with its e-mail address on it or on the next line ("Chet Ramey" / "chet.ramey@case.edu" at
+    the end of Bash's README). A list of names (an AUTHORS block) is no signature: its lines are not alone."""
+    lines = text.split("\n")
+    blank = [not line.strip() for line in lines]
+    found: list[tuple[str, str]] = []
+    for k, line in enumerate(lines):
+        signed = _SIGNATURE.match(line)
+        if signed is None:
+            continue
+        before = next((lines[j] for j in range(k - 1, -1, -1) if not blank[j]), "")
+        alone_before = k == 0 or blank[k - 1]
+        if _VALEDICTION.match(before):
+            found.append((signed.group("name"), line.strip()))
+            continue
+        after = k + 1
+        if not signed.group("email") and after < len(lines) and _BARE_EMAIL.match(lines[after]):
+            after += 1
+        elif not signed.group("email"):
+            continue
+        if alone_before and (after >= len(lines) or blank[after]):
+            found.append((signed.group("name"), " ".join(lines[k:after]).strip()))
+    return found
 
 
 def field_lines(text: str) -> list[tuple[str, str, str]]:
@@ -813,7 +865,10 @@ _KIND_NOUN = (
 _KIND_WORD = re.compile(_KIND_NOUN, re.IGNORECASE)
 # the kind nouns above and those of settings and the file system: what a code-like name is named as
 # ("compiler", "server", "parser", "client" are left out: "a C++17 compiler", "an HTTP server" are for what they name)
-_ANY_KIND = rf"(?:{_KIND_NOUN}|(?:variable|option|flag|switch|directory|folder|executable|binary|macro|script)s?)"
+_ANY_KIND = (
+    rf"(?:{_KIND_NOUN}|(?:variable|option|flag|switch|directory|folder|executable|binary|macro|script|algorithm"
+    r"|protocol)s?)"
+)
 # kind nouns that hold or describe the thing named rather than name it ("a pkg-config file" is a file for pkg-config),
 # unless the name is a file or path itself ("the foo.conf file", "the /etc/x directory")
 _OF_KIND = re.compile(r"\b(?:file|format|directory|folder)s?$", re.IGNORECASE)
@@ -1018,13 +1073,28 @@ _PREPOSITION_AFTER = re.compile(r"[ \t]+(?:by|with|from|into|in|on|at|for|over|a
 _ARTICLE_AFTER = re.compile(r"[ \t]+(?:a|an|the)\b", re.IGNORECASE)
 
 
+_IRREGULAR_PARTICIPLES = frozenset((
+    "written", "built", "made", "known", "given", "taken", "shown", "found", "sent", "held", "kept", "done", "seen",
+    "drawn", "bound", "chosen", "brought", "taught",
+))  # fmt: skip
+
+
+def _participle(word: str) -> bool:
+    """A past participle ``VERBS`` lists: "used", "generated", "written" (not "need", "speed": no participles)."""
+    regular = len(word) >= 4 and word.endswith("ed") and not word.endswith(("eed", "shed"))
+    return word in VERBS and (regular or word in _IRREGULAR_PARTICIPLES)
+
+
 def trailing_verb(body: str, phrase: Phrase, prose: bool = False) -> str:
     """The last word of a keyphrase when it is the clause's verb, else ``""``: "the *project provides* only a
     pkg-config file", "the *frob utility displays* a tree" — a word in -s before an object's first word that
     ``VERBS`` lists, or any such word (not in -ss, -us, -is) right before an article; in a document (``prose``) a
-    listed word before a preposition too ("The *libblkid reads* by default …")."""
+    listed word before a preposition too ("The *libblkid reads* by default …"), and a past participle before one
+    ("the LZ77 *algorithm used* in zip": what follows says where the algorithm is used)."""
     words = phrase.text.split()
     last = words[-1].casefold()
+    if prose and len(words) >= 2 and _participle(last) and _PREPOSITION_AFTER.match(body, phrase.end):
+        return last  # "the LZ77 *algorithm used* in zip": a participle opening a reduced relative clause
     if len(words) < 2 or not last.endswith("s") or last.endswith(("ss", "us", "is")):
         return ""
     after = _OBJECT_AFTER.match(body, phrase.end) or (_PREPOSITION_AFTER.match(body, phrase.end) if prose else None)
@@ -1594,7 +1664,8 @@ def _resolve_pronouns(units: Sequence[_Unit], unit_spans: list[list[Span]], subj
     speed. It is born from …" — the sentence between opens with no name, so "It" is Ninja. Questions are not
     counted ("Cscope is designed to answer questions like: Where is …? What …? It has been released …"), and
     where no sentence of the window opens with a subject the pronoun stands for the document's ``subject``
-    (``document_subjects``), when it has one."""
+    (``document_subjects``), when it has one. A "we" that opens a sentence before a verb stands for the document's
+    subject too ("We do not use Github for bug reporting": its authors speak for it)."""
     out = [list(spans) for spans in unit_spans]
     for i in range(len(units)):
         pronoun = _pronoun(units[i].body)
@@ -1622,7 +1693,22 @@ def _resolve_pronouns(units: Sequence[_Unit], unit_spans: list[list[Span]], subj
             antecedent = (subject, NAME)
         if antecedent and antecedent[0]:
             out[i].append(Span(start, end, *antecedent))
+    if subject:  # "We do not use Github for bug reporting": the document's authors speak for what it is about
+        for i, unit in enumerate(units):
+            we = _WE.search(unit.body)
+            if we and we.group("verb").casefold() in VERBS and we.group("verb").casefold() not in LIGHT_VERBS:
+                start, end = we.span("pronoun")
+                if not any(s.start < end for s in out[i]):
+                    out[i].append(Span(start, end, subject, NAME))
     return out
+
+
+# "We recommend pipx", "… note that we do not use Github": "we" opening a clause, before a verb (not "we are")
+_WE = re.compile(
+    r"(?:^[\s\-*>#]*|[,;][ \t]+|\b(?:that|and|but|so)[ \t]+)(?P<pronoun>[Ww]e)[ \t]+"
+    r"(?:(?:do[ \t]+not|don['’]t|also|currently|now|only|still|strongly|highly|no[ \t]+longer)[ \t]+)?"
+    r"(?P<verb>[a-z]+)\b"
+)
 
 
 # "this library", "these programs": a kind noun after a demonstrative, in a document, is the thing the document is
@@ -2352,6 +2438,7 @@ class RuleExtractor:
             predicate = IS_LICENSED_UNDER if lower in LICENSE_LABELS else _snake(label)
             stated.append((predicate, value, PERSON if lower in _PERSON_LABELS else NAME, line))
         stated.extend((IS_LICENSED_UNDER, name, NAME, line) for name, line in license_names(text, subject))
+        stated.extend((SIGNED_BY, name, PERSON, line) for name, line in signature_names(text))
         seen: set[tuple[str, str]] = set()
         for predicate, value, kind, line in stated:
             key = entity_alias_key(value)

@@ -192,3 +192,16 @@ def test_without_a_question_the_weights_are_unchanged(store: SQLiteStore) -> Non
     off = PathWeighting(verb_boost=0.0, answer_boost=0.0, link_boost=0.0)
     unfitted = weight_paths(store, seed(store), edges, off, question_shape("What is Zork?"))
     assert [(p.format(), p.weight) for p in plain] == [(p.format(), p.weight) for p in unfitted]
+
+
+def test_a_question_about_what_something_needs_fits_a_requires_edge_whatever_its_verb() -> None:
+    from graphproof.reasoning.paths import content_keys, question_shape
+
+    requires = content_keys("requires")
+    for question in (
+        "Which program has to be installed before yq can be used?",
+        "What does Quux depend on?",
+        "Which libraries are needed to build Quux?",
+    ):
+        assert requires <= question_shape(question).keys, question
+    assert not requires & question_shape("Which program does Quux install?").keys

@@ -902,3 +902,42 @@ def test_what_the_reader_is_told_to_have_is_required_by_the_subject() -> None:
     for text, wanted in cases.items():
         found = {t for h, r, t in _triples(text, "Quarkle") if h == "Quarkle" and r == "requires"}
         assert found == wanted, text
+
+
+def test_a_participle_after_a_named_kind_opens_a_reduced_relative_clause() -> None:
+    text = "Quarkle uses the LZ77 algorithm used in zip (the archiver)."
+    triples = _triples(text, "Quarkle")
+    assert {("Quarkle", "uses", "LZ77"), ("LZ77", "used_in", "zip")} <= triples
+    assert ("HTTP", "defined_in", "RFC 2616") in _triples("Quarkle speaks the HTTP protocol defined in RFC 2616.", "Q")
+    assert not any("need" in r for _, r, _ in _triples("The need for speed is clear in Quarkle.", "Quarkle"))
+
+
+def test_a_signature_names_who_signed_the_document() -> None:
+    from graphproof.loaders.extract.rule import signature_names
+
+    text = "Quarkle is a library.\n\nHappy hacking,\n/Ann McLee <ann@example.org>\n"
+    assert ("Quarkle", "signed_by", "Ann McLee") in _triples(text, "Quarkle")
+    assert signature_names("Thanks for reading.\n\nBo Tavm\nbo.tavm@example.org\n\nCopying is permitted.") == [
+        ("Bo Tavm", "Bo Tavm bo.tavm@example.org")
+    ]
+    # a list of authors, a heading, a name with no address: no signatures
+    assert signature_names("AUTHORS\n\nAnn Lee <ann@x.org>\nBob Ray <bob@x.org>\n") == []
+    assert signature_names("Intro text.\n\nGetting Started\n\nRun it.\n") == []
+    assert signature_names("Notes.\n\nDaniel Veillard\n\n$Id$\n") == []
+
+
+def test_we_before_a_verb_speaks_for_the_documents_subject() -> None:
+    text = "Please read the page for bug reporting instructions and note that we do not use Github for bug reports."
+    assert ("Quarkle", "not_use", "Github") in _triples(text, "Quarkle")
+    assert ("Quarkle", "provide", "Zorp") in _triples("Quarkle is a library. We provide Zorp with it.", "Quarkle")
+    assert not any(h == "Quarkle" for h, _, _ in _triples("We are happy to help Zorp.", "Quarkle"))
+    assert not any(h.casefold() == "we" for h, _, _ in _triples("Quux is a library. We provide Zorp.", ""))
+
+
+def test_a_generic_heading_is_no_subject_the_sentence_under_it_names_one() -> None:
+    from graphproof.loaders.extract.rule import document_subjects, title_subject
+
+    assert title_subject("Introduction") == "" and title_subject("README") == ""
+    assert title_subject("# libcbor") == "libcbor"
+    text = "Introduction\n============\n\nThis is GNU Quarkle, version 5.2. Quarkle is a shell.\n"
+    assert document_subjects([text], [{}]) == ["GNU Quarkle"]
