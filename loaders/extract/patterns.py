@@ -270,6 +270,29 @@ def code_spans(text: str) -> list[Span]:
     return spans
 
 
+# a Markdown list item's bold term ("* **apt-key** as an interface to manage authentication keys"), or a bold word
+# written as code (a hyphen, a digit, an underscore or a dot inside: "**libfoo-dev**"); bold prose ("**not**",
+# "**Note:**") is emphasis, not a name
+_BOLD_ITEM = re.compile(
+    r"^[ \t]*(?:[-*+]|\d+[.)])[ \t]+(?:\*\*|__)(?P<name>[^*_\s][^*\n]{0,40}?)(?:\*\*|__)", re.MULTILINE
+)
+_BOLD_CODE = re.compile(r"(?<![*\w])\*\*(?P<name>[A-Za-z][\w.+-]*[-_.\d][\w.+-]*)\*\*(?![*\w])")
+
+
+def bold_spans(text: str) -> list[Span]:
+    """Markdown bold terms that name something, as ``name`` spans without their marks: a list item's leading bold
+    term ("* **apt-cache** for querying …", at most ``_CODE_MAX_WORDS`` words) and a bold word written as code
+    ("**libfoo-dev**"). Bold prose is emphasis and is not read."""
+    spans: dict[int, Span] = {}
+    for pattern in (_BOLD_ITEM, _BOLD_CODE):
+        for match in pattern.finditer(text):
+            name = match.group("name").strip().rstrip(":")
+            if name and len(name.split()) <= _CODE_MAX_WORDS and any(ch.isalnum() for ch in name):
+                start = match.start("name")
+                spans.setdefault(start, Span(start, start + len(name), name, NAME))
+    return sorted(spans.values(), key=lambda s: s.start)
+
+
 def title_spans(text: str) -> list[Span]:
     """Quoted titles: “…”, "…", '…', ‘…’, 『…』, 「…」 (short), 《…》. Quoted sentences are not titles."""
     spans = []

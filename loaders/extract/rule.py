@@ -123,6 +123,7 @@ from graphproof.loaders.extract.patterns import (
     QUANTITY,
     TITLE,
     Span,
+    bold_spans,
     cjk_spans,
     code_spans,
     file_spans,
@@ -217,14 +218,15 @@ def known_spotter(known: str) -> Callable[[str], list[Span]]:
     """A finder of the names in ``known`` (``|``-separated; chunk metadata ``known``, e.g. the entities an
     enrichment question names): whole-word, case-insensitive, longest first, each found as a ``name`` span
     with the given spelling — so "Kismet was directed by …" yields Kismet even at a sentence start. A name inside a
-    dotted file name ("debian.vim") or a file system path is part of it ("iso-codes" in "/usr/share/iso-codes/json"),
-    not found there."""
+    dotted file name ("debian.vim"), a hyphenated name ("apt-cdrom") or a file system path is part of it ("iso-codes"
+    in "/usr/share/iso-codes/json"), not found there."""
     names = sorted({n.strip() for n in known.split("|") if n.strip()}, key=len, reverse=True)
     if not names:
         return lambda text: []
     spelling = {n.casefold(): n for n in names}
-    # not inside a dotted file or host name either: "vim" is no name of its own in "debian.vim"
-    pattern = re.compile(r"(?<![\w.])(" + "|".join(re.escape(n) for n in names) + r")(?!\w|\.\w)", re.IGNORECASE)
+    # not inside a dotted file or host name either: "vim" is no name of its own in "debian.vim", nor inside a
+    # hyphenated command or package name ("apt" in "apt-cdrom")
+    pattern = re.compile(r"(?<![\w.-])(" + "|".join(re.escape(n) for n in names) + r")(?!\w|[.-]\w)", re.IGNORECASE)
 
     def spot(text: str) -> list[Span]:
         paths = [(p.start, p.end) for p in path_spans(text)] if "/" in text else []
@@ -366,14 +368,20 @@ GENERIC_HEADINGS = frozenset((
 ))  # fmt: skip
 
 
+# a README.Debian's title names the package and the distribution: "adduser in Debian", "openssl for DEBIAN",
+# "openjdk-9 for Debian/Ubuntu" are about adduser, openssl, openjdk-9
+_DISTRIBUTION_TAIL = re.compile(r"[ \t]+(?:for|in|on)[ \t]+(?:Debian|Ubuntu)(?:/Ubuntu|[ \t]+GNU/\S+)?$", re.IGNORECASE)
+
+
 def title_subject(line: str) -> str:
     """A document's subject from its title line ("GNU bc version 1.07:" → "GNU bc", "# libcbor" → "libcbor"),
     or ``""`` when the line does not look like a title (a sentence, too long, no letters) or is a generic heading
-    (``GENERIC_HEADINGS``: "Introduction", "README")."""
+    (``GENERIC_HEADINGS``: "Introduction", "README"); a distribution after "for"/"in" is no part of it ("adduser
+    in Debian" → "adduser")."""
     match = _TITLE_LINE.match(line)
     if not match:
         return ""
-    title = _VERSION_TAIL.sub("", match.group("title").strip())
+    title = _DISTRIBUTION_TAIL.sub("", _VERSION_TAIL.sub("", match.group("title").strip()))
     if not title or title[-1] in ".!?,;" or not any(ch.isalpha() for ch in title):
         return ""
     if len(title.split()) > _SUBJECT_MAX_WORDS or title.casefold() in FIELD_LABELS | GENERIC_HEADINGS:
@@ -2458,6 +2466,7 @@ class RuleExtractor:
         a lower-case name before its kind noun is read too)."""
         titles = title_spans(body)
         titles += code_spans(mask(body, ((s.start, s.end) for s in titles)))  # "`zstd`", "`configure'"
+        titles += bold_spans(mask(body, ((s.start, s.end) for s in titles)))  # "* **apt-key** as …"
         titles += path_spans(mask(body, ((s.start, s.end) for s in titles)))  # "/etc/foo.conf" whole
         titles += file_spans(mask(body, ((s.start, s.end) for s in titles)))  # "build.ninja" whole, not "build"
         titles += setting_spans(mask(body, ((s.start, s.end) for s in titles)))  # "net.ifnames=0" whole

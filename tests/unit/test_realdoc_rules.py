@@ -939,5 +939,18 @@ def test_a_generic_heading_is_no_subject_the_sentence_under_it_names_one() -> No
 
     assert title_subject("Introduction") == "" and title_subject("README") == ""
     assert title_subject("# libcbor") == "libcbor"
+    assert title_subject("adduser in Debian") == "adduser" and title_subject("openssl for DEBIAN") == "openssl"
+    assert title_subject("openjdk-9 for Debian/Ubuntu") == "openjdk-9"
     text = "Introduction\n============\n\nThis is GNU Quarkle, version 5.2. Quarkle is a shell.\n"
     assert document_subjects([text], [{}]) == ["GNU Quarkle"]
+
+
+def test_a_bold_list_term_or_code_word_is_a_name_and_the_subject_is_no_part_of_a_hyphenated_name() -> None:
+    from graphproof.loaders.extract.patterns import bold_spans
+
+    text = "* **apt-cdrom** to use removable media\n* **Zorp Tool** for files\n\nThis is **not** it. Get **libfoo-dev**."
+    assert [s.name for s in bold_spans(text)] == ["apt-cdrom", "Zorp Tool", "libfoo-dev"]
+    extraction = RuleExtractor(workers=1).extract([f"APT is a package manager.\n\n{text}"], [{"subject": "APT"}])[0]
+    names = {e.name for e in extraction.entities}
+    assert {"apt-cdrom", "libfoo-dev"} <= names and "not" not in names
+    assert ("apt-cdrom", "use", "removable media") in {(r.head, r.relation, r.tail) for r in extraction.relations}
