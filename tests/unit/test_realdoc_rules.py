@@ -948,7 +948,7 @@ def test_a_generic_heading_is_no_subject_the_sentence_under_it_names_one() -> No
 def test_a_bold_list_term_or_code_word_is_a_name_and_the_subject_is_no_part_of_a_hyphenated_name() -> None:
     from graphproof.loaders.extract.patterns import bold_spans
 
-    text = "* **apt-cdrom** to use removable media\n* **Zorp Tool** for files\n\nThis is **not** it. Get **libfoo-dev**."
+    text = "* **apt-cdrom** to use removable media\n* **Zorp Tool** for files\n\nThis is **not** it. Get **libfoo-dev**"
     assert [s.name for s in bold_spans(text)] == ["apt-cdrom", "Zorp Tool", "libfoo-dev"]
     extraction = RuleExtractor(workers=1).extract([f"APT is a package manager.\n\n{text}"], [{"subject": "APT"}])[0]
     names = {e.name for e in extraction.entities}
