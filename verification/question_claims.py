@@ -133,13 +133,20 @@ _BUT_WH = re.compile(
 _OF_NATIONALITY = re.compile(r"\b(is|are|was|were)\s+of\s+(which|what)\s+(nationality|nationalities)\b", re.IGNORECASE)
 
 
+# "…, Hole, the rock band that Courtney Love was a frontwoman of, or The Wolfhounds": a description in apposition to
+# the first alternative is no part of the choice
+_APPOSED_ALTERNATIVE = re.compile(r",\s+(?P<alt>[A-Z][^,]*?),\s+(?:the|a|an)\s+[^,]+?,\s+or\s+(?=[A-Z\"“])")
+
+
 def _asked_clause(question: str) -> str:
     """The question's wh-clause when a statement comes first and "but" joins them: the statement is what the asker
     takes as given, not what the answer claims ("A and B are both special interest publications, but which one is
     owned by Time Inc" + "B" → "B is owned by Time Inc"); "is of which nationality" is asked as "is which
-    nationality" (+ "English" → "… is English")."""
+    nationality" (+ "English" → "… is English"); a description in apposition to the first of two alternatives is
+    left out ("…, Hole, the rock band that …, or The Wolfhounds" → "…, Hole or The Wolfhounds")."""
     found = _BUT_WH.match(question)
-    return _OF_NATIONALITY.sub(r"\1 \2 \3", found.group("asked") if found else question)
+    asked = _OF_NATIONALITY.sub(r"\1 \2 \3", found.group("asked") if found else question)
+    return _APPOSED_ALTERNATIVE.sub(r", \g<alt> or ", asked)
 
 
 class ClaimBuilder:

@@ -86,6 +86,8 @@ def builder() -> ClaimBuilder:
          "Wired is owned by Conde Nast"),
         ("Ann and Bob both sing, but who was born first?", "Ann", "Ann was born first"),
         ("Ann Lee and Bob Ray, is of which nationality?", "English", "Ann Lee and Bob Ray is English"),
+        ("Which band was founded first, Hole, the rock band that Ann Lee led, or The Wolfhounds?", "The Wolfhounds",
+         "The Wolfhounds was founded first"),
     ],
 )  # fmt: skip
 def test_a_bare_answer_fills_the_question_slot(builder: ClaimBuilder, question: str, answer: str, claim: str) -> None:
