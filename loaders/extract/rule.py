@@ -1616,9 +1616,12 @@ def required_links(
 
 
 # a need told to the reader, of what the document is about: "You must have Ghostscript installed to …", "To build it
-# you will need CMake", "You have to install jq first", "Ghostscript must be installed", "Building requires Meson"
+# you will need CMake", "You have to install jq first", "Ghostscript must be installed", "Building requires Meson"; an
+# opening purpose other than building, installing, running or using ("To verify the signature, you will need the
+# public key") is a need of that task, not of the subject
 _READER_NEEDS = re.compile(
-    r"^[\s\-*>#]*(?:(?:to|for|before|if|when)[ \t]+[^,.;:!?\n]{1,60}?,?[ \t]+)?you[ \t]+"
+    r"^[\s\-*>#]*(?:(?:(?:to|before)[ \t]+(?:build|compile|install|use|run|test|using|building|compiling|installing"
+    r"|running)|for|if|when)\b[^,.;:!?\n]{0,60}?,?[ \t]+)?you[ \t]+"
     r"(?:(?:will|would|may|might|must|should|also|first|still|'ll|’ll)[ \t]*)*"
     r"(?:(?P<need>need|require)[ \t]+(?:to[ \t]+(?:have|install|use)[ \t]+)?|(?:have|need)[ \t]+to[ \t]+"
     r"(?:have|install|use)[ \t]+|(?P<have>have)[ \t]+)"
