@@ -22,6 +22,9 @@ ORIGINS: tuple[str, ...] = ("ingest", "enrichment")
 RELATED_TO = "related_to"
 # The predicate of an edge that states a type: "tmux is a terminal multiplexer" → tmux is_a terminal multiplexer.
 IS_A = "is_a"
+# The predicate of an edge that states a need: "Building requires Meson" → Quux requires Meson (the extractor writes
+# it; path weighting fits it to questions about what something needs).
+REQUIRES = "requires"
 # The entity type of a lower-case keyphrase ("maintenance work", "license"): a concept, not a name.
 CONCEPT = "concept"
 

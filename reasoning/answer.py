@@ -36,6 +36,7 @@ from graphproof.reasoning.retriever import Retrieval
 from graphproof.text.chat import chat_messages, humanise, is_chat, named_speaker, speaker_handles
 from graphproof.text.documents import document_label
 from graphproof.text.lexicon import BREAK, PREPOSITIONS, RELATIVE, STARTERS
+from graphproof.text.names import NAME_PREFIX
 from graphproof.text.sentences import LIST_MARKER, split_sentences, unwrap
 from graphproof.text.spelling_variants import canonical
 
@@ -346,8 +347,7 @@ def holds_kind(unit: str, kind: str, question: str) -> bool:
     return True
 
 
-# "Mc", "Mac", "O'" may come before a second capital in a person's name ("McCamant", "O'Brien")
-_NAME_PREFIX = re.compile(r"^(?:Mc|Mac|O['’]|D['’])(?=[A-Z])")
+_NAME_PREFIX = re.compile(rf"^{NAME_PREFIX}(?=[A-Z])")  # "McCamant", "O'Brien" (``text.names``)
 
 
 def _name_word(word: str) -> bool:

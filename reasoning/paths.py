@@ -66,7 +66,17 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from graphproof.graph.analyzer import Analyzer, default_analyzer
-from graphproof.graph.model import CONCEPT, IS_A, RELATED_TO, Entity, Hit, Path, Relation, document_of_chunk
+from graphproof.graph.model import (
+    CONCEPT,
+    IS_A,
+    RELATED_TO,
+    REQUIRES,
+    Entity,
+    Hit,
+    Path,
+    Relation,
+    document_of_chunk,
+)
 from graphproof.graph.store import GraphStore
 from graphproof.text.lexicon import ENGLISH_STOP_WORDS, LIGHT_VERBS, NUMBER_WORDS
 
@@ -211,7 +221,6 @@ _ASKS_REQUIREMENT = re.compile(
     r"\b(?:needs?|needed|requires?|required|depends?\s+on|prerequisites?|(?:has|have|must|need)\s+(?:to\s+)?be\s+"
     r"installed)\b"
 )
-REQUIRES = "requires"
 
 
 def question_shape(question: str, analyzer: Analyzer | None = None) -> QuestionShape:

@@ -39,6 +39,13 @@ def known(words: frozenset[str] | None = None) -> bool:
     return bool(_default_words() if words is None else words)
 
 
+def is_bare_name(word: str, min_letters: int) -> bool:
+    """Whether a lower-case ``word`` is a name because it is no English word ("popt", "xgettext", "zlib"): the word
+    list must be installed (``known``) and the word have at least ``min_letters`` letters (shorter unknown words,
+    "gcc", "ls", are as often abbreviations the lemmas lack)."""
+    return known() and sum(ch.isalpha() for ch in word) >= min_letters and not is_english(word)
+
+
 def is_english(word: str, words: frozenset[str] | None = None) -> bool:
     """Whether ``word`` (any case) is an English word or an inflection of one, or every part of a hyphenated one."""
     table = _default_words() if words is None else words

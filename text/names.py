@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
+# what may come before a second capital in a person's name: "McCamant", "MacLeod", "O'Brien", "D'Amato"
+NAME_PREFIX = r"(?:Mc|Mac|O['’]|D['’])"
 _ALIAS_DROP = re.compile(r"[\s\-‐-―.'’·・_!?]+")
 
 

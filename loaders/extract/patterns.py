@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 
 from graphproof.graph.model import CONCEPT
-from graphproof.text.english_words import is_english, known
+from graphproof.text.english_words import is_bare_name
 from graphproof.text.lexicon import (
     JA_HONORIFICS,
     KO_HONORIFICS,
@@ -226,6 +226,7 @@ _LABELLED_NUMBER = re.compile(
     rf"(?<![\w./@$:=-])(?P<label>(?:{_alt(NUMBER_LABELS)})|[a-z][a-z0-9]*[a-z])[ \t]+(?:(?:≥|>=|>|≤|<=)[ \t]*)?#?"
     r"(?P<number>v?\d+(?:\.\d+)*[a-z]?)(?![\w/@-]|\.\d|\.[A-Za-z])"
 )
+LABEL_NAME_MIN = 3  # letters of a lower-case name before its release number ("zlib 1.0.4", "gcc 4.8")
 _IPV4 = re.compile(r"\d{1,3}(?:\.\d{1,3}){3}")
 
 
@@ -245,7 +246,7 @@ def labelled_number_spans(text: str) -> list[Span]:
         if _IPV4.fullmatch(number):
             continue
         if label not in NUMBER_LABELS:
-            if not dotted or len(label) < 3 or not known() or is_english(label):
+            if not dotted or not is_bare_name(label, LABEL_NAME_MIN):
                 continue
         elif not dotted and len(number.lstrip("v")) < 2 and label in ("version", "release", "revision"):
             continue

@@ -109,7 +109,7 @@ from dataclasses import dataclass, replace
 from functools import cache
 from itertools import pairwise
 
-from graphproof.graph.model import IS_A, RELATED_TO
+from graphproof.graph.model import IS_A, RELATED_TO, REQUIRES
 from graphproof.loaders.chunking import FOLDER_KEY
 from graphproof.loaders.extract.errors import ExtractorError
 from graphproof.loaders.extract.keyphrases import Keyphraser, Phrase, is_concept, make_keyphraser
@@ -138,7 +138,7 @@ from graphproof.loaders.extract.spans import VERSION, NameSpan, People, mask, na
 from graphproof.loaders.resolve import entity_alias_key
 from graphproof.loaders.types import ExtractedEntity, ExtractedRelation, Extraction
 from graphproof.text.chat import chat_messages, humanise, is_chat, speaker_handles
-from graphproof.text.english_words import is_english, known
+from graphproof.text.english_words import is_bare_name, is_english, known
 from graphproof.text.lexicon import (
     ARTICLES,
     AUX,
@@ -155,6 +155,7 @@ from graphproof.text.lexicon import (
     VERBS,
     is_contraction,
 )
+from graphproof.text.names import NAME_PREFIX
 from graphproof.text.sentences import LIST_MARKER, sentence_pieces
 from graphproof.text.verb_forms import verb_forms
 
@@ -392,7 +393,7 @@ def title_subject(line: str) -> str:
 SIGNED_BY = "signed_by"
 # a signature: a person's name alone on a line ("Chet Ramey", "/Niels Möller <nisse@…>", "-- Ann Lee"), its e-mail
 # address on the line or the next one, or a valediction before it ("Happy hacking,")
-_NAME_WORD = r"(?:(?:Mc|Mac|O['’]|D['’])?[A-Z][a-zà-ÿ'’-]+|[A-Z]\.)"
+_NAME_WORD = rf"(?:{NAME_PREFIX}?[A-Z][a-zà-ÿ'’-]+|[A-Z]\.)"
 _SIGNATURE = re.compile(
     rf"^[ \t]*(?:--[ \t]*|/|-[ \t]+)?(?P<name>{_NAME_WORD}(?:[ \t]+{_NAME_WORD}){{1,2}})[ \t]*"
     r"(?:<(?P<email>[^<>\s@]+@[^<>\s]+)>)?[ \t]*$"
@@ -482,7 +483,7 @@ def sentence_subject(text: str) -> str:
 def _bare_name(word: str) -> bool:
     """Whether a lower-case ``word`` is a name: no English word (``text.english_words``, which must be installed),
     with at least ``BARE_NAME_MIN`` letters ("popt", "xgettext"; not "gcc", an abbreviation as often)."""
-    return bool(known()) and sum(ch.isalpha() for ch in word) >= BARE_NAME_MIN and not is_english(word)
+    return is_bare_name(word, BARE_NAME_MIN)
 
 
 def folder_subject(text: str, folder: str) -> str:
@@ -1600,7 +1601,6 @@ _REQUIRED_GAP = re.compile(
     r"[ \t]+(?:the[ \t]+)?$",
     re.IGNORECASE,
 )
-REQUIRES = "requires"
 
 
 def required_links(
