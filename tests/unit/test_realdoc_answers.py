@@ -118,7 +118,7 @@ def test_a_sentence_comes_with_the_otherwise_that_completes_its_condition(store:
     assert "64 kibibytes" in _ask(store, "Without QUUX_SIZE, what default buffer size does quux use?", ["size"])
 
 
-def test_a_unit_with_the_asked_kind_takes_the_question_words_of_the_unit_before_it(store: SQLiteStore) -> None:
+def test_a_unit_with_the_asked_kind_takes_the_question_words_of_the_units_before_it(store: SQLiteStore) -> None:
     text = (
         "Quux can be installed into a custom prefix such as /opt/quux. In that case you will want to tell quux "
         "where the default system include directory of your toolchain is. Use --with-sysinc for it. "
@@ -131,9 +131,25 @@ def test_a_unit_with_the_asked_kind_takes_the_question_words_of_the_unit_before_
     answer = _ask(store, question, ["prefix"], sentences=2)
     # the option follows the sentence that says what the question asks; it shares none of the question's words
     assert "--with-sysinc" in answer, answer
-    # without an asked kind, a unit gets nothing from the one before it
-    assert "--with-sysinc" not in _ask(store, "Where is the default system include directory of a custom prefix?",
-                                       ["prefix"], sentences=2)  # fmt: skip
+
+
+def test_a_unit_takes_the_question_words_of_the_two_units_before_it(store: SQLiteStore) -> None:
+    text = (
+        "The optional classes setting specifies which DNS classes Quux should look up. It is read once at start. "
+        "The default value of the classes variable is IN,HS. Bug reports go to the list. Quux was written in 1990."
+    )
+    farther = (
+        "The optional classes setting specifies which DNS classes Quux should look up. It is read once at start. "
+        "Bug reports go to the list. The default value of the classes variable is IN,HS."
+    )
+    store.upsert_documents([Document("hes", "docs/quux/README.hesiod", title="README", hash="hes"),
+                            Document("far", "docs/quux/README.far", title="README", hash="far")])  # fmt: skip
+    store.upsert_chunks([Chunk("hes#0", "hes", 0, text, "hes"), Chunk("far#0", "far", 0, farther, "far")])
+    question = "Which DNS classes does Quux look up by default?"
+    # the value comes two sentences after the one that names what is asked; it shares two of its words
+    assert _ask(store, question, ["hes"], sentences=1).startswith("The default value of the classes variable")
+    # three sentences on, the topic no longer carries over: the sentence with the most question words is given
+    assert _ask(store, question, ["far"], sentences=1).startswith("The optional classes setting")
 
 
 def test_a_sentence_cut_short_comes_with_the_line_that_completes_it(store: SQLiteStore) -> None:
