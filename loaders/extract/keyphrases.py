@@ -17,11 +17,12 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 from graphproof.loaders.extract.patterns import HAS_CJK
+from graphproof.text.english_words import is_english
 from graphproof.text.lexicon import (
     PROSE_STOP,
     PROSE_VERBS,
@@ -99,6 +100,16 @@ def _adverb(word: str) -> bool:
     return word.endswith("ly") and len(word) > 5 and word not in VERBS
 
 
+def _manner_adverb(word: str) -> bool:
+    """An -ly adverb made from an English word ("mostly", "specifically", "easily"; not "family" or "assembly"):
+    it never ends a noun phrase."""
+    if not _adverb(word):
+        return False
+    stems = [word[:-2]] + ([word[:-4]] if word.endswith("ally") else [])
+    stems += [word[:-3] + "y"] if word.endswith("ily") else []
+    return any(len(stem) > 2 and is_english(stem) for stem in stems)
+
+
 def _participle(word: str) -> bool:
     """A past participle closing a run of content words ("designed", "written"): a reduced relative clause
     begins there, so the word is not part of the noun phrase before it."""
@@ -131,6 +142,19 @@ def _finite_verb(word: str) -> bool:
 def _prose_finite_verb(word: str) -> bool:
     """``_finite_verb`` in a document, where "links", "stores", "means" … are verbs too (``PROSE_VERBS``)."""
     return _finite_verb(word) or (word.endswith("s") and word in PROSE_VERBS)
+
+
+def _before_adverb(run: list[tuple[int, int, str]], finite: Callable[[str], bool]) -> list[list[tuple[int, int, str]]]:
+    """A run of a document's content words cut at an adverb after its first word (``_manner_adverb``): a noun phrase
+    ends there ("the quux package specifically defaults to" -> "quux package"), and the verb right after the adverb
+    ("defaults", "runs") goes too; an adverb that opens the run stays ("highly optimized code")."""
+    adverb = next((k for k in range(1, len(run)) if _manner_adverb(run[k][2])), None)
+    if adverb is None:
+        return [run]
+    rest = run[adverb + 1 :]
+    if rest and (finite(rest[0][2]) or (len(rest) == 1 and rest[0][2].endswith("s"))):
+        rest = rest[1:]
+    return [part for part in (run[:adverb], rest) if part]
 
 
 def candidates(text: str, prose: bool = False) -> list[tuple[int, int, list[str]]]:
@@ -172,6 +196,8 @@ def candidates(text: str, prose: bool = False) -> list[tuple[int, int, list[str]
             del run[-1]  # "man-db performs this search" -> "man-db": the verb of a clause, not part of its subject
         verb = next((k for k in range(1, len(run) - 1) if prose and finite(run[k][2])), None)
         pieces = [run[:verb], run[verb + 1 :]] if verb is not None else [run]  # "nss-mdns contacts avahi-daemon"
+        if prose:
+            pieces = [part for piece in pieces for part in _before_adverb(piece, finite)]
         for piece in (p for part in pieces for p in _pieces(part)):
             found.append((piece[0][0], piece[-1][1], [w for _, _, w in piece]))
         run.clear()

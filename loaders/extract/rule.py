@@ -281,10 +281,11 @@ _LICENSE_HEADING = re.compile(
     re.IGNORECASE | re.MULTILINE,
 )
 _LICENSE_NAME = re.compile(
-    r"(?:\b[Tt]he\s+)?(?P<name>(?:(?:[A-Z][\w.+-]*|v?\d[\d.]*)\s+){1,5}[Ll]icen[cs]e(?:,?\s+[Vv]ersion\s+\d[\d.]*\d)?)"
+    r"(?:\b[Tt]he\s+)?(?P<name>(?:(?:[A-Z][\w.+-]*|v?\d[\d.]*)\s+){1,5}[Ll]icen[cs]e"
+    r"(?:,?\s+[Vv]ersion\s+\d[\d.]*\d|\s+v\d+(?:\.\d+)*(?!\w|\.\d))?)"
 )
 _LICENSED_UNDER = re.compile(
-    r"\b(?:licen[cs]ed|released|distributed|available|(?:re)?distribute(?:\s+(?:it|them))?|modif(?:y|ied)"
+    r"\b(?:licen[cs]ed|released|distributed|available|is|are|(?:re)?distribute(?:\s+(?:it|them))?|modif(?:y|ied)"
     r"(?:\s+(?:it|them))?|used|copied)\s+under\s+(?:the\s+)?(?:terms\s+of\s+(?:either\s+)?(?:the\s+)?)?",
     re.IGNORECASE,
 )
@@ -305,6 +306,12 @@ _LICENSE_ADJECTIVE = re.compile(
     r"(?m)(?:^|(?<=[.!?]\s))[ \t]*(?P<subject>[^\s.!?][^.!?\n]{0,60}?)[ \t]+(?:is|are)[ \t]+an?[ \t]+"
     r"(?:[\w-]+,?[ \t]+){0,3}?(?P<name>(?:L|A)?GPL(?:-?v?[1-3](?:\.[01])?\+?)?|MIT|BSD|MPL|ISC)(?:-licen[cs]ed)?"
     r"[ \t]+[\w/-]"
+)
+# a licence in apposition to "the licensing terms for X": "the licensing terms for GTK, the GNU LGPL, allow …"
+_LICENSE_APPOSED = re.compile(
+    r"\blicen[cs](?:e|ing(?:[ \t]+terms)?)[ \t]+(?:for|of)[ \t]+(?P<subject>[^,.;:!?\n]{1,40}?),[ \t]+(?:the[ \t]+)?"
+    r"(?P<name>(?:GNU[ \t]+)?(?:L|A)?GPL(?:-?v?[1-3](?:\.[01])?\+?)?|MIT|BSD|MPL|(?:(?:[A-Z][\w.+-]*|v?\d[\d.]*)[ \t]+)"
+    r"{1,5}[Ll]icen[cs]e)[ \t]*[,)]"
 )
 _PERMITTED_UNDER = re.compile(  # "You may redistribute Quux under the terms of …": the thing is the verb's object
     r"^\W*you\s+(?:may|can|are\s+(?:free|allowed|permitted)\s+to)\s+(?:freely\s+)?"
@@ -538,11 +545,17 @@ def _licenses_at(text: str, pos: int) -> list[re.Match[str]]:
     return found
 
 
+def _letters(key: str) -> str:
+    """An alias key's letters only: "gtk+2" and "gtk" are one name in a licence sentence."""
+    return "".join(ch for ch in key if ch.isalpha())
+
+
 def license_names(text: str, subject: str = "") -> list[tuple[str, str]]:
     """``(license, description)`` stated by ``text``: the license named under a "License" heading ("## License" /
     "The MIT License (MIT)" → "MIT License"; an SPDX identifier, "LICENSE: LGPL-2.1-or-later for all code"), after
     "licensed/released/distributed under (the terms of) the" or "licenses this file to You under the", or as the
-    adjective of a sentence about ``subject`` ("Avahi is a free, LGPL mDNS/DNS-SD implementation")."""
+    adjective of a sentence about ``subject`` ("Avahi is a free, LGPL mDNS/DNS-SD implementation"), or in apposition
+    to the licensing terms for it ("the licensing terms for GTK, the GNU LGPL, allow …")."""
     found: list[tuple[str, str]] = []
     for heading in _LICENSE_HEADING.finditer(text):
         window = text[heading.end() : heading.end() + _LICENSE_LOOKAHEAD]
@@ -556,6 +569,10 @@ def license_names(text: str, subject: str = "") -> list[tuple[str, str]]:
         opener = adjective.group("subject").strip("`*_ \t")
         if opener in ("It", "This") or entity_alias_key(opener) == subject_key:
             found.append((adjective.group("name"), " ".join(adjective.group().split())))
+    for apposed in _LICENSE_APPOSED.finditer(text) if subject_key else ():
+        named = _letters(entity_alias_key(apposed.group("subject").strip("`*_ \t")))
+        if named in ("it", "this") or named == _letters(subject_key):
+            found.append((apposed.group("name"), " ".join(apposed.group().split())))
     for under in (*_LICENSED_UNDER.finditer(text), *_LICENSES_TO_YOU.finditer(text)):
         names = _licenses_at(text, under.end())
         if names:
@@ -1618,10 +1635,11 @@ def required_links(
 # a need told to the reader, of what the document is about: "You must have Ghostscript installed to …", "To build it
 # you will need CMake", "You have to install jq first", "Ghostscript must be installed", "Building requires Meson"; an
 # opening purpose other than building, installing, running or using ("To verify the signature, you will need the
-# public key") is a need of that task, not of the subject
+# public key") is a need of that task, not of the subject, and a need the reader may have is no need of the subject
+# ("If you need to install a Python application …"; "If building from git, you will need autoconf" is one)
 _READER_NEEDS = re.compile(
     r"^[\s\-*>#]*(?:(?:(?:to|before)[ \t]+(?:build|compile|install|use|run|test|using|building|compiling|installing"
-    r"|running)|for|if|when)\b[^,.;:!?\n]{0,60}?,?[ \t]+)?you[ \t]+"
+    r"|running)|for)\b[^,.;:!?\n]{0,60}?,?[ \t]+|(?:if|when)\b[^,.;:!?\n]{1,60}?,[ \t]+)?you[ \t]+"
     r"(?:(?:will|would|may|might|must|should|also|first|still|'ll|’ll)[ \t]*)*"
     r"(?:(?P<need>need|require)[ \t]+(?:to[ \t]+(?:have|install|use)[ \t]+)?|(?:have|need)[ \t]+to[ \t]+"
     r"(?:have|install|use)[ \t]+|(?P<have>have)[ \t]+)"
@@ -1635,6 +1653,14 @@ _MUST_BE_INSTALLED = re.compile(  # matched at a mention's end
     re.IGNORECASE,
 )
 _HAVE_INSTALLED = re.compile(r"[\"”'’`]*[ \t]+(?:installed|available|present)\b", re.IGNORECASE)
+# "zlib is also required." / "On Linux, zlib is also required, even when …": needed, by nothing named (matched at
+# a mention's end); "… is required by X" / "to build X" are X's needs (``_REQUIRED_GAP``)
+_IS_REQUIRED = re.compile(
+    r"[\"”'’`]*[ \t]+(?:is|are)[ \t]+(?:also[ \t]+)?(?:required|needed)"
+    r"(?=[ \t]*(?:[,.;:!(]|$)|[ \t]+(?:even|as[ \t]+well|too)\b)",
+    re.IGNORECASE,
+)
+_SETTING = re.compile(r"^[\s\-*>#]*(?:on|for|with|under|in)[ \t]+[^,.;:!?\n]{1,40},[ \t]*$", re.IGNORECASE)
 _AND_NEXT = re.compile(r"^[\"”'’`]*(?:,[ \t]*|[ \t]+)(?:(?:and|or)[ \t]+)?(?:(?:the|a|an)[ \t]+)?[\"“'‘`]*$")
 
 
@@ -1644,7 +1670,8 @@ def reader_requirements(
     """What the reader is told to have, as the document's ``subject`` → ``requires`` → it: "You must have
     Ghostscript installed to produce PDF output" (in groff's README) → groff → requires → Ghostscript; "To build it
     you will need CMake and a C compiler" → both; "Ghostscript must be installed", "Building requires Meson". "You
-    have X" only with "installed" / "available" after X ("you have the option to …" needs nothing)."""
+    have X" only with "installed" / "available" after X ("you have the option to …" needs nothing). "X is also
+    required" at a sentence's start, or after a setting ("On Linux, zlib is also required, even when …")."""
     if not subject or not spans:
         return []
     needed: list[Span] = []
@@ -1659,6 +1686,11 @@ def reader_requirements(
                 needed.append(span)
     elif _opens(body, spans[0]) and _MUST_BE_INSTALLED.match(body, spans[0].end):
         needed.append(spans[0])
+    else:
+        needed += [
+            s for s in spans[:2]
+            if (_opens(body, s) or _SETTING.match(body, 0, s.start)) and _IS_REQUIRED.match(body, s.end)
+        ]  # fmt: skip
     key = entity_alias_key(subject)
     return [
         ExtractedRelation(subject, REQUIRES, s.name, NAME, s.type, keywords, description)

@@ -164,6 +164,24 @@ def test_a_third_person_verb_before_a_determiner_ends_a_keyphrase() -> None:
     assert "man-db performs" in plain  # no determiner after it: it may be a plural noun, and stays
 
 
+def test_an_adverb_made_from_a_word_ends_a_keyphrase_in_a_document() -> None:
+    from graphproof.loaders.extract.keyphrases import candidates
+
+    def phrases(text: str, prose: bool = True) -> list[str]:
+        return [" ".join(words) for _, _, words in candidates(text, prose=prose)]
+
+    found = phrases("The quux debian package specifically defaults to Zorp.")
+    assert "quux debian package" in found and not any("specifically" in p or "defaults" in p for p in found)
+    assert phrases("The server mostly runs on Zorp.")[0] == "server"
+    # an -ly noun is no adverb ("family" is not "fami" + "ly"), and an adverb opening a run stays for the rules after
+    assert "font family" in phrases("It ships the font family.")
+    assert "highly optimized code" in phrases("Quux provides highly optimized code.")
+    assert "server mostly runs" in phrases("The server mostly runs on Zorp.", prose=False)  # chats keep their rules
+    assert ("chromium debian package", "defaults_to", "DuckDuckGo") in _triples(
+        "The chromium debian package specifically defaults to DuckDuckGo.", "Quux"
+    )
+
+
 def test_it_before_any_third_person_verb_is_a_subject_pronoun() -> None:
     # "this" only before a verb the lexicon knows: "This process is slow" opens with a determiner
     sentences = ("It aims to go.", "It implements X.", "This process is slow.", "It bus.")
@@ -880,6 +898,16 @@ def test_a_licence_given_to_you_as_an_spdx_identifier_or_as_the_subjects_adjecti
     assert not any(r == "is_licensed_under" for _, r, _ in _triples("Zorp is a GPL program.", "Quarkle"))
 
 
+def test_a_licence_in_apposition_to_the_subjects_licensing_terms_or_after_is_under_licenses_it() -> None:
+    text = "However, the licensing terms for Quarkle, the GNU LGPL, allow it to be used by all developers."
+    assert ("Quarkle+", "is_licensed_under", "GNU LGPL") in _triples(text, "Quarkle+")
+    text = "This code is under the Apache Licence v2."  # "is under", and a version written "v2"
+    assert ("Quarkle", "is_licensed_under", "Apache Licence v2") in _triples(text, "Quarkle")
+    assert not any(r == "is_licensed_under" for _, r, _ in _triples("Quarkle is under active development.", "Q"))
+    text = "The license of Zorp, the MIT License, applies."  # another name's licence
+    assert not any(r == "is_licensed_under" for _, r, _ in _triples(text, "Quarkle"))
+
+
 def test_two_participles_joined_by_and_name_the_relation_with_the_first() -> None:
     assert between_predicate(" has been built and tested with the ", prose=True) == "has_been_built_with"
     assert between_predicate(" is developed and maintained by the ", prose=True) == "is_developed_by"
@@ -898,6 +926,10 @@ def test_what_the_reader_is_told_to_have_is_required_by_the_subject() -> None:
         "Before using ``Quarkle``, you also have to install its dependency, ``zq``.": {"zq"},
         "You have the option to use Zorp.": set(),  # "have" without "installed" needs nothing
         "To verify the signature, you will need the Zorp key.": set(),  # a need of another task
+        "If you need to install a Zorp application, use pipx.": set(),  # a need the reader may have
+        "If building from git, you will need Autoconf.": {"Autoconf"},
+        "On Linux, Zlib is also required, even when Zorp is built without TLS.": {"Zlib"},
+        "Zlib is required by Zorp.": set(),  # Zorp's need
         "Zorp is fast.": set(),
     }
     for text, wanted in cases.items():
