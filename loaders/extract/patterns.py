@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 
 from graphproof.graph.model import CONCEPT
-from graphproof.text.english_words import is_bare_name
+from graphproof.text.english_words import is_bare_name, is_english
 from graphproof.text.lexicon import (
     JA_HONORIFICS,
     KO_HONORIFICS,
@@ -179,16 +179,42 @@ FILE_PATH = re.compile(
 )
 
 
+# a relative path: "./configure", "../lib", "debian/README.source", "src/lib/frob.c", "doc/man/"
+RELATIVE_PATH = re.compile(r"(?<![\w:/.~$%@-])(?:\.{1,2}/)?[A-Za-z0-9_+-][A-Za-z0-9_.+-]*(?:/[A-Za-z0-9_.+-]+)*/?")
+_EXTENSION = re.compile(r"[^./]\.[A-Za-z][A-Za-z0-9]{0,5}(?:\.\d+)*$")  # "README.source", "libfoo.so.1"
+
+
+def _relative_path(name: str) -> bool:
+    """Whether ``name`` (a ``RELATIVE_PATH`` match) reads as a path rather than words joined by slashes ("and/or",
+    "TCP/IP", "GNU/Linux", "24/7", "read/write/execute"): it opens with "./" or "../", ends in a file name with an
+    extension ("debian/README.source"), or has three parts or more not all English words ("debian/patches/series");
+    no part is a bare number."""
+    parts = [p for p in name.split("/") if p not in ("", ".", "..")]
+    if "/" not in name or not parts or any(p.isdigit() for p in parts):
+        return False
+    if name.startswith(("./", "../")) or (len(parts) > 1 and _EXTENSION.search(parts[-1])):
+        return True
+    return len(parts) > 2 and not all(p.isalpha() and is_english(p) for p in parts)  # not "read/write/execute"
+
+
 def path_spans(text: str) -> list[Span]:
-    """File system paths ("/etc/frobnik.conf", "~/.fonts.conf.d", "$HOME/.foo/") as ``name`` spans, whole, less a
-    sentence's closing period; a lone "/" or a word pair such as "and/or" is none."""
+    """File system paths ("/etc/frobnik.conf", "~/.fonts.conf.d", "$HOME/.foo/"; relative ones as ``_relative_path``
+    tells them: "./configure", "debian/README.source") as ``name`` spans, whole, less a sentence's closing period; a
+    lone "/" or a word pair such as "and/or" is none."""
     spans = []
     for match in FILE_PATH.finditer(text):
         name = match.group().rstrip(".")
         if sum(ch.isalpha() for ch in name) < 2:
             continue
         spans.append(Span(match.start(), match.start() + len(name), name, NAME))
-    return spans
+    for match in RELATIVE_PATH.finditer(text):
+        name = match.group().rstrip(".")
+        if not _relative_path(name) or sum(ch.isalpha() for ch in name) < 2:
+            continue
+        if any(s.start < match.start() + len(name) and match.start() < s.end for s in spans):
+            continue
+        spans.append(Span(match.start(), match.start() + len(name), name, NAME))
+    return sorted(spans, key=lambda s: s.start)
 
 
 # a code identifier written with underscores ("idn2_to_ascii_8z", "DEFAULT_ARG_SIZE", "FT_Init_FreeType"), not inside

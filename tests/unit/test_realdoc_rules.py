@@ -548,6 +548,24 @@ def test_a_verb_read_into_a_keyphrase_is_the_predicate_and_paths_are_names() -> 
         "The default configuration file is /etc/frobnik.conf."
     )
 
+
+def test_a_relative_path_is_a_name_and_words_joined_by_slashes_are_not() -> None:
+    from graphproof.loaders.extract.patterns import path_spans
+
+    def paths(text: str) -> list[str]:
+        return [s.name for s in path_spans(text)]
+
+    assert paths("Read debian/README.source, run ./configure, then see ../lib and src/lib/frob.c.") == [
+        "debian/README.source", "./configure", "../lib", "src/lib/frob.c"
+    ]  # fmt: skip
+    assert paths("It links x86_64-linux-gnu/libfrob.so.1 and reads debian/patches/series.") == [
+        "x86_64-linux-gnu/libfrob.so.1", "debian/patches/series"
+    ]  # fmt: skip
+    assert paths("and/or, TCP/IP, GNU/Linux, 24/7, mDNS/DNS-SD, read/write/execute, docs/") == []
+    text = "Frob reads its settings from conf/frob.ini."
+    assert ("Frob", "reads_settings_from", "conf/frob.ini") in _triples(text, "Frob")
+
+
 def test_a_word_after_the_last_preposition_modifies_the_object_unless_it_makes_an_idiom() -> None:
     assert between_predicate(" is written in plain ") == "is_written_in"
     assert between_predicate(" works well with ") == "works_well_with"
