@@ -1677,7 +1677,8 @@ def reader_requirements(
     needed: list[Span] = []
     told = _READER_NEEDS.match(body)
     if told is not None:
-        first = next((s for s in spans if s.start == told.end()), None)
+        opened = len(body[: told.end()].rstrip("\"“'‘`"))  # a quoted name's span may hold its opening quote
+        first = next((s for s in spans if opened <= s.start <= told.end()), None)
         if first is not None and (not told.group("have") or _HAVE_INSTALLED.match(body, first.end)):
             needed.append(first)
             for span in spans[spans.index(first) + 1 :]:  # "CMake and a C compiler", "gcc, make or clang"

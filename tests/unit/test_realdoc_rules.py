@@ -947,6 +947,7 @@ def test_what_the_reader_is_told_to_have_is_required_by_the_subject() -> None:
         "If you need to install a Zorp application, use pipx.": set(),  # a need the reader may have
         "If building from git, you will need Autoconf.": {"Autoconf"},
         "On Linux, Zlib is also required, even when Zorp is built without TLS.": {"Zlib"},
+        "For all sources, you need `zq' for PDF output.": {"zq"},  # a name in GNU quotes
         "Zlib is required by Zorp.": set(),  # Zorp's need
         "Zorp is fast.": set(),
     }
