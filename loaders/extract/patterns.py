@@ -222,10 +222,20 @@ def path_spans(text: str) -> list[Span]:
 _IDENTIFIER = re.compile(r"(?<![\w./@$-])[A-Za-z][A-Za-z0-9]*(?:_+[A-Za-z0-9]+)+(?![\w/@-])")
 
 
+# a name in a namespace: a Perl or Ruby module ("X11::Protocol", "Locale::gettext"), a C++ or Rust path ("std::vector")
+_NAMESPACED = re.compile(r"(?<![\w:$@%-])[A-Za-z_][A-Za-z0-9_]*(?:::[A-Za-z_][A-Za-z0-9_]*)+(?![\w-]|::)")
+
+
 def identifier_spans(text: str) -> list[Span]:
-    """Code identifiers joined by underscores ("json_object_get", "DEFAULT_ARG_SIZE") as ``name`` spans, whole:
-    the words between the underscores are no mentions of their own ("ascii" in "idn2_to_ascii_8z")."""
-    return [Span(m.start(), m.end(), m.group(), NAME) for m in _IDENTIFIER.finditer(text)]
+    """Code identifiers joined by underscores ("json_object_get", "DEFAULT_ARG_SIZE") or by "::" ("X11::Protocol",
+    "Algorithm::DiffOld") as ``name`` spans, whole: the words between are no mentions of their own ("ascii" in
+    "idn2_to_ascii_8z", "Protocol" in "X11::Protocol")."""
+    found = [Span(m.start(), m.end(), m.group(), NAME) for m in _NAMESPACED.finditer(text)]
+    found += [
+        Span(m.start(), m.end(), m.group(), NAME) for m in _IDENTIFIER.finditer(text)
+        if not any(s.start <= m.start() < s.end for s in found)
+    ]  # fmt: skip
+    return sorted(found, key=lambda s: s.start)
 
 
 # a setting written as name=value ("net.ifnames=0", "LANG=C", "-Dgtk_doc=true"): a kernel parameter, a variable, a

@@ -549,6 +549,17 @@ def test_a_verb_read_into_a_keyphrase_is_the_predicate_and_paths_are_names() -> 
     )
 
 
+def test_a_name_in_a_namespace_is_one_name() -> None:
+    from graphproof.loaders.extract.patterns import identifier_spans
+
+    assert [s.name for s in identifier_spans("X11::Protocol, std::vector and idn2_to_ascii_8z; Foo::Bar_baz")] == [
+        "X11::Protocol", "std::vector", "idn2_to_ascii_8z", "Foo::Bar_baz"
+    ]  # fmt: skip
+    assert ("X11::Protocol", "was_written_by", "Stephen McCamant") in _triples(
+        "X11::Protocol was written by Stephen McCamant.", "Quarkle"
+    )
+
+
 def test_a_relative_path_is_a_name_and_words_joined_by_slashes_are_not() -> None:
     from graphproof.loaders.extract.patterns import path_spans
 
