@@ -1660,7 +1660,7 @@ _IS_REQUIRED = re.compile(
     r"(?=[ \t]*(?:[,.;:!(]|$)|[ \t]+(?:even|as[ \t]+well|too)\b)",
     re.IGNORECASE,
 )
-_SETTING = re.compile(r"^[\s\-*>#]*(?:on|for|with|under|in)[ \t]+[^,.;:!?\n]{1,40},[ \t]*$", re.IGNORECASE)
+_OPENING_CONDITION = re.compile(r"^[\s\-*>#]*(?:on|for|with|under|in)[ \t]+[^,.;:!?\n]{1,40},[ \t]*$", re.IGNORECASE)
 _AND_NEXT = re.compile(r"^[\"”'’`]*(?:,[ \t]*|[ \t]+)(?:(?:and|or)[ \t]+)?(?:(?:the|a|an)[ \t]+)?[\"“'‘`]*$")
 
 
@@ -1671,7 +1671,7 @@ def reader_requirements(
     Ghostscript installed to produce PDF output" (in groff's README) → groff → requires → Ghostscript; "To build it
     you will need CMake and a C compiler" → both; "Ghostscript must be installed", "Building requires Meson". "You
     have X" only with "installed" / "available" after X ("you have the option to …" needs nothing). "X is also
-    required" at a sentence's start, or after a setting ("On Linux, zlib is also required, even when …")."""
+    required" at a sentence's start, or after an opening condition ("On Linux, zlib is also required, even when …")."""
     if not subject or not spans:
         return []
     needed: list[Span] = []
@@ -1690,7 +1690,7 @@ def reader_requirements(
     else:
         needed += [
             s for s in spans[:2]
-            if (_opens(body, s) or _SETTING.match(body, 0, s.start)) and _IS_REQUIRED.match(body, s.end)
+            if (_opens(body, s) or _OPENING_CONDITION.match(body, 0, s.start)) and _IS_REQUIRED.match(body, s.end)
         ]  # fmt: skip
     key = entity_alias_key(subject)
     return [
