@@ -36,7 +36,7 @@ from graphproof.reasoning.retriever import Retrieval
 from graphproof.text.chat import chat_messages, humanise, is_chat, named_speaker, speaker_handles
 from graphproof.text.documents import document_label
 from graphproof.text.lexicon import BREAK, PREPOSITIONS, RELATIVE, STARTERS
-from graphproof.text.names import NAME_PREFIX
+from graphproof.text.names import EMAIL, NAME_PREFIX
 from graphproof.text.sentences import LIST_MARKER, split_sentences, unwrap
 from graphproof.text.spelling_variants import canonical
 
@@ -122,7 +122,7 @@ _IDENTIFIER = re.compile(
 # "well-known", "up-to-date", "state-of-the-art"). ``_code_word`` reads it so.
 _HYPHENATED = re.compile(r"(?<![\w-])[a-z][a-z\d]*(?:-[a-z\d]+)+(?![\w-])")
 _COMPOUND_PARTICLES = frozenset({"up", "in", "on", "of", "to", "by", "at", "the", "and", "or", "out", "off", "re"})
-_EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
+_EMAIL = re.compile(EMAIL)
 _OTHERWISE = re.compile(r"^\W*(?:otherwise|else|if\s+not|if\s+so|in\s+that\s+case|in\s+this\s+case)\b", re.IGNORECASE)
 _OPTION = re.compile(r"(?:^|[\s(`'\"“])--?[A-Za-z][\w-]*")
 _NAME_WORD = re.compile(r"[^\W\d_][\w'’.-]*")

@@ -1,4 +1,5 @@
-"""Alias keys: the one rule by which spellings of a name merge ("Li Hua", "LiHua", "li-hua")."""
+"""Alias keys: the one rule by which spellings of a name merge ("Li Hua", "LiHua", "li-hua"); and the shapes of a
+person's name and e-mail address as the text writes them."""
 
 from __future__ import annotations
 
@@ -7,6 +8,8 @@ import unicodedata
 
 # what may come before a second capital in a person's name: "McCamant", "MacLeod", "O'Brien", "D'Amato"
 NAME_PREFIX = r"(?:Mc|Mac|O['’]|D['’])"
+# an e-mail address as written in a README, a signature or an answer: "bug-grep@gnu.org", "nisse@lysator.liu.se"
+EMAIL = r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+"
 _ALIAS_DROP = re.compile(r"[\s\-‐-―.'’·・_!?]+")
 
 

@@ -155,7 +155,7 @@ from graphproof.text.lexicon import (
     VERBS,
     is_contraction,
 )
-from graphproof.text.names import NAME_PREFIX
+from graphproof.text.names import EMAIL, NAME_PREFIX
 from graphproof.text.sentences import LIST_MARKER, sentence_pieces
 from graphproof.text.verb_forms import verb_forms
 
@@ -172,7 +172,7 @@ MENTIONS = "mentions"
 # URLs and e-mail addresses are neither names nor keyphrases ("xi@resolvent.net" is not the concept "resolvent",
 # "git clone https://…" not "git clone https"): they are hidden from both; in a document an e-mail address is a
 # mention of its own, whole (``email_spans``).
-_ADDRESS = re.compile(r"\b(?:[a-z][a-z0-9+.-]*://|www\.)\S+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+", re.IGNORECASE)
+_ADDRESS = re.compile(rf"\b(?:[a-z][a-z0-9+.-]*://|www\.)\S+|{EMAIL}", re.IGNORECASE)
 
 
 # "by default" says when, not what: "default" is no concept and no part of a verb phrase ("gzip uses by default the
@@ -405,7 +405,7 @@ _SIGNATURE = re.compile(
     rf"^[ \t]*(?:--[ \t]*|/|-[ \t]+)?(?P<name>{_NAME_WORD}(?:[ \t]+{_NAME_WORD}){{1,2}})[ \t]*"
     r"(?:<(?P<email>[^<>\s@]+@[^<>\s]+)>)?[ \t]*$"
 )
-_BARE_EMAIL = re.compile(r"^[ \t]*<?[\w.+-]+@[\w-]+(?:\.[\w-]+)+>?[ \t]*$")
+_BARE_EMAIL = re.compile(rf"^[ \t]*<?{EMAIL}>?[ \t]*$")
 _VALEDICTION = re.compile(
     r"^[ \t]*(?:happy hacking|cheers|regards|best regards|kind regards|best wishes|thanks|thank you|enjoy|have fun"
     r"|sincerely|good luck|yours)[ \t]*[,!.]*[ \t]*$",
