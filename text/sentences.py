@@ -153,13 +153,18 @@ def _capital_after(line: str, match: re.Match[str]) -> bool:
     return after.isupper() or after in _OPENERS
 
 
+def _word_before(line: str, match: re.Match[str]) -> str:
+    """The word a sentence end follows ("D.C" of "D.C. A member"), without opening brackets or quotes."""
+    before = _WORD_BEFORE.search(line, 0, match.start())
+    return before.group(1).lstrip(_OPENERS) if before else ""
+
+
 def _doubtful(line: str, match: re.Match[str]) -> bool:
     if not _capital_after(line, match):
         return True
     if not match.group().startswith("."):
         return False
-    before = _WORD_BEFORE.search(line, 0, match.start())
-    word = before.group(1).lstrip(_OPENERS) if before else ""
+    word = _word_before(line, match)
     return len(word) == 1 or "." in word or word.casefold() in _ABBREVIATIONS
 
 
@@ -170,9 +175,7 @@ _OPENS_SENTENCE = re.compile(r"(?:A|An|The|It|Its|This|These|They|He|She|In|On)[
 
 
 def _initialism_end(line: str, match: re.Match[str]) -> bool:
-    before = _WORD_BEFORE.search(line, 0, match.start())
-    word = before.group(1).lstrip(_OPENERS) if before else ""
-    return bool(_INITIALISM.fullmatch(word)) and bool(_OPENS_SENTENCE.match(line, match.end()))
+    return bool(_INITIALISM.fullmatch(_word_before(line, match))) and bool(_OPENS_SENTENCE.match(line, match.end()))
 
 
 def _pysbd_cuts(line: str) -> list[int]:
