@@ -201,6 +201,8 @@ def path_spans(text: str) -> list[Span]:
     """File system paths ("/etc/frobnik.conf", "~/.fonts.conf.d", "$HOME/.foo/"; relative ones as ``_relative_path``
     tells them: "./configure", "debian/README.source") as ``name`` spans, whole, less a sentence's closing period; a
     lone "/" or a word pair such as "and/or" is none."""
+    if "/" not in text:  # every path holds one; most sentences do not (a relative path is tried at every word)
+        return []
     spans = []
     for match in FILE_PATH.finditer(text):
         name = match.group().rstrip(".")

@@ -230,7 +230,7 @@ def known_spotter(known: str) -> Callable[[str], list[Span]]:
     pattern = re.compile(r"(?<![\w.-])(" + "|".join(re.escape(n) for n in names) + r")(?!\w|[.-]\w)", re.IGNORECASE)
 
     def spot(text: str) -> list[Span]:
-        paths = [(p.start, p.end) for p in path_spans(text)] if "/" in text else []
+        paths = [(p.start, p.end) for p in path_spans(text)]
         return [
             Span(m.start(), m.end(), spelling.get(m.group().casefold(), m.group()), NAME)
             for m in pattern.finditer(text)
