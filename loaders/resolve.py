@@ -35,6 +35,8 @@ _TRIM = " \t\r\n\"'`“”‘’„«»「」『』《》〈〉【】()[]{}<>.,;
 _POSSESSIVE = ("'s", "’s")
 _OPTION = re.compile(r"-{1,2}[^\W_][\w.-]*(?:=\S*)?")  # "--append", "-a", "--trace-children=yes"
 _PREDICATE_CHARS = re.compile(r"[^\w]+")
+# a trademark sign is no part of a name: "Intel(R) Processor Trace" is "Intel Processor Trace", "Foo™" is "Foo"
+_TRADEMARK = re.compile(r"[ \t]*(?:\((?:R|TM|r|tm)\)|[®™])")
 DESCRIPTION_SEPARATOR = " | "
 
 
@@ -43,7 +45,8 @@ class ResolutionError(LoaderError):
 
 
 def clean_name(name: str) -> str:
-    """A mention as a name: whitespace collapsed, surrounding punctuation/quotes and a possessive "'s" removed.
+    """A mention as a name: whitespace collapsed, surrounding punctuation/quotes, a possessive "'s" and trademark
+    signs ("Intel(R) …", "Foo™") removed.
 
     ``' “Li Hua’s” '`` → ``"Li Hua"``; a command-line option keeps its leading dashes (``"--append,"`` →
     ``"--append"``: the dashes are how the documents and the questions write it), and a file system path the
@@ -51,7 +54,7 @@ def clean_name(name: str) -> str:
     slash is dropped, so a directory written with and without one is one entity); returns ``""`` when nothing is
     left.
     """
-    collapsed = " ".join(unicodedata.normalize("NFC", name).split())
+    collapsed = " ".join(_TRADEMARK.sub("", unicodedata.normalize("NFC", name)).split())
     option = _OPTION.fullmatch(collapsed.strip(_TRIM.replace("-", "")).rstrip("-"))
     if option is not None:
         return option.group()

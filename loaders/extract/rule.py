@@ -218,7 +218,8 @@ def email_spans(text: str, addresses: Sequence[tuple[int, int]]) -> list[Span]:
 def known_spotter(known: str) -> Callable[[str], list[Span]]:
     """A finder of the names in ``known`` (``|``-separated; chunk metadata ``known``, e.g. the entities an
     enrichment question names): whole-word, case-insensitive, longest first, each found as a ``name`` span
-    with the given spelling — so "Kismet was directed by …" yields Kismet even at a sentence start. A name inside a
+    with the given spelling — so "Kismet was directed by …" yields Kismet even at a sentence start — and with
+    its release number when one follows ("Tcl 8.6.13", as the text writes it: ``version_links``). A name inside a
     dotted file name ("debian.vim"), a hyphenated name ("apt-cdrom") or a file system path is part of it ("iso-codes"
     in "/usr/share/iso-codes/json"), not found there."""
     names = sorted({n.strip() for n in known.split("|") if n.strip()}, key=len, reverse=True)
@@ -226,8 +227,11 @@ def known_spotter(known: str) -> Callable[[str], list[Span]]:
         return lambda text: []
     spelling = {n.casefold(): n for n in names}
     # not inside a dotted file or host name either: "vim" is no name of its own in "debian.vim", nor inside a
-    # hyphenated command or package name ("apt" in "apt-cdrom")
-    pattern = re.compile(r"(?<![\w.-])(" + "|".join(re.escape(n) for n in names) + r")(?!\w|[.-]\w)", re.IGNORECASE)
+    # hyphenated command or package name ("apt" in "apt-cdrom"); a release number after it is part of the mention
+    pattern = re.compile(
+        r"(?<![\w.-])(?:" + "|".join(re.escape(n) for n in names) + rf")(?:[ \t]+{VERSION.pattern})?(?!\w|[.-]\w)",
+        re.IGNORECASE,
+    )
 
     def spot(text: str) -> list[Span]:
         paths = [(p.start, p.end) for p in path_spans(text)]
@@ -372,24 +376,39 @@ def _snake(label: str) -> str:
 GENERIC_HEADINGS = frozenset((
     "readme", "read me", "introduction", "intro", "overview", "about", "description", "summary", "preface",
     "foreword", "contents", "table of contents", "notes", "general", "general information", "information",
-    "background", "welcome", "getting started",
+    "background", "welcome", "getting started", "faq", "frequently asked questions", "the", "a", "an",
 ))  # fmt: skip
 
 
 # a README.Debian's title names the package and the distribution: "adduser in Debian", "openssl for DEBIAN",
 # "openjdk-9 for Debian/Ubuntu" are about adduser, openssl, openjdk-9
 _DISTRIBUTION_TAIL = re.compile(r"[ \t]+(?:for|in|on)[ \t]+(?:Debian|Ubuntu)(?:/Ubuntu|[ \t]+GNU/\S+)?$", re.IGNORECASE)
+# what a title line says of the document rather than of its subject: "README for GDB", "README:  Tk", "What is
+# Libgpg-error", "Frequently Asked Questions about base-files" open it; "Jansson README", "XZ Utils FAQ", "Libidn2
+# README -- Introduction information" and a bare "release" close it
+_TITLE_OPENING = re.compile(
+    r"^(?:README(?:[ \t]*[:–-]+[ \t]*|[ \t]+(?:for|of|about)[ \t]+)|What[ \t]+is[ \t]+|(?:Frequently[ \t]+Asked[ \t]+"
+    r"Questions|FAQ)[ \t]+(?:about|on|for)[ \t]+|Welcome[ \t]+to[ \t]+)(?=\S)",
+    re.IGNORECASE,
+)
+_TITLE_CLOSING = re.compile(
+    r"[ \t]+(?:(?:README|FAQ|Frequently[ \t]+Asked[ \t]+Questions)(?:[ \t]*(?:--|[:–-])[ \t]*.*)?|--[ \t].*|release)$",
+    re.IGNORECASE,
+)
 
 
 def title_subject(line: str) -> str:
     """A document's subject from its title line ("GNU bc version 1.07:" → "GNU bc", "# libcbor" → "libcbor"),
     or ``""`` when the line does not look like a title (a sentence, too long, no letters) or is a generic heading
     (``GENERIC_HEADINGS``: "Introduction", "README"); a distribution after "for"/"in" is no part of it ("adduser
-    in Debian" → "adduser")."""
+    in Debian" → "adduser"), nor are the words that say what the document is (``_TITLE_OPENING``,
+    ``_TITLE_CLOSING``: "README for libpng", "README:  Tk", "Jansson README", "XZ Utils FAQ", "What is
+    Libgpg-error")."""
     match = _TITLE_LINE.match(line)
     if not match:
         return ""
     title = _DISTRIBUTION_TAIL.sub("", _VERSION_TAIL.sub("", match.group("title").strip()))
+    title = _TITLE_CLOSING.sub("", _TITLE_OPENING.sub("", title)).strip()
     if not title or title[-1] in ".!?,;" or not any(ch.isalpha() for ch in title):
         return ""
     if len(title.split()) > _SUBJECT_MAX_WORDS or title.casefold() in FIELD_LABELS | GENERIC_HEADINGS:
@@ -2631,3 +2650,4 @@ class RuleExtractor:
         if not unit.speaker:
             out.extend(required_links(spans, free, keywords, description))
         return out
+

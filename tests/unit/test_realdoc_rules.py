@@ -761,7 +761,7 @@ def test_a_demonstrative_and_a_kind_noun_stand_for_the_document_subject() -> Non
     triples = {(r.head, r.relation, r.tail) for r in extract(["This document describes Zorp."], [{"subject": "Quux"}])[
         0
     ].relations}
-    assert not any("Quux" in (h, t) for h, _, t in triples)
+    assert not any("Quux" in (h, t) for h, r, t in triples if r != "related_to")  # it states nothing of Quux
 
 
 def test_a_readme_filed_under_a_folder_that_it_names_is_about_that_folder() -> None:
@@ -1006,6 +1006,40 @@ def test_a_generic_heading_is_no_subject_the_sentence_under_it_names_one() -> No
     assert title_subject("openjdk-9 for Debian/Ubuntu") == "openjdk-9"
     text = "Introduction\n============\n\nThis is GNU Quarkle, version 5.2. Quarkle is a shell.\n"
     assert document_subjects([text], [{}]) == ["GNU Quarkle"]
+
+
+@pytest.mark.parametrize(
+    ("line", "subject"),
+    [
+        ("README:  Zorp", "Zorp"),
+        ("README for Quarkle release 13.2", "Quarkle"),
+        ("README for libzorp", "libzorp"),
+        ("Libquux README -- Introduction information", "Libquux"),
+        ("Zorpson README", "Zorpson"),
+        ("Quux Utils FAQ", "Quux Utils"),
+        ("What is Libzorp-error", "Libzorp-error"),
+        ("Frequently Asked Questions about zorp-files", "zorp-files"),
+        ("FAQ", ""),
+        ("The README", ""),
+    ],
+)
+def test_what_a_title_says_of_the_document_is_no_part_of_its_subject(line: str, subject: str) -> None:
+    from graphproof.loaders.extract.rule import title_subject
+
+    assert title_subject(line) == subject
+
+
+def test_a_known_name_keeps_the_release_number_written_after_it() -> None:
+    from graphproof.loaders.extract.rule import known_spotter
+
+    spot = known_spotter("Zorp|Quux")
+    assert [s.name for s in spot("This is the Zorp 8.6.13 source. Use zorp or Quux v2.1, not debian.zorp.")] == [
+        "Zorp 8.6.13", "Zorp", "Quux v2.1",
+    ]  # fmt: skip
+    text = "This is the Zorp 8.6.13 source distribution."
+    extraction = RuleExtractor(workers=1).extract([text], [{"subject": "Zorp"}])
+    triples = {(r.head, r.relation, r.tail) for r in extraction[0].relations}
+    assert ("Zorp 8.6.13", "is_version_of", "Zorp") in triples  # the subject known does not cut the versioned name
 
 
 def test_a_bold_list_term_or_code_word_is_a_name_and_the_subject_is_no_part_of_a_hyphenated_name() -> None:

@@ -47,6 +47,9 @@ def rel(head: str, relation: str, tail: str, keywords: str = "", description: st
         ("$HOME/.foo/", "$HOME/.foo"),
         ("and/or", "and/or"),  # no path: nothing to keep
         ("/", ""),
+        ("Intel(R) Processor Trace Decoder Library", "Intel Processor Trace Decoder Library"),  # no trademark sign
+        ("Foo™ Suite®", "Foo Suite"),
+        ("(R)", ""),
     ],
 )
 def test_clean_name(raw: str, clean: str) -> None:
