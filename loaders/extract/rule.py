@@ -110,7 +110,7 @@ from functools import cache
 from itertools import pairwise
 
 from graphproof.graph.model import IS_A, RELATED_TO, REQUIRES
-from graphproof.loaders.chunking import FOLDER_KEY
+from graphproof.loaders.chunking import DOCUMENT_KEY, FOLDER_KEY
 from graphproof.loaders.extract.errors import ExtractorError
 from graphproof.loaders.extract.keyphrases import Keyphraser, Phrase, is_concept, make_keyphraser
 from graphproof.loaders.extract.patterns import (
@@ -391,6 +391,8 @@ _TITLE_OPENING = re.compile(
     r"Questions|FAQ)[ \t]+(?:about|on|for)[ \t]+|Welcome[ \t]+to[ \t]+)(?=\S)",
     re.IGNORECASE,
 )
+# an Emacs mode line ("-*- text -*-") or a release line ("Version 1.0.8 of 13 July 2019") names no subject
+_NO_TITLE = re.compile(r"^(?:.*-\*-|(?:version|release|revision)\b)", re.IGNORECASE)
 _TITLE_CLOSING = re.compile(
     r"[ \t]+(?:(?:README|FAQ|Frequently[ \t]+Asked[ \t]+Questions)(?:[ \t]*(?:--|[:–-])[ \t]*.*)?|--[ \t].*|release)$",
     re.IGNORECASE,
@@ -409,6 +411,8 @@ def title_subject(line: str) -> str:
         return ""
     title = _DISTRIBUTION_TAIL.sub("", _VERSION_TAIL.sub("", match.group("title").strip()))
     title = _TITLE_CLOSING.sub("", _TITLE_OPENING.sub("", title)).strip()
+    if _NO_TITLE.match(title):
+        return ""
     if not title or title[-1] in ".!?,;" or not any(ch.isalpha() for ch in title):
         return ""
     if len(title.split()) > _SUBJECT_MAX_WORDS or title.casefold() in FIELD_LABELS | GENERIC_HEADINGS:
@@ -528,19 +532,25 @@ def folder_subject(text: str, folder: str) -> str:
 def document_subjects(texts: Sequence[str], metadata: Sequence[Mapping[str, str]]) -> list[str]:
     """The document subject of every chunk: metadata ``subject`` or ``title`` when given; else a field such as
     ``Program: GNU bc``; else, for a chunk that starts a document, its title line (``title_subject``); a chunk
-    that continues the one before it (it starts with the previous chunk's overlap) keeps that chunk's subject.
-    Chat chunks (``speakers``) have none."""
+    that continues the one before it (it starts with the previous chunk's overlap, or its ``document`` metadata is
+    the previous chunk's) keeps that chunk's subject, none included: the first line of a chunk cut from the middle of
+    a page is no title ("(Note that", "Similarly, the decompressor", "Great care"). Chat chunks (``speakers``) have
+    none."""
     subjects: list[str] = []
-    previous, carried = "", ""
+    previous, carried, previous_label = "", "", ""
     for text, meta in zip(texts, metadata, strict=True):
         if is_chat(meta):
             subjects.append("")
-            previous, carried = "", ""
+            previous, carried, previous_label = "", "", ""
             continue
         given = str(meta.get("subject") or meta.get("title") or "").strip()
         first_line = text.strip().split("\n", 1)[0]
         probe = first_line[:_OVERLAP_PROBE]  # the overlap is the previous chunk's last sentences
-        continues = len(probe) >= _PROBE_MIN and probe in previous[-4 * len(text) :]
+        label = str(meta.get(DOCUMENT_KEY, "")).strip()
+        continues = (len(probe) >= _PROBE_MIN and probe in previous[-4 * len(text) :]) or (
+            bool(label) and label == previous_label
+        )
+        previous_label = label
         subject = given or text_subject(text) or (carried if continues else title_subject(first_line))
         if not subject and not continues:
             subject = sentence_subject(text)

@@ -1021,12 +1021,28 @@ def test_a_generic_heading_is_no_subject_the_sentence_under_it_names_one() -> No
         ("Frequently Asked Questions about zorp-files", "zorp-files"),
         ("FAQ", ""),
         ("The README", ""),
+        ("-*- text -*-", ""),  # an Emacs mode line
+        ("Version 1.0.8 of 13 July 2019", ""),
     ],
 )
 def test_what_a_title_says_of_the_document_is_no_part_of_its_subject(line: str, subject: str) -> None:
     from graphproof.loaders.extract.rule import title_subject
 
     assert title_subject(line) == subject
+
+
+def test_a_chunk_of_the_same_document_keeps_its_subject_and_its_first_line_is_no_title() -> None:
+    from graphproof.loaders.extract.rule import document_subjects
+
+    first = "Zorp\n====\n\nZorp is a frobnicator for quux files.\n"
+    middle = "(Note that\nthe cache is kept.) It reads quux files."  # cut from the middle of the page
+    label = {"document": "Zorp manual zorp"}
+    assert document_subjects([first, middle], [label, label]) == ["Zorp", "Zorp"]
+    # another document's chunk is read on its own
+    other = {"document": "Quux notes quux"}
+    assert document_subjects([first, "Quux Tools\n\nQuux Tools are small."], [label, other]) == ["Zorp", "Quux Tools"]
+    # a page whose first chunk has no subject gives none to the rest either, not their first lines
+    assert document_subjects(["Some text here.", middle], [label, label]) == ["", ""]
 
 
 def test_a_known_name_keeps_the_release_number_written_after_it() -> None:
