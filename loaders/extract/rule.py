@@ -2660,4 +2660,3 @@ class RuleExtractor:
         if not unit.speaker:
             out.extend(required_links(spans, free, keywords, description))
         return out
-

@@ -206,6 +206,23 @@ def test_a_sentence_of_the_document_about_the_subject_answers_first(store: SQLit
     assert answer == "Report bugs by mail to the list of the project maintainers."
 
 
+def test_the_first_ranked_document_leads_the_answer(store: SQLiteStore) -> None:
+    # the second document's sentence covers more of the question ("licence", "use"); retrieval ranked the first higher
+    store.upsert_documents([Document(k, f"docs/{k}/README", title="README", hash=k) for k in ("avahoo", "yamlo")])
+    store.upsert_chunks([
+        Chunk("avahoo#0", "avahoo", 0, "Avahoo is a free, LGPL licence mDNS implementation.\n", "avahoo"),
+        Chunk("yamlo#0", "yamlo", 0, "Yamlo version 2 is under the MIT licence; you may use it freely.\n", "yamlo"),
+    ])  # fmt: skip
+    question = "Which licence version does Avahoo use?"
+    ranked = [Hit(c, s) for c, s in zip(store.chunks(["avahoo#0", "yamlo#0"]), (2.0, 1.0), strict=True)]
+    answer = extractive_answer(store, Retrieval("bm25", question, ranked), sentences=1).text
+    assert answer.startswith("Avahoo is a free, LGPL licence")
+    # tied for first, neither document is discounted: the sentence covering more of the question leads
+    tied = [Hit(h.item, 1.0) for h in ranked]
+    answer = extractive_answer(store, Retrieval("bm25", question, tied), sentences=1).text
+    assert answer.startswith("Yamlo version 2 is under the MIT licence")
+
+
 def test_a_legal_notice_answers_only_a_question_about_licences(store: SQLiteStore) -> None:
     # the licence header and the description cover the same question terms; the header is boilerplate
     assert _ask(store, "What kind of library is Numlib?", ["numlib"]) == (
