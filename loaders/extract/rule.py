@@ -376,7 +376,7 @@ def _snake(label: str) -> str:
 GENERIC_HEADINGS = frozenset((
     "readme", "read me", "introduction", "intro", "overview", "about", "description", "summary", "preface",
     "foreword", "contents", "table of contents", "notes", "general", "general information", "information",
-    "background", "welcome", "getting started", "faq", "frequently asked questions", "the", "a", "an",
+    "background", "welcome", "getting started", "faq", "frequently asked questions",
 ))  # fmt: skip
 
 
@@ -405,7 +405,7 @@ def title_subject(line: str) -> str:
     (``GENERIC_HEADINGS``: "Introduction", "README"); a distribution after "for"/"in" is no part of it ("adduser
     in Debian" → "adduser"), nor are the words that say what the document is (``_TITLE_OPENING``,
     ``_TITLE_CLOSING``: "README for libpng", "README:  Tk", "Jansson README", "XZ Utils FAQ", "What is
-    Libgpg-error")."""
+    Libgpg-error"; "The README" leaves an article, no subject)."""
     match = _TITLE_LINE.match(line)
     if not match:
         return ""
@@ -415,7 +415,7 @@ def title_subject(line: str) -> str:
         return ""
     if not title or title[-1] in ".!?,;" or not any(ch.isalpha() for ch in title):
         return ""
-    if len(title.split()) > _SUBJECT_MAX_WORDS or title.casefold() in FIELD_LABELS | GENERIC_HEADINGS:
+    if len(title.split()) > _SUBJECT_MAX_WORDS or title.casefold() in FIELD_LABELS | GENERIC_HEADINGS | ARTICLES:
         return ""
     return title
 
