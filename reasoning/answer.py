@@ -180,14 +180,15 @@ def extractive_answer(store: GraphStore, retrieval: Retrieval, sentences: int = 
     that leads into what follows comes with that too (``_answered``: a list it announces, the line an unfinished
     sentence goes on in, the terms a definition list item defines). A unit that occurs in several chunks (chunk
     overlap, quoted messages) or already came with another unit (a list item after the line announcing it) is given
-    once; a unit that is only the document's title (its heading: "PyJWT", "# libusb", "jq ==") states nothing and
-    is not given. Outside a chat, a unit of a document other than the one retrieval ranked first (or tied for
-    first) counts ``OTHER_DOCUMENT_WEIGHT`` of its score: the ranking read whole chunks, their graph and their
-    vectors, a unit only its own words ("What licence does Avahi use?" is not answered with PyYAML's "PyYAML is
-    released under the MIT license", which covers "licence" and "use" as Avahi's own sentence covers "Avahi" and
-    "licence"). The answer keeps to the document of its best unit: a unit of another document joins only when it
-    scores at least ``OTHER_DOCUMENT`` times the best — as well as it — (so "Who wrote Git?" is not answered with who
-    wrote libffi).
+    once, and one that quotes a given unit whole (``repeats``: "A quote from the manual: Nettle is …" after "Nettle
+    is …") takes that unit's place; a unit that is only the document's title (its heading: "PyJWT", "# libusb",
+    "jq ==") states nothing and is not given. Outside a chat, a unit of a document other than the one retrieval
+    ranked first (or tied for first) counts ``OTHER_DOCUMENT_WEIGHT`` of its score: the ranking read whole chunks, their
+    graph and their vectors, a unit only its own words ("What licence does Avahi use?" is not answered with PyYAML's
+    "PyYAML is released under the MIT license", which covers "licence" and "use" as Avahi's own sentence covers
+    "Avahi" and "licence"). The answer keeps to the document of its best unit: a unit of another document joins only
+    when it scores at least ``OTHER_DOCUMENT`` times the best — as well as it — (so "Who wrote Git?" is not answered
+    with who wrote libffi).
     """
     analyzer = analyzer or default_analyzer()
     terms = analyzer.query_terms(retrieval.question)
@@ -256,7 +257,13 @@ def extractive_answer(store: GraphStore, retrieval: Retrieval, sentences: int = 
             continue
         if best and item[4] != best[0][4] and item[0] < OTHER_DOCUMENT * best[0][0]:
             continue
+        within = [i for i, chosen in enumerate(best) if repeats(key, " ".join(chosen[3].casefold().split()))]
         seen.add(key)
+        if within:
+            best[within[0]] = item
+            for i in reversed(within[1:]):
+                del best[i]
+            continue
         best.append(item)
         if len(best) == (messages if best[0][2] in chats else sentences):
             break
@@ -265,6 +272,12 @@ def extractive_answer(store: GraphStore, retrieval: Retrieval, sentences: int = 
     if conclusion is not None:
         evidence.append(conclusion)
     return Answer(" ".join(text for _, text in evidence), "extractive", evidence)
+
+
+def repeats(unit: str, given: str) -> bool:
+    """Whether ``unit`` mostly repeats ``given`` (both casefolded, whitespace squashed): it holds it, as whole
+    words, and ``given`` is at least half of it."""
+    return 2 * len(given) >= len(unit) and re.search(r"(?<!\w)" + re.escape(given) + r"(?!\w)", unit) is not None
 
 
 PATH_ANSWER_PATHS = 3  # the paths read for a conclusion the evidence sentences lack

@@ -15,6 +15,7 @@ from graphproof.reasoning.answer import (
     extractive_answer,
     holds_kind,
     path_conclusion,
+    repeats,
 )
 from graphproof.reasoning.paths import WeightedPath
 from graphproof.reasoning.retriever import Retrieval
@@ -221,6 +222,25 @@ def test_the_first_ranked_document_leads_the_answer(store: SQLiteStore) -> None:
     tied = [Hit(h.item, 1.0) for h in ranked]
     answer = extractive_answer(store, Retrieval("bm25", question, tied), sentences=1).text
     assert answer.startswith("Yamlo version 2 is under the MIT licence")
+
+
+def test_a_unit_that_quotes_a_given_unit_takes_its_place(store: SQLiteStore) -> None:
+    # the second sentence quotes the first whole: given both, the answer would say the same thing twice
+    text = (
+        "Nettlo is a cryptographic library for toolkits. A quote from the Nettlo manual: Nettlo is a cryptographic "
+        "library for toolkits. Mail questions about Nettlo to the nettlo-list.\n"
+    )
+    store.upsert_documents([Document("nettlo", "docs/nettlo/README", title="README", hash="nettlo")])
+    store.upsert_chunks([Chunk("nettlo#0", "nettlo", 0, text, "nettlo")])
+    question = "Where do I mail questions about the Nettlo cryptographic library?"
+    ranked = [Hit(store.chunks(["nettlo#0"])[0], 1.0)]
+    answer = extractive_answer(store, Retrieval("bm25", question, ranked), sentences=3).text
+    assert answer.count("Nettlo is a cryptographic library for toolkits.") == 1
+    assert "A quote from the Nettlo manual" in answer
+    assert "nettlo-list" in answer
+    # a short unit inside a longer one is no repeat of it: "License" is not what "See the License file" says
+    assert not repeats("see the license file for details.", "license")
+    assert repeats("a quote: nettlo is a library.", "nettlo is a library.")
 
 
 def test_a_legal_notice_answers_only_a_question_about_licences(store: SQLiteStore) -> None:
