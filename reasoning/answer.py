@@ -22,6 +22,8 @@ from graphproof.graph.store import GraphStore
 from graphproof.reasoning.errors import ReasoningError
 from graphproof.reasoning.paths import (
     HOW_MUCH,
+    NUMBER_NOUNS,
+    PERSON_NOUNS,
     UNSTATED,
     WeightedPath,
     by_weight,
@@ -96,14 +98,9 @@ KIND_WEIGHT = 0.5
 CHAT_KIND_WEIGHT = 0.5
 _STAMP = re.compile(r"\[[^\]]*\]\s*(?:[^\s:][^:\n]{0,40}:\s*)?")
 _ASKS_PERSON = re.compile(
-    r"^\W*(?:\w+\s+)?(?:who|whom|whose)\b|\b(?:which|what)\s+(?:person|people|individual|author|developer"
-    r"|programmer|maintainer|engineer|inventor|creator|man|woman)s?\b",
-    re.IGNORECASE,
+    rf"^\W*(?:\w+\s+)?(?:who|whom|whose)\b|\b(?:which|what)\s+(?:{PERSON_NOUNS})s?\b", re.IGNORECASE
 )
-_ASKS_NUMBER = re.compile(
-    rf"\b(?:{HOW_MUCH}|(?:what|which)\s+(?:year|version|number|rfc|port|size|date|release|time|day))\b|^\W*when\b",
-    re.IGNORECASE,
-)
+_ASKS_NUMBER = re.compile(rf"\b(?:{HOW_MUCH}|(?:what|which)\s+(?:{NUMBER_NOUNS}))\b|^\W*when\b", re.IGNORECASE)
 _ASKS_AMOUNT = re.compile(rf"\b{HOW_MUCH}\b", re.IGNORECASE)
 # an amount: a numeral of its own ("122", "2,048", "3.5", "10%"), not part of a name ("RFC-3066", "x86", "utf-8") nor
 # the number of a standard written in capitals before it ("ISO 639", "RFC 3066")

@@ -143,6 +143,10 @@ PERSON_LIKE, QUANTITY_LIKE, KIND, OPTION, FILE, LICENSE, YES_NO = (
 _PERSON_TYPE, _VALUE_TYPES = "person", frozenset(("quantity", "date", "time"))
 # "how many", "how long", "how deep" …: a question that asks for a quantity (a regex alternative, lower case)
 HOW_MUCH = r"how\s+(?:many|much|long|old|often|big|large|fast|deep|high|far|wide|tall|heavy|small|soon)"
+# Nouns after "which" / "what" that ask for a person ("Which developer …") or a number ("What version …"), as "who"
+# and "how many" do (``reasoning.answer.asked_kind`` reads the same lists); regex alternatives, lower case
+PERSON_NOUNS = "person|people|individual|author|developer|programmer|maintainer|engineer|inventor|creator|man|woman"
+NUMBER_NOUNS = "year|version|number|rfc|port|size|date|release|time|day"
 # What a question asks for, from its opening words (first match wins; the question lower-cased).
 _WANTS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(pattern), wants)
@@ -152,7 +156,10 @@ _WANTS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"^\s*(?:which|what)\s+(?:\S+\s+)?(?:option|flag|switch)s?\b", OPTION),
         (r"^\s*(?:which|what)\s+(?:\S+\s+)?(?:file|filename)s?\b", FILE),
         (r"^\s*who(?:m|se)?\b", PERSON_LIKE),
+        (rf"^\s*(?:which|what)\s+(?:{PERSON_NOUNS})s?\b", PERSON_LIKE),
         (rf"^\s*(?:{HOW_MUCH}|when)\b", QUANTITY_LIKE),
+        (rf"^\s*(?:which|what)\s+(?:{NUMBER_NOUNS})\b", QUANTITY_LIKE),
+        (r"^\s*what\s+(?:kind|sort|type)\s+of\s+[^\s?]+\s+(?:is|are|was|were)\s+[^\s?]+(?:\s+[^\s?]+)?\s*\?*$", KIND),
         (r"^\s*what(?:'s|\s+is|\s+are|\s+was)\s+(?:an?\s+|the\s+)?[^\s?]+(?:\s+[^\s?]+)?\s*\?*\s*$", KIND),
         (r"^\s*(?:is|are|was|were|does|do|did|can|could|has|have|had|will|would|should)\b", YES_NO),
     )

@@ -84,6 +84,13 @@ def top(store: SQLiteStore, question: str | None, edges: list[Hit[Relation]], **
         ("How many rooms does Zork have?", QUANTITY_LIKE),
         ("How long does the timetest step take?", QUANTITY_LIKE),
         ("When did Adam visit the museum?", QUANTITY_LIKE),
+        ("Which person came up with the Zork parser?", PERSON_LIKE),  # as "who" (``answer.asked_kind`` alike)
+        ("What developers maintain Zork?", PERSON_LIKE),
+        ("What version of Zork is this?", QUANTITY_LIKE),
+        ("Which port does the Zork server listen on?", QUANTITY_LIKE),
+        ("What sort of program is Zork?", KIND),  # X's own is_a edge, as for "What is X?"
+        ("What kind of game is Zork?", KIND),
+        ("What kind of data does Zork store?", None),  # not "what kind of Y is X": no is_a edge asked for
         ("How deep may the template stack grow?", QUANTITY_LIKE),
         ("What is Zork?", KIND),
         ("What are text adventures?", KIND),
