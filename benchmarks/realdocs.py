@@ -51,8 +51,10 @@ questions over 10 further documents, written the same way by a helper in session
 ``realdocs_holdout15.json`` (20 questions over 10 further documents, written the same way in session 26) and
 ``realdocs_holdout16.json`` (20 questions over 10 further documents, written the same way in session 28 and measured
 at 1.00 / 0.55 / 0.10 before that session's changes were run on it) and ``realdocs_holdout17.json`` (20 questions
-over 10 further documents, written the same way in session 29 and measured once on that session's start and end code).
-Report all eighteen; a change that only moves the sets it was made from does not generalise.
+over 10 further documents, written the same way in session 29 and measured once on that session's start and end code)
+and ``realdocs_holdout18.json`` (20 questions over 10 further documents, written the same way in session 30, measured
+once on that session's start and end code). Report all nineteen; a change that only moves the sets it was made from
+does not generalise.
 
 ``--verify`` also checks every answer as ``ask --verify`` does (the offline method against the top chunks) and prints
 how many answers it calls grounded, the claims proved (by quotation) / refuted / unknown, and the seconds per check;
