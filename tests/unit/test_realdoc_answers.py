@@ -81,6 +81,12 @@ def store(tmp_path: FilePath) -> Iterator[SQLiteStore]:
     s.close()
 
 
+def _put(store: SQLiteStore, key: str, source: str, text: str, title: str = "README") -> None:
+    """One document ``key`` at ``source`` holding one chunk ``key#0`` of ``text``."""
+    store.upsert_documents([Document(key, source, title=title, hash=key)])
+    store.upsert_chunks([Chunk(f"{key}#0", key, 0, text, key)])
+
+
 def _ask(store: SQLiteStore, question: str, ids: list[str], sentences: int = 1) -> str:
     chunks = [Hit(c, 1.0) for c in store.chunks([f"{i}#0" for i in ids])]
     return extractive_answer(store, Retrieval("bm25", question, chunks), sentences=sentences).text
@@ -103,8 +109,7 @@ def test_a_sentence_that_announces_a_list_comes_with_its_items(store: SQLiteStor
 
 def test_a_unit_that_came_with_the_line_announcing_it_is_not_given_again(store: SQLiteStore) -> None:
     text = "A quote from the manual:\nQuux is a library for parsing quux files.\nMail me about quux."
-    store.upsert_documents([Document("quux", "docs/quux/README", title="README", hash="quux")])
-    store.upsert_chunks([Chunk("quux#0", "quux", 0, text, "quux")])
+    _put(store, "quux", "docs/quux/README", text)
     answer = _ask(store, "What does the manual quote say quux is for, and whom to mail?", ["quux"], sentences=3)
     assert answer.count("parsing quux files") == 1 and "Mail me" in answer
 
@@ -114,8 +119,7 @@ def test_a_sentence_comes_with_the_otherwise_that_completes_its_condition(store:
         "If QUUX_SIZE is defined during configure, it sets the default buffer size used by quux. "
         "Otherwise, the default is 64 kibibytes. Builds are reproducible."
     )
-    store.upsert_documents([Document("size", "docs/quux/INSTALL", title="INSTALL", hash="size")])
-    store.upsert_chunks([Chunk("size#0", "size", 0, text, "size")])
+    _put(store, "size", "docs/quux/INSTALL", text, title="INSTALL")
     assert "64 kibibytes" in _ask(store, "Without QUUX_SIZE, what default buffer size does quux use?", ["size"])
 
 
@@ -126,8 +130,7 @@ def test_a_unit_with_the_asked_kind_takes_the_question_words_of_the_units_before
         "Quux prints its version with -V and the default system include directory with the -I flag of quuxinfo. "
         "Bug reports go to the list."
     )
-    store.upsert_documents([Document("prefix", "docs/quux/INSTALL", title="INSTALL", hash="prefix")])
-    store.upsert_chunks([Chunk("prefix#0", "prefix", 0, text, "prefix")])
+    _put(store, "prefix", "docs/quux/INSTALL", text, title="INSTALL")
     question = "When I install quux into a custom prefix, which option tells it my default system include directory?"
     answer = _ask(store, question, ["prefix"], sentences=2)
     # the option follows the sentence that says what the question asks; it shares none of the question's words
@@ -163,8 +166,7 @@ def test_a_sentence_a_displayed_line_cuts_is_given_whole(store: SQLiteStore) -> 
         "get English messages.\n\nQuux uses CMake. To start building, you need to run\n\n\tcmake <path to source>\n\n"
         "from a build directory. Then run make.\n\nSee also\n\nwhich tools are shipped.\n"
     )
-    store.upsert_documents([Document("nls", "docs/quux/README", title="README", hash="nls")])
-    store.upsert_chunks([Chunk("nls#0", "nls", 0, text, "nls")])
+    _put(store, "nls", "docs/quux/README", text)
     # the best sentence opens with "if": what it goes on with comes first
     assert _ask(store, "What should I use if I absolutely don't want message handling code?", ["nls"]).startswith(
         "Use --disable-nls if you absolutely don't want message handling code."
@@ -179,8 +181,7 @@ def test_a_sentence_a_displayed_line_cuts_is_given_whole(store: SQLiteStore) -> 
 
 def test_a_heading_that_repeats_the_title_is_no_answer(store: SQLiteStore) -> None:
     text = "PyJWT\n=====\n\nTests\n\nYou can run tests after cloning with tox.\n\n# PyJWT\n\nInstall PyJWT with pip.\n"
-    store.upsert_documents([Document("jwt", "docs/jwt/README.rst", title="PyJWT", hash="jwt")])
-    store.upsert_chunks([Chunk("jwt#0", "jwt", 0, text, "jwt")])
+    _put(store, "jwt", "docs/jwt/README.rst", text, title="PyJWT")
     answer = _ask(store, "How do I run the PyJWT tests?", ["jwt"], sentences=3)
     assert answer.startswith("You can run tests after cloning with tox.")
     assert "PyJWT Install" not in answer and "=====" not in answer and "# PyJWT" not in answer
@@ -230,14 +231,10 @@ def test_a_unit_that_quotes_a_given_unit_takes_its_place(store: SQLiteStore) -> 
         "Nettlo is a cryptographic library for toolkits. A quote from the Nettlo manual: Nettlo is a cryptographic "
         "library for toolkits. Mail questions about Nettlo to the nettlo-list.\n"
     )
-    store.upsert_documents([Document("nettlo", "docs/nettlo/README", title="README", hash="nettlo")])
-    store.upsert_chunks([Chunk("nettlo#0", "nettlo", 0, text, "nettlo")])
-    question = "Where do I mail questions about the Nettlo cryptographic library?"
-    ranked = [Hit(store.chunks(["nettlo#0"])[0], 1.0)]
-    answer = extractive_answer(store, Retrieval("bm25", question, ranked), sentences=3).text
+    _put(store, "nettlo", "docs/nettlo/README", text)
+    answer = _ask(store, "Where do I mail questions about the Nettlo cryptographic library?", ["nettlo"], sentences=3)
     assert answer.count("Nettlo is a cryptographic library for toolkits.") == 1
-    assert "A quote from the Nettlo manual" in answer
-    assert "nettlo-list" in answer
+    assert "A quote from the Nettlo manual" in answer and "nettlo-list" in answer
     # a short unit inside a longer one is no repeat of it: "License" is not what "See the License file" says
     assert not repeats("see the license file for details.", "license")
     assert repeats("a quote: nettlo is a library.", "nettlo is a library.")
@@ -346,7 +343,6 @@ def test_a_two_hop_question_is_answered_at_the_end_of_its_path() -> None:
 @pytest.mark.skipif(not spelling_variants(), reason="WordNet's index files are not installed (make setup does)")
 def test_a_sentence_covers_a_question_word_in_its_other_spelling(store: SQLiteStore) -> None:
     text = "Zorblax may be copied freely. Zorblax is released under the MIT license."
-    store.upsert_documents([Document("zorb", "docs/zorblax/README", title="README", hash="zorb")])
-    store.upsert_chunks([Chunk("zorb#0", "zorb", 0, text, "zorb")])
+    _put(store, "zorb", "docs/zorblax/README", text)
     assert "MIT license" in _ask(store, "Which licence covers Zorblax?", ["zorb"])  # "licence" ~ "license"
     assert "MIT license" in _ask(store, "Which license covers Zorblax?", ["zorb"])
