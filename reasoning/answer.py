@@ -256,8 +256,8 @@ def extractive_answer(store: GraphStore, retrieval: Retrieval, sentences: int = 
             continue
         within = [i for i, chosen in enumerate(best) if repeats(key, " ".join(chosen[3].casefold().split()))]
         seen.add(key)
-        if within:
-            best[within[0]] = item
+        if within:  # in the first repeated unit's place, with its score: the answer's lead is unchanged
+            best[within[0]] = (best[within[0]][0], *item[1:])
             for i in reversed(within[1:]):
                 del best[i]
             continue
