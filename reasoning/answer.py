@@ -11,7 +11,7 @@ from __future__ import annotations
 import itertools
 import math
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib.resources import files
 from typing import TYPE_CHECKING
@@ -37,6 +37,7 @@ from graphproof.reasoning.paths import (
 from graphproof.reasoning.retriever import Retrieval
 from graphproof.text.chat import chat_messages, humanise, is_chat, named_speaker, speaker_handles
 from graphproof.text.documents import document_label
+from graphproof.text.english_words import is_english
 from graphproof.text.lexicon import BREAK, PREPOSITIONS, RELATIVE, STARTERS
 from graphproof.text.names import EMAIL, NAME_PREFIX
 from graphproof.text.sentences import LIST_MARKER, split_sentences, unwrap
@@ -167,12 +168,13 @@ def extractive_answer(store: GraphStore, retrieval: Retrieval, sentences: int = 
     not ("… you will want to define the default system includedir …" then "Use --with-system-includedir …"); when the
     question asks for a kind of thing (``asked_kind``), only a unit that holds one (``holds_kind``) does.
     It covers a term it contains (a chat message also its writer's handle as words: "Li Hua" for "LiHua"), a term
-    whose word has the same lemma as one of its words
-    (``reasoning.paths.word_key``: "wrote" is covered by "written"; not in chat messages, where it matched common
-    verbs of other messages: LiHua-World single-evidence answers holding the reference's key terms fell 0.451 ->
-    0.443 full year, 0.397 -> 0.381 Jan–Jun, with it), and — once it covers one term of its own — the terms of what
-    it is about without naming it (``_contexts``): its document's title, and in a record of ``Label: value`` lines
-    the record's first field ("Author: …" under "Program: GNU bc"). A unit that asks something (an FAQ's "Is zlib
+    whose word has the same lemma as one of its words (``reasoning.paths.word_key``: "wrote" is covered by
+    "written"; not in chat messages, where it matched common verbs of other messages: LiHua-World single-evidence
+    answers holding the reference's key terms fell 0.451 -> 0.443 full year, 0.397 -> 0.381 Jan–Jun, with it), a
+    term the question abbreviates with a word no chunk holds ("auth" covers "Authentication", ``_abbreviations``;
+    not in chat messages either), and — once it covers one term of its own — the terms of what it is about without
+    naming it (``_contexts``): its document's title, and in a record of ``Label: value`` lines the record's first
+    field ("Author: …" under "Program: GNU bc"). A unit that asks something (an FAQ's "Is zlib
     thread-safe?"; in a chat, a message with a question in it) comes with the unit after it, which answers it; one
     that leads into what follows comes with that too (``_answered``: a list it announces, the line an unfinished
     sentence goes on in, the terms a definition list item defines). A unit that occurs in several chunks (chunk
@@ -194,6 +196,7 @@ def extractive_answer(store: GraphStore, retrieval: Retrieval, sentences: int = 
     stats = store.term_stats("chunks", terms)
     idf = {t: math.log(1 + (stats.rows - n + 0.5) / (n + 0.5)) for t, n in stats.df.items()}
     by_key = _terms_by_key(retrieval.question, idf.keys(), analyzer)
+    short = _abbreviations(retrieval.question, stats.df, analyzer)
     top = retrieval.chunks[:chunks]
     documents = store.documents(list(dict.fromkeys(h.item.document_id for h in top)))
     titles = {d.id: document_label(d.source, d.title) for d in documents}
@@ -211,8 +214,9 @@ def extractive_answer(store: GraphStore, retrieval: Retrieval, sentences: int = 
             chats.add(hit.item.id)
         contexts = [""] * len(found) if chat else _contexts(found, titles.get(hit.item.document_id, ""))
         # a message covers its writer's name as the handle and as words: "LiHua" and "Li Hua" alike
+        lemmas, abbreviations = ({}, {}) if chat else (by_key, short)
         own = [
-            _covered(f"{unit} {humanise(handle)}" if handle else unit, idf.keys(), {} if chat else by_key, analyzer)
+            _covered(f"{unit} {humanise(handle)}" if handle else unit, idf.keys(), lemmas, analyzer, abbreviations)
             for unit, handle in zip(found, written_by, strict=True)
         ]
         said = [_covered(body, idf.keys(), {}, analyzer) for _, _, body in authored] if chat else own
@@ -222,7 +226,7 @@ def extractive_answer(store: GraphStore, retrieval: Retrieval, sentences: int = 
                 continue  # a heading that repeats the document's title states nothing
             covered, weight = set(own[index]), 0.0
             if covered:
-                covered |= _covered(contexts[index], idf.keys(), by_key, analyzer)
+                covered |= _covered(contexts[index], idf.keys(), by_key, analyzer, short)
             if chat:
                 before = set().union(*said[max(0, index - CONTEXT_MESSAGES) : index]) - covered
                 weight = CONTEXT_WEIGHT * math.fsum(idf[t] for t in before)  # fsum: the same in any set order
@@ -412,15 +416,42 @@ def _terms_by_key(question: str, terms: Iterable[str], analyzer: Analyzer) -> di
     return out
 
 
-def _covered(text: str, terms: Iterable[str], by_key: dict[str, set[str]], analyzer: Analyzer) -> set[str]:
-    """The question terms ``text`` covers: those it contains, and those a word of it shares a lemma with (in
-    either spelling: "licensed" covers "licence")."""
+ABBREVIATION_LETTERS = (4, 6)  # "auth", "config", "repo"; shorter ones ("env", "dir") begin too many words
+
+
+def _abbreviations(question: str, df: Mapping[str, int], analyzer: Analyzer) -> dict[str, set[str]]:
+    """The question's words that may abbreviate a word of the text, with the term each gives: all letters, of
+    ``ABBREVIATION_LETTERS`` length, no English word (``text.english_words``) and in no chunk (``df`` 0) — a name the
+    documents use ("mawk", "lzma") is in some chunk, so it abbreviates nothing ("What HTTP auth schemes …?")."""
+    low, high = ABBREVIATION_LETTERS
+    out: dict[str, set[str]] = {}
+    for word in words(question):
+        lower, stems = word.casefold(), analyzer.tokens(word)
+        unseen = len(stems) == 1 and df.get(stems[0], 1) == 0
+        if unseen and lower.isalpha() and low <= len(lower) <= high and not is_english(lower):
+            out.setdefault(lower, set()).add(stems[0])
+    return out
+
+
+def _covered(
+    text: str,
+    terms: Iterable[str],
+    by_key: dict[str, set[str]],
+    analyzer: Analyzer,
+    short: Mapping[str, set[str]] | None = None,
+) -> set[str]:
+    """The question terms ``text`` covers: those it contains, those a word of it shares a lemma with (in either
+    spelling: "licensed" covers "licence"), and those of the abbreviations in ``short`` (``_abbreviations``) that
+    begin a longer word of it ("auth" covers "Authentication")."""
     if not text:
         return set()
     covered = set(analyzer.tokens(text)) & set(terms)
-    if by_key:
+    if by_key or short:
         for word in {w.casefold() for w in words(text)}:
             covered |= by_key.get(word_key(canonical(word)), set())
+            for prefix, found in (short or {}).items():
+                if len(word) > len(prefix) and word.startswith(prefix):
+                    covered |= found
     return covered
 
 

@@ -7,10 +7,12 @@ from collections.abc import Iterator
 from pathlib import Path as FilePath
 
 import pytest
+from graphproof.graph.analyzer import default_analyzer
 from graphproof.graph.model import Chunk, Document, Entity, Hit, Path, Relation
 from graphproof.graph.sqlite_store import SQLiteStore
 from graphproof.reasoning.answer import (
     RELATION_EVIDENCE,
+    _abbreviations,
     asked_kind,
     extractive_answer,
     holds_kind,
@@ -238,6 +240,21 @@ def test_a_unit_that_quotes_a_given_unit_takes_its_place(store: SQLiteStore) -> 
     # a short unit inside a longer one is no repeat of it: "License" is not what "See the License file" says
     assert not repeats("see the license file for details.", "license")
     assert repeats("a quote: nettlo is a library.", "nettlo is a library.")
+
+
+def test_an_abbreviation_no_chunk_holds_covers_the_words_it_begins(store: SQLiteStore) -> None:
+    text = (
+        "The zorbhttp module can handle any HTTP request method. "
+        "Three types of HTTP Authentication are supported: Digest, Basic and WSSE.\n"
+    )
+    _put(store, "zorbhttp", "docs/zorbhttp/README", text)
+    answer = _ask(store, "What HTTP auth schemes can zorbhttp handle?", ["zorbhttp"])
+    assert answer.startswith("Three types of HTTP Authentication"), answer
+    # a word some chunk holds is no abbreviation: "zorb" is a name here, so it does not cover "zorbhttp"
+    _put(store, "zorb", "docs/zorb/README", "Zorb is a parser. The zorbhttp module is unrelated.\n")
+    assert "zorb" not in _abbreviations("What is zorb?", store.term_stats("chunks", ["zorb"]).df, default_analyzer())
+    assert _abbreviations("What auth does it use?", {"auth": 0}, default_analyzer()) == {"auth": {"auth"}}
+    assert _abbreviations("What is a repository?", {"repository": 0}, default_analyzer()) == {}  # an English word
 
 
 def test_a_legal_notice_answers_only_a_question_about_licences(store: SQLiteStore) -> None:
