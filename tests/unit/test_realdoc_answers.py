@@ -148,9 +148,8 @@ def test_a_unit_takes_the_question_words_of_the_two_units_before_it(store: SQLit
         "The optional classes setting specifies which DNS classes Quux should look up. It is read once at start. "
         "Bug reports go to the list. The default value of the classes variable is IN,HS."
     )
-    store.upsert_documents([Document("hes", "docs/quux/README.hesiod", title="README", hash="hes"),
-                            Document("far", "docs/quux/README.far", title="README", hash="far")])  # fmt: skip
-    store.upsert_chunks([Chunk("hes#0", "hes", 0, text, "hes"), Chunk("far#0", "far", 0, farther, "far")])
+    _put(store, "hes", "docs/quux/README.hesiod", text)
+    _put(store, "far", "docs/quux/README.far", farther)
     question = "Which DNS classes does Quux look up by default?"
     # the value comes two sentences after the one that names what is asked; it shares two of its words
     assert _ask(store, question, ["hes"], sentences=1).startswith("The default value of the classes variable")
@@ -212,11 +211,8 @@ def test_a_sentence_of_the_document_about_the_subject_answers_first(store: SQLit
 
 def test_the_first_ranked_document_leads_the_answer(store: SQLiteStore) -> None:
     # the second document's sentence covers more of the question ("licence", "use"); retrieval ranked the first higher
-    store.upsert_documents([Document(k, f"docs/{k}/README", title="README", hash=k) for k in ("avahoo", "yamlo")])
-    store.upsert_chunks([
-        Chunk("avahoo#0", "avahoo", 0, "Avahoo is a free, LGPL licence mDNS implementation.\n", "avahoo"),
-        Chunk("yamlo#0", "yamlo", 0, "Yamlo version 2 is under the MIT licence; you may use it freely.\n", "yamlo"),
-    ])  # fmt: skip
+    _put(store, "avahoo", "docs/avahoo/README", "Avahoo is a free, LGPL licence mDNS implementation.\n")
+    _put(store, "yamlo", "docs/yamlo/README", "Yamlo version 2 is under the MIT licence; you may use it freely.\n")
     question = "Which licence version does Avahoo use?"
     ranked = [Hit(c, s) for c, s in zip(store.chunks(["avahoo#0", "yamlo#0"]), (2.0, 1.0), strict=True)]
     answer = extractive_answer(store, Retrieval("bm25", question, ranked), sentences=1).text
