@@ -38,6 +38,14 @@ Variants and their labels:
 - ``added_clause``: a context sentence verbatim (grounded) against the same sentence with a clause
   appended whose content is not in the context, ", which was later banned in France" (hallucinated:
   mostly supported, partly not).
+- ``word_changed``: a context sentence verbatim (grounded) against the same sentence with one lower-case word
+  replaced by a WordNet antonym ("north" → "south") or, for a noun, a sister term of its first sense — a noun
+  under the same hypernym ("city" → "town", "singer" → "cellist") (hallucinated: a word of the same kind that
+  says something else). The counterpart of ``paraphrase``: a verifier that accepts any close word there accepts
+  these too. Needs WordNet (``wordnet-base``); without it the variant is empty.
+- ``paraphrase_other``: as ``paraphrase``, with a second synonym table written apart from the first ("author" →
+  "writer", "released" → "issued", …). It is in ``HELD_OUT``: ``benchmarks.verification --folds 2`` never chooses
+  a threshold on it, so it shows whether the paraphrase threshold carries over to synonyms it was not chosen on.
 
 Context sentences come from ``graphproof.text.sentences.split_sentences`` after a space is put back
 at glued sentence boundaries ("...century.First for Women is..."); only sentences of 5 to 60 words
@@ -54,7 +62,7 @@ from pathlib import Path
 
 from graphproof.evaluation.errors import DatasetError
 from graphproof.evaluation.hallucination_data import GroundingCase, HaluEvalItem, jsonl_records
-from graphproof.text.lexicon import MONTHS_FULL
+from graphproof.text.lexicon import MONTHS_FULL, NUMBER_WORDS
 from graphproof.text.lexicon import WEEKDAYS as WEEKDAY_NAMES
 from graphproof.text.sentences import split_sentences
 from graphproof.verification.claims import unglue
@@ -1176,6 +1184,30 @@ _NOT_AFTER = {
     "known as": re.compile(r"\b(?:better|best|widely|well|more|most)\s+$", re.IGNORECASE),
     "later": re.compile(r"\b(?:years?|months?|weeks?|days?|decades?|hours?|minutes?)\s+$", re.IGNORECASE),
 }
+# written apart from ``_SYNONYMS`` and never used to choose a threshold (``HELD_OUT``): does what the paraphrase
+# threshold learnt on the first table carry over to synonyms it has not seen?
+_OTHER_SYNONYMS: tuple[tuple[str, str], ...] = (
+    ("author", "writer"),
+    ("singer", "vocalist"),
+    ("company", "firm"),
+    ("region", "area"),
+    ("main", "principal"),
+    ("award", "prize"),
+    ("purchased", "bought"),
+    ("acquired", "bought"),
+    ("large", "big"),
+    ("mostly", "mainly"),
+    ("primarily", "mainly"),
+    ("ended", "finished"),
+    ("wrote", "penned"),
+    ("released", "issued"),
+    ("built", "constructed"),
+    ("usually", "typically"),
+    ("often", "frequently"),
+    ("helped", "assisted"),
+    ("shows", "programmes"),
+    ("now", "currently"),
+)
 _VOICE_VERBS = "founded|created|wrote|directed|produced|published|developed|designed|built|composed|formed|owns|owned"
 _PARTICIPLE_OF = {"wrote": "written", "built": "built", "owns": "owned"}
 _VOICE_REST = r"(?: (?:in|on|at|during|for) [^,]+?)*[.!?]"
@@ -1199,8 +1231,8 @@ def _lower_subject(subject: str) -> str:
     return subject
 
 
-def paraphrase(sentence: str) -> str | None:
-    """``sentence`` reworded: a change of voice when it has one of the known verbs, and table synonyms."""
+def paraphrase(sentence: str, synonyms: Sequence[tuple[str, str]] = _SYNONYMS) -> str | None:
+    """``sentence`` reworded: a change of voice when it has one of the known verbs, and ``synonyms`` from a table."""
     text = sentence
     active = _ACTIVE.match(text)
     passive = _PASSIVE.match(text)
@@ -1219,7 +1251,7 @@ def paraphrase(sentence: str) -> str | None:
         if past:
             text = f"{passive.group('agent')} {past} {_lower_subject(passive.group('subj'))}{passive.group('rest')}"
     changes = 0
-    for old, new in _SYNONYMS:
+    for old, new in synonyms:
         if changes >= 2:
             break
         pattern = re.compile(rf"(?<![\w-]){re.escape(old)}(?![\w-])")
@@ -1345,10 +1377,21 @@ def gen_entity_swapped(line: int, item: HaluEvalItem) -> list[GroundingCase]:
 
 def gen_paraphrase(line: int, item: HaluEvalItem) -> list[GroundingCase]:
     """(g) a paraphrased context sentence (grounded) vs the paraphrase with a number changed or a negation."""
-    rng = _rng("paraphrase", line)
+    return _paraphrase_pair("paraphrase", line, item, _SYNONYMS)
+
+
+def gen_paraphrase_other(line: int, item: HaluEvalItem) -> list[GroundingCase]:
+    """(g') as ``gen_paraphrase`` with the synonyms of the second table, held out from every choice."""
+    return _paraphrase_pair("paraphrase_other", line, item, _OTHER_SYNONYMS)
+
+
+def _paraphrase_pair(
+    variant: str, line: int, item: HaluEvalItem, synonyms: Sequence[tuple[str, str]]
+) -> list[GroundingCase]:
+    rng = _rng(variant, line)
     options = []
     for sentence in context_sentences(item.knowledge):
-        reworded = paraphrase(sentence)
+        reworded = paraphrase(sentence, synonyms)
         if reworded is not None and sentence_ok(reworded, sentence):
             changes = []
             if number_spans(reworded):
@@ -1364,7 +1407,48 @@ def gen_paraphrase(line: int, item: HaluEvalItem) -> list[GroundingCase]:
     wrong = _change_one_number(reworded, rng) if kind == "number" else negate(reworded)
     if wrong is None or not sentence_ok(wrong, reworded):
         return []
-    return _pair("paraphrase", line, item, reworded, wrong)
+    return _pair(variant, line, item, reworded, wrong)
+
+
+WORD_CHANGE_MIN = 4  # letters of a replaced word and of its replacement: shorter ones are mostly function words
+_NOT_CHANGED = STOP | frozenset(NUMBER_WORDS)  # a number is number_changed's business ("four" → "heptad")
+
+
+def change_word(sentence: str, rng: random.Random) -> str | None:
+    """``sentence`` with one lower-case word outside quotes replaced by a WordNet antonym ("north" → "south") or, for
+    a noun with none, a sister term of its first sense ("city" → "town", "song" → "duet"); ``None`` when no word
+    has one, or WordNet is not installed. Replacements are single English words not already in the sentence; number
+    words are left to ``number_changed``."""
+    from graphproof.text.english_words import is_english
+    from graphproof.verification.wordnet import load_wordnet
+
+    wordnet = load_wordnet()
+    if wordnet is None:
+        return None
+    lower = sentence.casefold()
+    targets = []
+    for match in _words_in(sentence):
+        word = match.group()
+        if not (word.isalpha() and word.islower() and len(word) >= WORD_CHANGE_MIN and word not in _NOT_CHANGED):
+            continue
+        if not _outside_quotes(sentence, match.start()):
+            continue
+        others = wordnet.antonyms_of(word) or wordnet.sister_terms(word, first_only=True)
+        usable = [
+            o for o in others
+            if o.isalpha() and len(o) >= WORD_CHANGE_MIN and o not in _NOT_CHANGED and is_english(o) and o not in lower
+        ]  # fmt: skip
+        if usable:
+            targets.append((match, usable))
+    if not targets:
+        return None
+    match, usable = rng.choice(targets)
+    return f"{sentence[: match.start()]}{rng.choice(usable)}{sentence[match.end() :]}"
+
+
+def gen_word_changed(line: int, item: HaluEvalItem) -> list[GroundingCase]:
+    """(i) a context sentence (grounded) vs it with one word replaced by another of its kind (hallucinated)."""
+    return _sentence_pair("word_changed", line, item, change_word)
 
 
 def gen_added_clause(line: int, item: HaluEvalItem) -> list[GroundingCase]:
@@ -1381,7 +1465,10 @@ VARIANTS: tuple[str, ...] = (
     "entity_swapped",
     "paraphrase",
     "added_clause",
+    "word_changed",
+    "paraphrase_other",
 )
+HELD_OUT: tuple[str, ...] = ("paraphrase_other",)  # reported, never used to choose a setting
 GENERATORS: dict[str, Generator] = {
     "sentence_right": gen_sentence_right,
     "phrase_wrong": gen_phrase_wrong,
@@ -1391,6 +1478,8 @@ GENERATORS: dict[str, Generator] = {
     "entity_swapped": gen_entity_swapped,
     "paraphrase": gen_paraphrase,
     "added_clause": gen_added_clause,
+    "word_changed": gen_word_changed,
+    "paraphrase_other": gen_paraphrase_other,
 }
 DESCRIPTIONS: dict[str, str] = {
     "sentence_right": "right answer as a full sentence (grounded) vs the original hallucinated answer",
@@ -1401,6 +1490,9 @@ DESCRIPTIONS: dict[str, str] = {
     "entity_swapped": "a context sentence verbatim (grounded) vs it with a name swapped for another (hallucinated)",
     "paraphrase": "a paraphrased context sentence (grounded) vs it with a number changed or negated (hallucinated)",
     "added_clause": "a context sentence verbatim (grounded) vs it with an unsupported clause added (hallucinated)",
+    "word_changed": "a context sentence verbatim (grounded) vs it with one word made its antonym or a sister term "
+    "(hallucinated)",
+    "paraphrase_other": "as paraphrase, with a second synonym table held out from every threshold choice",
 }
 
 

@@ -47,8 +47,8 @@ class Settings(BaseSettings):
     )
     wordnet_dir: str = Field(
         default="/usr/share/wordnet",
-        description="WordNet 3.0 index files (Debian: wordnet-base) for the offline verifier's synonyms; "
-        "when absent, paraphrases are aligned by embedding similarity only.",
+        description="WordNet 3.0 index and data files (Debian: wordnet-base) for the offline verifier's synonyms "
+        "and antonyms; when absent, a sentence template aligns no paraphrase.",
     )
     neo4j_timeout: float = Field(
         default=5.0, gt=0, description="Seconds to wait for a Neo4j server before giving up (connection timeout)."

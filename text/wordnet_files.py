@@ -59,3 +59,16 @@ def read_index(directory: Path) -> dict[str, set[str]]:
         for lemma, found in index_lemmas(path).items():
             synsets.setdefault(lemma, set()).update(found)
     return synsets
+
+
+@cache
+def first_senses(path: Path) -> Mapping[str, str]:
+    """Lemma → its first (most frequent) synset in the index file at ``path``: an index line lists a lemma's synsets
+    by how often the sense occurs in WordNet's tagged texts."""
+    first: dict[str, str] = {}
+    with path.open(encoding="utf-8", errors="replace") as handle:
+        for line in handle:
+            parsed = parse_index_line(line)
+            if parsed is not None and parsed[1]:
+                first.setdefault(parsed[0], parsed[1][0])
+    return MappingProxyType(first)

@@ -37,8 +37,8 @@ def build_method(
 ) -> GroundingMethod:
     """The grounding method called ``name``; a ``VerificationError`` names what is missing or unknown.
 
-    ``wordnet_dir`` (WordNet index files) gives the offline method its synonyms; without it, or when the
-    files are not there, it aligns paraphrases by embedding similarity only."""
+    ``wordnet_dir`` (WordNet index and data files) gives the offline method its synonyms and antonyms; without it,
+    or when the files are not there, a sentence template aligns no paraphrase (``verification.templates``)."""
     if name not in METHOD_NAMES:
         raise VerificationError(f"unknown verification method {name!r}; expected one of {', '.join(METHOD_NAMES)}")
     if name in NEEDS_CHAT_MODEL and chat_model is None:

@@ -12,16 +12,18 @@ read from ``data.noun`` too (pointer ``@``: "novelist" → "writer" → "communi
 whether some sense of one noun lies under some sense of another, so "X is a novelist" entails "X is an author"
 (the synset {writer, author}).
 
-Without the files the offline method aligns paraphrases by embedding similarity only
-(``verification.templates``); ``load_wordnet`` says why it returned nothing.
+Without the files the offline method aligns no paraphrase in a sentence template (``verification.templates``:
+with no antonyms to veto them, opposites read as close as synonyms in context); ``load_wordnet`` says why it
+returned nothing.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import lru_cache
 from pathlib import Path
 
-from graphproof.text.wordnet_files import DEFAULT_WORDNET_DIR, read_index
+from graphproof.text.wordnet_files import DEFAULT_WORDNET_DIR, first_senses, read_index
 
 DATA_FILES = ("data.noun", "data.verb", "data.adj", "data.adv")
 _POINTER_POS = {"n": "noun", "v": "verb", "a": "adj", "s": "adj", "r": "adv"}
@@ -36,10 +38,15 @@ class WordNet:
         synsets: dict[str, frozenset[str]],
         antonym_pairs: frozenset[tuple[str, str]] = frozenset(),
         hypernyms: dict[str, frozenset[str]] | None = None,
+        first_nouns: Mapping[str, str] | None = None,
     ) -> None:
         self._synsets = synsets
         self._antonyms = antonym_pairs
         self._hypernyms = hypernyms or {}
+        self._first = first_nouns or {}  # lemma → its first noun synset
+        self._opposites: dict[str, set[str]] | None = None
+        self._members: dict[str, list[str]] | None = None
+        self._hyponyms: dict[str, list[str]] | None = None
 
     def __len__(self) -> int:
         return len(self._synsets)
@@ -55,6 +62,36 @@ class WordNet:
     def antonyms(self, a: str, b: str) -> bool:
         """True when WordNet marks ``a`` and ``b`` (lemmas or phrases) as antonyms in some sense."""
         return ("_".join(a.casefold().split()), "_".join(b.casefold().split())) in self._antonyms
+
+    def antonyms_of(self, word: str) -> list[str]:
+        """The words WordNet marks as antonyms of ``word`` in some sense, sorted ("north" → ["south"])."""
+        if self._opposites is None:
+            self._opposites = {}
+            for a, b in self._antonyms:
+                self._opposites.setdefault(a, set()).add(b)
+        return sorted(self._opposites.get("_".join(word.casefold().split()), ()))
+
+    def sister_terms(self, noun: str, first_only: bool = False) -> list[str]:
+        """Nouns under the same hypernym as some sense of ``noun`` (its first, most frequent sense with
+        ``first_only``) and sharing no synset with it, sorted ("city" → "borough", "canton", …, "town"): words of
+        the same kind that name something else."""
+        if self._members is None or self._hyponyms is None:
+            members: dict[str, list[str]] = {}
+            for lemma, found in self._synsets.items():
+                for synset in found:
+                    if synset.startswith("n:"):
+                        members.setdefault(synset, []).append(lemma)
+            hyponyms: dict[str, list[str]] = {}
+            for child, parents in self._hypernyms.items():
+                for parent in parents:
+                    hyponyms.setdefault(parent, []).append(child)
+            self._members, self._hyponyms = members, hyponyms
+        own = {s for s in self.synsets(noun) if s.startswith("n:")}
+        if first_only:
+            own &= {self._first.get("_".join(noun.casefold().split()), "")}
+        siblings = {c for s in own for p in self._hypernyms.get(s, ()) for c in self._hyponyms.get(p, ())} - own
+        words = {w for s in siblings for w in self._members.get(s, ())}
+        return sorted(w for w in words if not self.synsets(w) & own)
 
     def is_a(self, specific: str, general: str) -> bool:
         """True when a noun sense of ``specific`` lies under a noun sense of ``general`` (lemmas or phrases), at
@@ -134,7 +171,8 @@ def read_wordnet(directory: Path) -> WordNet:
     if (directory / "data.noun").is_file():
         with (directory / "data.noun").open(encoding="utf-8", errors="replace") as handle:
             hypernyms = hypernym_map([ln for ln in handle if not ln.startswith(" ") and " @ " in ln])
-    return WordNet({lemma: frozenset(found) for lemma, found in synsets.items()}, antonyms, hypernyms)
+    first = first_senses(directory / "index.noun")
+    return WordNet({lemma: frozenset(found) for lemma, found in synsets.items()}, antonyms, hypernyms, first)
 
 
 @lru_cache(maxsize=4)

@@ -14,6 +14,7 @@ from graphproof.evaluation.hallucination_data import load_folio_cases, load_halu
 from graphproof.graph.embed import SentenceTransformerEmbedder
 from graphproof.verification.grounding import Passage
 from graphproof.verification.offline import OfflineVerifier
+from graphproof.verification.wordnet import load_wordnet
 from typer.testing import CliRunner
 
 from graphproof.cli import app
@@ -93,6 +94,31 @@ def test_a_word_of_degree_frequency_or_a_privative_modifier_is_never_dropped(
     assert report.verdict == "hallucinated"
     same = offline.check("", [Passage(id="c1", text=answer)], answer)  # the sentence itself still proves it
     assert same.verdict == "grounded"
+
+
+@pytest.mark.parametrize(
+    ("chunk", "answer", "status"),
+    [
+        ("Polaris is based in Roseau, Minnesota, USA.", "Polaris is headquartered in Roseau, Minnesota, USA.",
+         "proved"),
+        ("Polaris is based in Roseau, Minnesota, USA.", "Polaris is bankrupt in Roseau, Minnesota, USA.", "unknown"),
+        ("The bridge lies north of the Suncook River.", "The bridge lies south of the Suncook River.", "unknown"),
+        ("The company was founded before the war.", "The company was founded after the war.", "unknown"),
+    ],
+)  # fmt: skip
+def test_a_replaced_word_is_judged_in_its_sentence(minilm: SentenceTransformerEmbedder, chunk: str, answer: str,
+                                                   status: str) -> None:  # fmt: skip
+    """MiniLM reads "headquartered" far from "based" alone (0.60); with the words around them the runs read 0.975,
+    and "bankrupt" there 0.834. An antonym never aligns, however close (WordNet), nor another function word."""
+    wordnet = load_wordnet()
+    if wordnet is None:
+        pytest.skip("WordNet 3.0 is not installed (Debian: apt install wordnet-base)")
+    verifier = OfflineVerifier(minilm, synonyms=wordnet.synonyms, antonyms=wordnet.antonyms, hypernyms=wordnet.is_a)
+    report = verifier.check("", [Passage("c1", chunk)], answer)
+    assert [c.status for c in report.claims] == [status], report.claims
+    if status == "proved":  # without WordNet's antonyms to veto them, no run is aligned by its vector
+        without = OfflineVerifier(minilm).check("", [Passage("c1", chunk)], answer)
+        assert [c.status for c in without.claims] == ["unknown"], without.claims
 
 
 def test_a_shortened_name_is_the_full_name(offline: OfflineVerifier) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 import re
 from pathlib import Path
 
@@ -11,8 +12,10 @@ from graphproof.evaluation.errors import DatasetError
 from graphproof.evaluation.hallucination_data import GroundingCase, HaluEvalItem
 from graphproof.evaluation.perturb import (
     GENERATORS,
+    HELD_OUT,
     VARIANTS,
     PerturbedSet,
+    change_word,
     context_sentences,
     entity_spans,
     negate,
@@ -23,7 +26,9 @@ from graphproof.evaluation.perturb import (
     sentence_ok,
     wrong_phrase,
 )
+from graphproof.text.lexicon import NUMBER_WORDS
 from graphproof.verification.claims import unglue
+from graphproof.verification.wordnet import load_wordnet
 
 REAL_DATA = Path(__file__).resolve().parents[3] / "shared" / "data" / "halueval" / "qa_dev.jsonl"
 
@@ -179,6 +184,10 @@ def test_paraphrase_differs_and_its_wrong_side_is_changed() -> None:
     assert paraphrase("Mary Turner, better known as Kathleen Turner, acts.") is None
     assert paraphrase("It was re-recorded five years later.") is None
     assert paraphrase("The band, also known as TB, formed.") == "The band, also called TB, formed."
+    other = BAND.model_copy(update={"knowledge": "The company released 3 albums in Romford."})
+    right, wrong = by_label(GENERATORS["paraphrase_other"](4, other))  # the second table, held out
+    assert right.answer == "The firm issued 3 albums in Romford." and wrong.answer != right.answer
+    assert "paraphrase_other" in HELD_OUT and GENERATORS["paraphrase"](4, other) == []  # not in the first table
 
 
 def test_added_clause_appends_unsupported_content() -> None:
@@ -187,6 +196,24 @@ def test_added_clause_appends_unsupported_content() -> None:
     assert wrong.answer.startswith(right.answer[:-1] + ", ")
     clause = wrong.answer[len(right.answer) - 1 :]
     assert not any(w.strip(",.") in BAND.knowledge for w in clause.split() if w[:1].isupper() or w[:1].isdigit())
+
+
+def test_word_changed_makes_one_word_its_antonym_or_a_sister_term() -> None:
+    wordnet = load_wordnet()
+    if wordnet is None:
+        pytest.skip("WordNet 3.0 is not installed (Debian: apt install wordnet-base)")
+    assert change_word("It lies north of Boston.", random.Random(0)) == "It lies south of Boston."
+    assert change_word("The band has four members.", random.Random(0)) != "The band has heptad members."
+    assert change_word("It is by Nixon.", random.Random(0)) is None  # nothing but names and short words
+    for line, item in enumerate(ITEMS, start=1):
+        right, wrong = by_label(GENERATORS["word_changed"](line, item))
+        assert right.answer in unglue(item.knowledge)
+        before, after = right.answer.split(), wrong.answer.split()
+        changed = [(a.strip(",."), b.strip(",.")) for a, b in zip(before, after, strict=True) if a != b]
+        assert len(changed) == 1, (right.answer, wrong.answer)
+        old, new = changed[0]
+        assert new in wordnet.antonyms_of(old) or new in wordnet.sister_terms(old, first_only=True), changed
+        assert new not in NUMBER_WORDS
 
 
 def test_generators_are_deterministic(tmp_path: Path) -> None:

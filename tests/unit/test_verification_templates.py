@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import numpy as np
@@ -10,7 +11,14 @@ from graphproof.graph.embed import HashingEmbedder
 from graphproof.text.wordnet_files import parse_index_line
 from graphproof.verification.grounding import Passage
 from graphproof.verification.offline import OfflineVerifier
-from graphproof.verification.templates import TemplateRenderer, align, best_alignment, read_template
+from graphproof.verification.templates import (
+    TemplateRenderer,
+    Token,
+    align,
+    best_alignment,
+    comparable,
+    read_template,
+)
 from graphproof.verification.wordnet import WordNet, load_wordnet, read_wordnet
 
 SOONI = (
@@ -192,6 +200,7 @@ def test_antonyms_are_read_from_the_data_files_and_never_align(tmp_path: Path) -
     )
     wordnet = read_wordnet(tmp_path)
     assert wordnet.antonyms("increase", "decrease") and wordnet.antonyms("South", "north")
+    assert wordnet.antonyms_of("North") == ["south"] and wordnet.antonyms_of("west") == []
     assert not wordnet.antonyms("due_north", "south") and not wordnet.antonyms("north", "north")
     premise = read_template("Prices increased in the north of Spain in 2010.")
     for text in ("Prices decreased in the north of Spain in 2010.", "Prices increased in the south of Spain in 2010."):
@@ -306,6 +315,66 @@ def test_noun_hypernyms_are_read_from_the_data_file_and_entail_the_general_noun(
     plain = OfflineVerifier(HashingEmbedder(), synonyms=wordnet.synonyms)
     report = plain.check("", [Passage("c1", "Ann Lee is an American novelist.")], "Ann Lee is an author.")
     assert report.claims[0].status == "unknown"  # the hypernym is what proves it
+
+
+def test_sister_terms_share_a_hypernym_and_no_synset(tmp_path: Path) -> None:
+    for name, body in {
+        # "city" has two senses, the first listed first; "municipality" shares the first
+        "index.noun": "city n 2 0 2 0 00000002 00000009  \ntown n 1 0 1 0 00000001  \nvillage n 1 0 1 0 00000003  \n"
+        "municipality n 1 0 1 0 00000002  \nmetropolis n 1 0 1 0 00000010  \n",
+        "index.verb": "",
+        "index.adj": "",
+        "index.adv": "",
+    }.items():
+        (tmp_path / name).write_text(body, encoding="utf-8")
+    (tmp_path / "data.noun").write_text(
+        "00000002 15 n 02 city 0 municipality 0 001 @ 00000005 n 0000 | a large town\n"
+        "00000001 15 n 01 town 0 001 @ 00000005 n 0000 | a small city\n"
+        "00000003 15 n 01 village 0 001 @ 00000005 n 0000 | a small town\n"
+        "00000009 15 n 01 city 0 001 @ 00000006 n 0000 | the people of a city\n"
+        "00000010 15 n 01 metropolis 0 001 @ 00000006 n 0000 | a large city's people\n",
+        encoding="utf-8",
+    )
+    wordnet = read_wordnet(tmp_path)
+    assert wordnet.sister_terms("City") == ["metropolis", "town", "village"]  # a synonym is no sister
+    assert wordnet.sister_terms("city", first_only=True) == ["town", "village"]
+    assert wordnet.sister_terms("village") == ["city", "municipality", "town"]
+    assert wordnet.sister_terms("hamlet") == []
+
+
+def _recording(seen: list[str]) -> Callable[[Sequence[str]], np.ndarray]:
+    def embed(texts: Sequence[str]) -> np.ndarray:
+        seen.extend(texts)
+        return _always_similar(list(texts))
+
+    return embed
+
+
+def test_runs_that_differ_in_function_words_are_not_compared_by_their_vectors() -> None:
+    def run(text: str) -> tuple[Token, ...]:
+        return tuple(Token(w, w) for w in text.split())
+
+    assert comparable(run("known as"), run("called")) and comparable(run("headquartered"), run("based"))
+    assert comparable(run("made up"), run("consists")) and comparable(run("known for"), run("famous for"))
+    for left, right in (("before", "after"), ("over", "under"), ("many", "numerous"), ("is", "was"),
+                        ("known for", "known against"), ("native of", "born in")):  # fmt: skip
+        assert not comparable(run(left), run(right)), (left, right)
+    premise = read_template("The company was founded before the war.")
+    claim = read_template("The company was founded after the war.")
+    assert premise is not None and claim is not None
+    assert align(claim, premise, _always_similar, 0.9, None) is None  # however close the vectors
+
+
+def test_a_replaced_run_is_embedded_with_the_words_around_it() -> None:
+    premise = read_template('"Touch" is a song by British girl group Little Mix.')
+    claim = read_template('"Touch" is a track by British girl group Little Mix.')
+    assert premise is not None and claim is not None
+    seen: list[str] = []
+    found = align(claim, premise, _recording(seen), 0.9, None)
+    assert found is not None and found.replaced == (("track", "song"),)
+    # three words either side, as written, articles left out as the template leaves them out
+    assert seen == ["Touch is track by British girl", "Touch is song by British girl"]
+    assert align(claim, premise, _never_similar, 0.9, None) is None  # the windows differ: the cosine decides
 
 
 def test_the_installed_wordnet_knows_the_hypernyms_the_answers_rely_on() -> None:
