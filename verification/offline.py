@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from graphproof.graph.analyzer import Analyzer, default_analyzer
@@ -138,8 +138,9 @@ class OfflineVerifier:
         referents: dict[str, set[str]] = {}
         premises, read = self._premises(sentences, translator, reader, renderer, symbols, templates, referents)
         alignments: list[str] = []
+        paraphrases: dict[str, str] = {}  # alignment axiom → the words it reads as others ("'TV' for 'television'")
         goals = [
-            self._goal(c, translator, reader, renderer, symbols, templates, read, alignments, referents)
+            self._goal(c, translator, reader, renderer, symbols, templates, read, alignments, referents, paraphrases)
             for c in claims
         ]
         quotes = self._quotations(claims, sentences)
@@ -165,7 +166,8 @@ class OfflineVerifier:
         known = {word for p in premises for word in _IDENTIFIER.findall(p.formula.source)}
         set_aside: list[_Premise] = []  # readings that contradicted others (``_consistent_decision``)
         results = tuple(
-            self._decide(c, goal, why, premises, known, set_aside) for c, (goal, why) in zip(claims, goals, strict=True)
+            self._decide(c, goal, why, premises, known, set_aside, paraphrases)
+            for c, (goal, why) in zip(claims, goals, strict=True)
         )
         aside = list(dict.fromkeys(f"{p.origin}: {p.text}" for p in set_aside))
         return GroundingReport(
@@ -201,13 +203,15 @@ class OfflineVerifier:
         premise_templates: Sequence[Template],
         alignments: list[str],
         referents: dict[str, set[str]],
+        paraphrases: dict[str, str],
     ) -> tuple[list[str], str]:
         """The claim's readings as goal formulas, or none and why (then the claim is unknown).
 
         Only readings that keep all of the claim's content are made: the template reading when the
         claim restates a chunk sentence (``verification.templates``; its alignment axiom is appended
-        to ``alignments``), the event-frame reading and the logic reading (its predicates are whole
-        phrases; not made for a claim with a number or date, whose value must stay a value). Each
+        to ``alignments``, and the runs it reads as others to ``paraphrases``), the event-frame reading and
+        the logic reading (its predicates are whole phrases; not made for a claim with a number or date,
+        whose value must stay a value). Each
         reading states the whole claim, so the first one the prover decides (proved or refuted)
         decides the claim (``_decide``).
         """
@@ -236,6 +240,8 @@ class OfflineVerifier:
             goal, axiom = templates.claim(template, alignment)
             readings.append(goal)
             alignments.append(axiom)
+            if alignment.replaced:
+                paraphrases[axiom] = ", ".join(f"{mine!r} for {theirs!r}" for mine, theirs in alignment.replaced)
         frames = reader.read(claim.text)
         if frames is None and (referent := _referent(claim.text, referents)) is not None:
             frames = reader.read(claim.text, previous_subject=referent)
@@ -327,6 +333,7 @@ class OfflineVerifier:
         premises: list[_Premise],
         known: set[str],
         set_aside: list[_Premise],
+        paraphrases: Mapping[str, str],
     ) -> ClaimResult:
         built = f" (built from the question and the answer {claim.answer!r})" if claim.source != "answer" else ""
         if not readings:
@@ -351,6 +358,9 @@ class OfflineVerifier:
             reason += background
         if decision.status == "proved" and _QUOTE_GOAL.fullmatch(goal_text):
             reason = f"quoted: {used[0].origin} states it word for word (punctuation aside)"
+        read_as = [paraphrases[p.formula.source] for p in used if p.formula.source in paraphrases]
+        if decision.status == "proved" and read_as:  # the weakest step of the proof, said out loud
+            reason += f"; reading {'; '.join(read_as)} (paraphrase)"
         if decision.status == "refuted":
             against = next((p for p in used if p.origin != AXIOM_ID), None)
             if against is not None:

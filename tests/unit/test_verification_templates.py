@@ -94,6 +94,16 @@ def test_synonyms_align_and_unrelated_words_do_not() -> None:
     assert align(claim, premise, _never_similar, 0.9, None) is None  # no WordNet, no similar embedding
 
 
+def test_a_proof_through_a_paraphrase_says_which_words_it_read_as_which(verifier: OfflineVerifier) -> None:
+    chunks = [Passage("c1", "The show was created for TV by Matt Groening.")]
+    report = verifier.check("", chunks, "The show was made for television by Matt Groening.")
+    (claim,) = report.claims
+    assert claim.status == "proved" and claim.premises == ("c1",)
+    assert claim.reason.endswith("; reading 'made' for 'created', 'television' for 'TV' (paraphrase)"), claim.reason
+    same = verifier.check("", chunks, "The show was created for TV by Matt Groening.").claims[0]
+    assert same.status == "proved" and "paraphrase" not in same.reason
+
+
 def test_synonyms_are_looked_up_as_written_when_the_lemma_is_another_word() -> None:
     """simplemma reads the adverb "later" as "late"; WordNet lists "later" ~ "subsequently" as written."""
     adverbs = WordNet({"later": frozenset({"r:1"}), "subsequently": frozenset({"r:1"}), "late": frozenset({"a:2"})})
