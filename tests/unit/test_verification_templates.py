@@ -189,6 +189,11 @@ def test_an_answer_quoting_a_hard_wrapped_chunk_sentence_is_proved(verifier: Off
     assert [c.status for c in denied.claims] == ["refuted"]
 
 
+def _no_antonyms(a: str, b: str) -> bool:
+    """An antonym list that holds no pair: vectors may align runs, and nothing vetoes them."""
+    return False
+
+
 def _always_similar(texts: list[str] | tuple[str, ...]) -> np.ndarray:
     """One unit vector for every text: any two texts read as paraphrases (only antonyms can stop them)."""
     return np.ones((len(texts), 1), dtype=np.float32)
@@ -217,7 +222,8 @@ def test_antonyms_are_read_from_the_data_files_and_never_align(tmp_path: Path) -
         claim = read_template(text)
         assert premise is not None and claim is not None
         assert align(claim, premise, _always_similar, 0.9, None, wordnet.antonyms) is None, text
-        assert align(claim, premise, _always_similar, 0.9, None, None) is not None, text  # the veto is what stops it
+        assert align(claim, premise, _always_similar, 0.9, None, _no_antonyms) is not None, text  # the veto stops it
+        assert align(claim, premise, _always_similar, 0.9, None, None) is None, text  # no veto at hand: no vectors
     from graphproof.verification.symbols import Symbol, SymbolTable
 
     table = SymbolTable(antonyms=wordnet.antonyms)
@@ -372,7 +378,7 @@ def test_runs_that_differ_in_function_words_are_not_compared_by_their_vectors() 
     premise = read_template("The company was founded before the war.")
     claim = read_template("The company was founded after the war.")
     assert premise is not None and claim is not None
-    assert align(claim, premise, _always_similar, 0.9, None) is None  # however close the vectors
+    assert align(claim, premise, _always_similar, 0.9, None, _no_antonyms) is None  # however close the vectors
 
 
 def test_a_replaced_run_is_embedded_with_the_words_around_it() -> None:
@@ -380,11 +386,11 @@ def test_a_replaced_run_is_embedded_with_the_words_around_it() -> None:
     claim = read_template('"Touch" is a track by British girl group Little Mix.')
     assert premise is not None and claim is not None
     seen: list[str] = []
-    found = align(claim, premise, _recording(seen), 0.9, None)
+    found = align(claim, premise, _recording(seen), 0.9, None, _no_antonyms)
     assert found is not None and found.replaced == (("track", "song"),)
     # three words either side, as written, articles left out as the template leaves them out
     assert seen == ["Touch is track by British girl", "Touch is song by British girl"]
-    assert align(claim, premise, _never_similar, 0.9, None) is None  # the windows differ: the cosine decides
+    assert align(claim, premise, _never_similar, 0.9, None, _no_antonyms) is None  # the windows differ: cosine decides
 
 
 def test_the_installed_wordnet_knows_the_hypernyms_the_answers_rely_on() -> None:
