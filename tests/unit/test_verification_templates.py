@@ -286,25 +286,26 @@ def test_a_bounded_premise_fixes_no_value() -> None:
 MEMBER = "Ann Lee was a member of the Prussian State Parliament."
 
 
+def _noun_wordnet(directory: Path, index_noun: str, data_noun: str) -> WordNet:
+    """A WordNet of nouns only, from index and data lines as WordNet 3.0 writes them."""
+    for name, body in {"index.noun": index_noun, "index.verb": "", "index.adj": "", "index.adv": ""}.items():
+        (directory / name).write_text(body, encoding="utf-8")
+    (directory / "data.noun").write_text(data_noun, encoding="utf-8")
+    return read_wordnet(directory)
+
+
 def test_noun_hypernyms_are_read_from_the_data_file_and_entail_the_general_noun(tmp_path: Path) -> None:
-    for name, body in {
-        "index.noun": "novelist n 1 0 1 0 10363573  \nwriter n 1 0 1 0 10794014  \nauthor n 1 0 1 0 10794014  \n"
+    # WordNet 3.0's lines for novelist → writer/author → person, pointers cut; "+" and "~i" pointers are not hypernyms
+    wordnet = _noun_wordnet(
+        tmp_path,
+        "novelist n 1 0 1 0 10363573  \nwriter n 1 0 1 0 10794014  \nauthor n 1 0 1 0 10794014  \n"
         "person n 1 0 1 0 00007846  \nsaga n 1 0 1 0 06367879  \nhuman n 1 0 1 0 02472293  \n"
         "mammal n 1 0 1 0 01861778  \nmember n 1 0 1 0 09999001  \npart n 1 0 1 0 09999002  \n",
-        "index.verb": "",
-        "index.adj": "",
-        "index.adv": "",
-    }.items():
-        (tmp_path / name).write_text(body, encoding="utf-8")
-    # WordNet 3.0's lines for novelist → writer/author → person, pointers cut; "+" and "~i" pointers are not hypernyms
-    (tmp_path / "data.noun").write_text(
         "10363573 18 n 01 novelist 0 002 @ 10794014 n 0000 + 06367879 n 0101 | someone who writes novels\n"
         "10794014 18 n 02 writer 0 author 0 002 @ 00007846 n 0000 ~i 10363573 n 0000 | writes professionally\n"
         "02472293 05 n 01 human 0 001 @ 01861778 n 0000 | a person\n"
         "09999001 05 n 01 member 0 001 @ 09999002 n 0000 | one of a group\n",
-        encoding="utf-8",
     )
-    wordnet = read_wordnet(tmp_path)
     assert wordnet.is_a("novelist", "author") and wordnet.is_a("novelist", "person")
     assert wordnet.is_a("Writer", "person")
     assert not wordnet.is_a("author", "novelist") and not wordnet.is_a("novelist", "novelist")
@@ -334,24 +335,17 @@ def test_noun_hypernyms_are_read_from_the_data_file_and_entail_the_general_noun(
 
 
 def test_sister_terms_share_a_hypernym_and_no_synset(tmp_path: Path) -> None:
-    for name, body in {
-        # "city" has two senses, the first listed first; "municipality" shares the first
-        "index.noun": "city n 2 0 2 0 00000002 00000009  \ntown n 1 0 1 0 00000001  \nvillage n 1 0 1 0 00000003  \n"
+    # "city" has two senses, the first listed first; "municipality" shares the first
+    wordnet = _noun_wordnet(
+        tmp_path,
+        "city n 2 0 2 0 00000002 00000009  \ntown n 1 0 1 0 00000001  \nvillage n 1 0 1 0 00000003  \n"
         "municipality n 1 0 1 0 00000002  \nmetropolis n 1 0 1 0 00000010  \n",
-        "index.verb": "",
-        "index.adj": "",
-        "index.adv": "",
-    }.items():
-        (tmp_path / name).write_text(body, encoding="utf-8")
-    (tmp_path / "data.noun").write_text(
         "00000002 15 n 02 city 0 municipality 0 001 @ 00000005 n 0000 | a large town\n"
         "00000001 15 n 01 town 0 001 @ 00000005 n 0000 | a small city\n"
         "00000003 15 n 01 village 0 001 @ 00000005 n 0000 | a small town\n"
         "00000009 15 n 01 city 0 001 @ 00000006 n 0000 | the people of a city\n"
         "00000010 15 n 01 metropolis 0 001 @ 00000006 n 0000 | a large city's people\n",
-        encoding="utf-8",
     )
-    wordnet = read_wordnet(tmp_path)
     assert wordnet.sister_terms("City") == ["metropolis", "town", "village"]  # a synonym is no sister
     assert wordnet.sister_terms("city", first_only=True) == ["town", "village"]
     assert wordnet.sister_terms("village") == ["city", "municipality", "town"]
