@@ -25,7 +25,7 @@ reads 0.907 from the same with "song", with "album" 0.949). So the threshold tra
 proving a changed word; ``benchmarks.verification --folds 2`` chooses it against both the ``paraphrase`` and the
 ``word_changed`` perturbations (``evaluation.perturb``). WordNet antonyms never align, nor runs that differ in
 their function words ("before"/"after", ``comparable``): those move a sentence's vector least and its meaning most.
-Without WordNet's antonyms nothing would stop "north" ~ "south" (0.99 in context), so then runs align only as
+Without WordNet's antonyms nothing would stop "north" ~ "south" (0.92 in context), so then runs align only as
 synonyms.
 Nothing else may differ: a claim with a word, a name or a clause the sentence does not have is not aligned, so it
 keeps no template reading. An alignment becomes the equivalence axiom ``all x.(C(x) <-> T(x))``.
