@@ -337,8 +337,10 @@ class SymbolTable:
 
         For each noun-phrase predicate, its heads are the phrase without leading modifiers
         ("wild turkey", "turkey") and without a trailing prepositional phrase ("animals" for
-        "animals from Australia"); an axiom is made for each head that is itself a noun-phrase
-        predicate of this check. With WordNet's hypernymy (``is_a``), a one-word noun predicate is also
+        "animals from Australia"), and the phrase with fewer modifiers, the head noun kept
+        ("private research university" for "private Jesuit Catholic research university",
+        ``_fewer_modifiers``); an axiom is made for each that is itself a noun-phrase predicate of this check.
+        With WordNet's hypernymy (``is_a``), a one-word noun predicate is also
         entailed by a phrase whose head noun lies under it: ``all x.(AustrianJournalist(x) -> Author(x))``.
         """
         unary = {key: s for (kind, key, arity), s in self._symbols.items() if kind == "pred" and arity == 1 and s.noun}
@@ -353,12 +355,41 @@ class SymbolTable:
                     target = unary.get(head)
                     if target is not None and target is not symbol:
                         axioms[f"all x.({symbol.name}(x) -> {target.name}(x))"] = (symbol.name, target.name)
+        for source, target in self._fewer_modifiers(list(unary.values())):
+            axioms[f"all x.({source.name}(x) -> {target.name}(x))"] = (source.name, target.name)
         if self.is_a is not None:
             for source, target in self._hypernyms(list(unary.values()), self.is_a):
                 axioms[f"all x.({source.name}(x) -> {target.name}(x))"] = (source.name, target.name)
             for source, target in self._relational_hypernyms(self.is_a):
                 axioms[f"all x y.({source.name}(x, y) -> {target.name}(x, y))"] = (source.name, target.name)
         return list(axioms.items())
+
+    @staticmethod
+    def _fewer_modifiers(symbols: Sequence[Symbol]) -> list[tuple[Symbol, Symbol]]:
+        """(phrase, shorter phrase) pairs of bare noun phrases where the shorter keeps the head noun and some of the
+        modifiers, in order: "private Jesuit Catholic research university" → "private research university" (the
+        leading ones alone are ``_heads``'). A phrase with a privative modifier or a negation gives none, nor one whose
+        modifiers are coordinated (a "red, white and blue flag" is no red flag)."""
+        phrases: list[tuple[Symbol, list[str]]] = []
+        for symbol in symbols:
+            for text in symbol.texts:
+                found = _WORD.findall(unicodedata.normalize("NFKC", text).casefold())
+                if len(found) < 2 or any(w in HEAD_PREPOSITIONS for w in found[1:]):
+                    continue
+                if "," in text or {"and", "or", "but", "nor"} & set(found):
+                    continue  # coordinated modifiers may share the noun between them: a "red, white and blue flag"
+                phrases.append((symbol, found))
+        pairs = []
+        for symbol, long in phrases:
+            if (NEGATIONS | PRIVATIVE) & set(long):
+                continue
+            for target, short in phrases:
+                if target is symbol or len(short) >= len(long) or short[-1] != long[-1]:
+                    continue
+                remaining = iter(long)
+                if all(word in remaining for word in short):  # a subsequence: the words kept, in their order
+                    pairs.append((symbol, target))
+        return pairs
 
     def _relational_hypernyms(self, is_a: AntonymFn) -> list[tuple[Symbol, Symbol]]:
         """A relational noun entails its hypernym with the same preposition: ``MotherOf(x, y)`` → ``ParentOf(x,
