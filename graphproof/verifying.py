@@ -18,6 +18,7 @@ from graphproof.render import snippet
 from graphproof.settings import load_settings
 from graphproof.verification.defaults import DEFAULT_THRESHOLD, DEFAULT_TIMEOUT
 from graphproof.verification.grounding import GroundingReport, Passage
+from graphproof.verification.prover import PROVED
 
 
 class MethodChoice(StrEnum):
@@ -36,8 +37,8 @@ def report_renderable(report: GroundingReport, *, with_proof: bool = False) -> G
         table.add_column(column, overflow="fold")
     for index, claim in enumerate(report.claims, start=1):
         detail = claim.formula or claim.reason
-        if claim.status != "proved" and claim.formula:
-            detail = f"{claim.formula}\n{claim.reason}"
+        if claim.formula and claim.reason and (claim.status != "proved" or claim.reason != PROVED):
+            detail = f"{claim.formula}\n{claim.reason}"  # a proof's reason when it says more: a quotation, a paraphrase
         table.add_row(str(index), claim.status, snippet(claim.claim), ", ".join(claim.premises) or "-", detail)
     style = {"grounded": "bold green", "hallucinated": "bold red"}.get(report.verdict, "bold yellow")
     parts: list[Table | Text] = [table, Text(f"Verdict: {report.verdict}", style=style)]

@@ -42,6 +42,7 @@ from nltk.sem.logic import Expression
 Status = Literal["proved", "refuted", "unknown"]
 Outcome = Literal["proved", "exhausted", "timeout", "limit"]
 INCONSISTENT = "the premises are inconsistent: both the goal and its negation follow"
+PROVED = "the goal follows from the premises"
 PROBE_ATOM = "ContradictionProbe"  # an atom no premise mentions (``Prover9.contradiction``)
 _EXIT_OUTCOMES: dict[int, Outcome] = {0: "proved", 2: "exhausted", 3: "limit", 4: "timeout", 5: "limit", 6: "limit"}
 _PROOF = re.compile(r"={10,} PROOF ={10,}\n(.*?)\n={10,} end of proof ={10,}", re.DOTALL)
@@ -222,13 +223,13 @@ class Prover9:
         """Three-valued: prove the goal, else prove its negation, else unknown."""
         first = self.run(problem)
         if first.outcome == "proved" and not self.check_consistency:
-            return Decision("proved", "the goal follows from the premises", first.proof, first.used, first.seconds)
+            return Decision("proved", PROVED, first.proof, first.used, first.seconds)
         second = self.run(problem.negated())
         seconds = first.seconds + second.seconds
         if first.outcome == "proved":
             if second.outcome == "proved":
                 return Decision("unknown", INCONSISTENT, second.proof, first.used + second.used, seconds)
-            return Decision("proved", "the goal follows from the premises", first.proof, first.used, seconds)
+            return Decision("proved", PROVED, first.proof, first.used, seconds)
         if second.outcome == "proved":
             return Decision("refuted", "the negated goal follows from the premises", second.proof, second.used, seconds)
         reasons = {first.outcome, second.outcome}

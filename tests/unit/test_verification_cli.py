@@ -132,3 +132,24 @@ def test_eval_hallucination_tables(runner: CliRunner, shared_data: Path) -> None
     statuses = report["statuses"]
     assert sum(sum(row.values()) for row in statuses.values()) == 6
     assert statuses["grounded"]["refuted"] + statuses["grounded"]["unknown"] == confusion["fp"]
+
+
+def test_the_table_says_why_a_proof_holds_when_it_is_more_than_the_prover_s_yes() -> None:
+    from graphproof.verification.grounding import ClaimResult, GroundingReport
+    from graphproof.verification.prover import PROVED
+    from rich.console import Console
+
+    from graphproof.verifying import report_renderable
+
+    paraphrased = f"{PROVED}; reading 'headquartered' for 'based' (paraphrase)"
+    claims = (
+        ClaimResult("Rock is cute", "proved", "Cute(rock)", ("c1",), PROVED),
+        ClaimResult("Polaris is headquartered in Roseau", "proved", "TplClaim1(tpl_unit)", ("c2",), paraphrased),
+        ClaimResult("Rock is a squirrel", "unknown", "Squirrel(rock)", (), "no premise mentions Squirrel"),
+    )
+    console = Console(record=True, width=240)
+    console.print(report_renderable(GroundingReport("offline", "hallucinated", claims)))
+    text = console.export_text()
+    assert "reading 'headquartered' for 'based' (paraphrase)" in text
+    assert "no premise mentions Squirrel" in text
+    assert text.count(PROVED) == 1  # a plain proof shows its formula only
