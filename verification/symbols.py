@@ -373,7 +373,7 @@ class SymbolTable:
         phrases: list[tuple[Symbol, list[str]]] = []
         for symbol in symbols:
             for text in symbol.texts:
-                found = _WORD.findall(unicodedata.normalize("NFKC", text).casefold())
+                found = _phrase_words(text)
                 if len(found) < 2 or any(w in HEAD_PREPOSITIONS for w in found[1:]):
                     continue
                 if "," in text or {"and", "or", "but", "nor"} & set(found):
@@ -400,7 +400,7 @@ class SymbolTable:
             if kind != "pred" or arity != 2:
                 continue
             for text in symbol.texts:
-                words = _WORD.findall(unicodedata.normalize("NFKC", text).casefold())
+                words = _phrase_words(text)
                 if len(words) < 2 or words[-1] not in HEAD_PREPOSITIONS or not _common(text):
                     continue
                 head, preposition = words[:-1], words[-1]
@@ -456,7 +456,7 @@ class SymbolTable:
         return axioms
 
     def _heads(self, text: str) -> set[str]:
-        found = _WORD.findall(unicodedata.normalize("NFKC", text).casefold())
+        found = _phrase_words(text)
         if NEGATIONS & set(found):  # "not a twin" does not entail "twin"
             return set()
         cut = next((i for i, w in enumerate(found) if w in HEAD_PREPOSITIONS and i), len(found))
@@ -466,6 +466,11 @@ class SymbolTable:
         if cut < len(found):
             candidates.append(head)
         return {phrase_key(" ".join(c), self.analyzer) for c in candidates if c}
+
+
+def _phrase_words(text: str) -> list[str]:
+    """The words of a symbol's text, NFKC-normalised and casefolded, as the phrase tests compare them."""
+    return _WORD.findall(unicodedata.normalize("NFKC", text).casefold())
 
 
 NAME_PARTICLES = frozenset(

@@ -19,8 +19,8 @@ returned nothing.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from functools import lru_cache
+from collections.abc import Callable, Mapping
+from functools import lru_cache, partial
 from pathlib import Path
 
 from graphproof.text.wordnet_files import DEFAULT_WORDNET_DIR, first_senses, read_index
@@ -38,12 +38,12 @@ class WordNet:
         synsets: dict[str, frozenset[str]],
         antonym_pairs: frozenset[tuple[str, str]] = frozenset(),
         hypernyms: dict[str, frozenset[str]] | None = None,
-        first_nouns: Mapping[str, str] | None = None,
+        first_nouns: Callable[[], Mapping[str, str]] | None = None,
     ) -> None:
         self._synsets = synsets
         self._antonyms = antonym_pairs
         self._hypernyms = hypernyms or {}
-        self._first = first_nouns or {}  # lemma → its first noun synset
+        self._first_nouns = first_nouns  # read when first asked for: only ``sister_terms(first_only=True)`` needs it
         self._opposites: dict[str, set[str]] | None = None
         self._members: dict[str, list[str]] | None = None
         self._hyponyms: dict[str, list[str]] | None = None
@@ -88,7 +88,8 @@ class WordNet:
             self._members, self._hyponyms = members, hyponyms
         own = {s for s in self.synsets(noun) if s.startswith("n:")}
         if first_only:
-            own &= {self._first.get("_".join(noun.casefold().split()), "")}
+            first = self._first_nouns() if self._first_nouns is not None else {}
+            own &= {first.get("_".join(noun.casefold().split()), "")}
         siblings = {c for s in own for p in self._hypernyms.get(s, ()) for c in self._hyponyms.get(p, ())} - own
         words = {w for s in siblings for w in self._members.get(s, ())}
         return sorted(w for w in words if not self.synsets(w) & own)
@@ -171,7 +172,7 @@ def read_wordnet(directory: Path) -> WordNet:
     if (directory / "data.noun").is_file():
         with (directory / "data.noun").open(encoding="utf-8", errors="replace") as handle:
             hypernyms = hypernym_map([ln for ln in handle if not ln.startswith(" ") and " @ " in ln])
-    first = first_senses(directory / "index.noun")
+    first = partial(first_senses, directory / "index.noun")  # a second pass over the index, only when asked for
     return WordNet({lemma: frozenset(found) for lemma, found in synsets.items()}, antonyms, hypernyms, first)
 
 
