@@ -9,6 +9,15 @@ An answer is checked as the claims it makes about the question, whatever its for
   "When was X born?" + "March 2, 1991" → "X was born in March 2, 1991";
   "What is the capital of France?" + "Paris" → "The capital of France is Paris";
   "…, who Matt Groening named after who?" + "Richard Nixon" → "Matt Groening named Milhouse after Richard Nixon";
+- the kind of thing asked for is claimed of the answer too when the question says more than a bare noun
+  (``_asked_kind``): "… the killing of which Irish-American hitman?" + "Vincent Coll" → "… the killing of Vincent
+  Coll" and "Vincent Coll is an Irish-American hitman"; a bare noun ("which band") is the question's presupposition,
+  and a time or place noun ("what year"), a kind of something ("what genre of music": the answer *is* the genre), a
+  possessive ("what nation's military") and a choice between named alternatives add nothing;
+- a copula with no verb after its subject keeps the whole subject: "Where is the base of one of the three main
+  agencies?" → "the base of one of the three main agencies is in Cheltenham", never "the base is Cheltenham";
+  "What genre of music is the artist that … a variant of?" → "the artist that … is a variant of synth-pop";
+- "how many N", "how far north": the answer is the number ("… had 56,551 gross register tons", "19 mi north of");
 - "yes"/"no" to a yes/no question is the question as a statement, negated for "no":
   "Are X and Y both American?" + "yes" → "X and Y are both American" ("Are both X and Y American?" too).
 
@@ -35,11 +44,12 @@ import re
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from graphproof.text.lexicon import AUX, COPULA, DO, HAVE, PREPOSITIONS, VERBS
+from graphproof.text.lexicon import AUX, COPULA, DO, HAVE, PREPOSITIONS, PRONOUNS, RELATIVE, VERBS
 from graphproof.verification.claims import is_polarity_only, split_text
 from graphproof.verification.english import EnglishTranslator
 from graphproof.verification.english_words import clean, tokens_of
 from graphproof.verification.frames import is_participle
+from graphproof.verification.templates import lemma
 
 Relation = Literal["Before", "After", "Less", "More"]
 # "second" of the two alternatives a comparison names is the later one
@@ -60,6 +70,15 @@ MEASURES = frozenset(
 IN_NOUNS = frozenset(  # "what year …" / "which city …": the answer follows "in"
     ("year", "date", "day", "month", "century", "decade", "city", "country", "state", "town", "place", "county")
 )
+# "What nationality is the actress who …": the answer is said of the subject ("… is American"), it is not the subject
+ATTRIBUTE_NOUNS = frozenset(
+    ("nationality", "genre", "type", "kind", "sort", "form", "style", "colour", "color", "religion", "profession",
+     "occupation", "language", "ethnicity", "gender", "size", "shape", "status", "rank", "title", "role", "format",
+     "field", "industry", "sport", "position", "instrument")
+)  # fmt: skip
+_NOT_KIND = frozenset(("or", "this", "these", "those", "i", "me", "my", "you", "your", "we", "us", "our"))
+ADVERBS_OF_DEGREE = frozenset(("best", "well", "widely", "most", "least", "better", "often", "also", "later", "once"))
+KIND_NOUNS = frozenset(("kind", "type", "sort", "form", "genre", "style", "variety"))  # "what kind of track"
 WH = frozenset(("who", "whom", "what", "which", "where", "when", "whose", "how"))
 _CONTINUES = frozenset(("and", "or", "but"))
 _YES = re.compile(r"^\W*(yes|true|correct)\b\W*", re.I)
@@ -138,15 +157,30 @@ _OF_NATIONALITY = re.compile(r"\b(is|are|was|were)\s+of\s+(which|what)\s+(nation
 _APPOSED_ALTERNATIVE = re.compile(r",\s+(?P<alt>[A-Z][^,]*?),\s+(?:the|a|an)\s+[^,]+?,\s+or\s+(?=[A-Z\"“])")
 
 
+# "what's their best known song": the wh-word's contracted copula written out
+_WH_IS = re.compile(r"\b(what|who|where|which|how|when)['’]s\b", re.IGNORECASE)
+
+
 def _asked_clause(question: str) -> str:
     """The question's wh-clause when a statement comes first and "but" joins them: the statement is what the asker
     takes as given, not what the answer claims ("A and B are both special interest publications, but which one is
     owned by Time Inc" + "B" → "B is owned by Time Inc"); "is of which nationality" is asked as "is which
     nationality" (+ "English" → "… is English"); a description in apposition to the first of two alternatives is
     left out ("…, Hole, the rock band that …, or The Wolfhounds" → "…, Hole or The Wolfhounds")."""
+    question = _WH_IS.sub(r"\1 is", question)
     found = _BUT_WH.match(question)
     asked = _OF_NATIONALITY.sub(r"\1 \2 \3", found.group("asked") if found else question)
     return _APPOSED_ALTERNATIVE.sub(r", \g<alt> or ", asked)
+
+
+def _complement_start(words: list[str]) -> int:
+    """Where a copula's complement starts in ``words`` (a question's order after "is [subject]") when they end in a
+    preposition: at an article among the last four words ("the artist that … *a variant of*"), else at the word
+    before the preposition ("the species … *native to*"); at their end (no complement) otherwise."""
+    if len(words) < 2 or words[-1].lower() not in PREPOSITIONS:
+        return len(words)
+    article = [k for k, w in enumerate(words) if w.lower() in ("a", "an", "the") and k >= len(words) - 4]
+    return article[-1] if article else len(words) - 2
 
 
 class ClaimBuilder:
@@ -171,7 +205,7 @@ class ClaimBuilder:
             if not question or out or not _latin(rest) or self.is_clause(rest):
                 out.append(self._with_comparison(Claim(rest, sentence), question))
             else:
-                out.append(self._fill(question, rest, sentence))
+                out.extend(self._fill(question, rest, sentence))
         return [c for c in out if c.text or c.why]
 
     def _between(self, question: str) -> str:
@@ -303,16 +337,16 @@ class ClaimBuilder:
         return Choice(" ".join([tokens[0].lower(), *second[end:]]), names, True)
 
     # wh-questions -------------------------------------------------------------------------------
-    def _fill(self, question: str, answer: str, sentence: str) -> Claim:
+    def _fill(self, question: str, answer: str, sentence: str) -> list[Claim]:
         tokens = question.split()
         lower = [t.lower().strip(",") for t in tokens]
         choice = self.choice(question)
         if choice is not None and choice.inner:  # "Was A or B released first" + "A" → "A was released first"
             if not any(_name(answer).casefold() == n.casefold() for n in choice.names):
                 why = "the answer is neither of the question's alternatives"
-                return Claim("", sentence, "question+answer", why=why)
+                return [Claim("", sentence, "question+answer", why=why)]
             claim = Claim(" ".join([_name(answer), *choice.stem.split()]), sentence, "question+answer")
-            return self._with_comparison(claim, question)
+            return [self._with_comparison(claim, question)]
         if choice is not None and lower[0] in WH:
             tokens = choice.stem.split()
             lower = [t.lower().strip(",") for t in tokens]
@@ -324,8 +358,17 @@ class ClaimBuilder:
         else:
             statement = self._inner_wh(tokens, lower, answer)
         if statement is None:
-            return Claim("", sentence, "question+answer", why="the question has no slot the answer could fill")
-        return self._with_comparison(Claim(statement, sentence, "question+answer"), question)
+            return [Claim("", sentence, "question+answer", why="the question has no slot the answer could fill")]
+        claims = [self._with_comparison(Claim(statement, sentence, "question+answer"), question)]
+        kind = self._asked_kind(tokens, choice)
+        if kind:  # "… the killing of which Irish-American hitman" + "Coll": Coll is an Irish-American hitman, too
+            head = kind.split(" of ")[0].split()[-1].lower()
+            plural = " and " in f" {answer} " or answer.count(",") > 1 or (head.endswith("s") and lemma(head) != head)
+            first = kind.split()[0]
+            vowel = first[:1] in "aeioAEIO" or (first.isupper() and first[:1] in "FHLMNRSX")  # "an XML parser"
+            article = "" if plural else ("an " if vowel else "a ")
+            claims.append(Claim(f"{answer} {'are' if plural else 'is'} {article}{kind}", sentence, "question+answer"))
+        return claims
 
     def _front_wh(
         self, tokens: list[str], lower: list[str], answer: str, fronted: str = "", *, chosen: bool = False
@@ -339,18 +382,16 @@ class ClaimBuilder:
             while noun_end < len(tokens) and lower[noun_end] not in AUX:
                 noun_end += 1
             noun = tokens[2:noun_end]
+            if noun_end + 1 < len(tokens) and lower[noun_end] in COPULA and lower[noun_end + 1] in PREPOSITIONS:
+                # "How many stores are in the centre" → "there are 440 stores in the centre"
+                return " ".join(["there", tokens[noun_end], answer, *noun, *tokens[noun_end + 1 :]])
             inner = self._subject_predicate(tokens[noun_end:])
             if inner is None:
                 return None
             subject, verb, rest = inner
             return " ".join([*subject, *self._finite(verb), answer, *noun, *rest]).strip()
         if wh in ("which", "what", "whose"):
-            while i < len(tokens) and (
-                (lower[i] not in AUX | VERBS and not self._finite_verb(tokens, lower, i))
-                or (i == 1 and lower[i].endswith("ing") and i + 1 < len(tokens) and lower[i + 1] not in AUX | VERBS)
-            ):
-                i += 1  # "Which magazine", "What year", "What type of food", "What male actor (starred)", "Which
-                # publishing company (has)": an -ing word before a noun modifies it
+            i = self._front_noun_end(tokens, lower)
         if i >= len(tokens):
             return None
         noun = lower[1:i]
@@ -371,6 +412,15 @@ class ClaimBuilder:
             and not (lower[i] in COPULA | HAVE and is_participle(after_aux))
         ):
             return " ".join([answer, *tokens[i:]])  # "Which band has more members" → "Saint Motel has more members"
+        if (
+            noun
+            and lower[i] in COPULA
+            and after_aux in ("the", "a", "an")
+            and lower[-1] not in PREPOSITIONS
+            and not (ATTRIBUTE_NOUNS | IN_NOUNS) & set(noun)
+            and self._verb_after_subject(tokens[i + 1 :], lower[i]) is None
+        ):
+            return " ".join([answer, *tokens[i:]])  # "What retailer is the second-largest …" → "Target is the …"
         if chosen and lower[i] in COPULA | HAVE and i + 1 < len(tokens) and lower[-1] not in PREPOSITIONS:
             return " ".join([answer, *tokens[i:]])  # "Which was halted by a flood, A or B" → "B was halted by a flood"
         if lower[i] in COPULA and i == 1 and wh in ("what", "which") and i + 1 < len(tokens):
@@ -385,8 +435,8 @@ class ClaimBuilder:
                 if inner is None:
                     return None
                 subject, verb, rest = inner
-                if len(verb) == 1 and verb[0].lower() in COPULA:  # "What is the capital of France" → "… is Paris"
-                    return " ".join([*subject, *verb, answer])
+                if len(verb) == 1 and verb[0].lower() in COPULA and not rest:  # "What is the capital of France"
+                    return " ".join([*subject, *verb, *(["in"] if wh == "where" else []), answer])  # → "… is Paris"
                 ends_in_preposition = bool(rest) and rest[-1].lower() in PREPOSITIONS  # "located in"
                 wants_in = wh in ("when", "where") or (noun and noun[-1] in IN_NOUNS)
                 preposition = ["in"] if wants_in and not ends_in_preposition else []
@@ -400,7 +450,10 @@ class ClaimBuilder:
         starts = [0, *(k + 1 for k, t in enumerate(tokens[:at]) if t.endswith(","))]
         # a part that opens with its verb or a conjunction has its subject before the comma: "Gülhane Park and
         # Zografeion Lyceum, are located in which country", "… the Jazz signed John Starks, and who"
-        while len(starts) > 1 and tokens[starts[-1]].lower() in AUX | _CONTINUES:
+        while len(starts) > 1 and (
+            tokens[starts[-1]].lower() in AUX | _CONTINUES
+            or (tokens[starts[-1]].islower() and self.translator._verb_like(lower[starts[-1] :], 0))
+        ):
             starts.pop()
         clause_start = starts[-1]
         clause = tokens[clause_start:]
@@ -419,11 +472,95 @@ class ClaimBuilder:
                 return " ".join([*name, *inner])
             return None
         end = position + 1
+        following = clause[end].lower() if end < len(clause) else ""
+        if clause[position].lower() == "how" and following.isalpha() and following not in AUX:
+            end += 1  # "received how many Emmy Awards" → "received six Emmy Awards", "how far north" → "19 mi north"
         if clause[position].lower() in ("what", "which"):  # "in what year" → "in 2006"
-            while end < len(clause) and clause[end][:1].islower() and clause[end].lower() not in AUX | PREPOSITIONS:
-                end += 1
+            end = self._wh_noun_end(clause, position)
+            if end + 1 < len(clause) and clause[end].lower() == "of" and clause[end - 1].lower() in KIND_NOUNS:
+                end += 2  # "play which genre of music" → "play rock": the answer is the kind, not of it
+                while end < len(clause) and clause[end][:1].islower() and clause[end].lower() not in AUX | PREPOSITIONS:
+                    end += 1
         filled = [*clause[:position], answer, *clause[end:]]
         return " ".join(t.strip(",") for t in filled)
+
+    def _front_noun_end(self, tokens: list[str], lower: list[str]) -> int:
+        """Where the noun phrase after a question's first word "which/what/whose" ends: "Which magazine", "What
+        year", "What type of food", "What male actor (starred)", "Which publishing company (has)" (an -ing word
+        before a noun modifies it), "Which 1999 French Open runner-up (was)" (a capitalised word is no verb)."""
+        i = 1
+        while i < len(tokens) and (
+            ((lower[i] not in AUX | VERBS or tokens[i][:1].isupper()) and not self._finite_verb(tokens, lower, i))
+            or (i == 1 and lower[i].endswith("ing") and i + 1 < len(tokens) and lower[i + 1] not in AUX | VERBS)
+        ):
+            i += 1
+        return i
+
+    def _asked_kind(self, tokens: list[str], choice: Choice | None) -> str:
+        """The kind of thing the question asks for when it says more than a bare noun: "which Irish-American hitman"
+        → "Irish-American hitman", "Which genus of moth in the world's seventh-largest country" → all of it; "" for
+        a bare noun ("which band", the presupposed kind), a time or place noun ("what year"), a kind of something
+        ("what genre of music": the answer is the genre), and a choice between named alternatives."""
+        lower = [t.lower().strip(",") for t in tokens]
+        if choice is not None or not lower:
+            return ""
+        start = 1 if len(lower) > 2 and lower[0] in PREPOSITIONS else 0
+        if lower[start] in ("which", "what"):
+            phrase = tokens[start + 1 : start + self._front_noun_end(tokens[start:], lower[start:])]
+        else:
+            at = max((k for k, t in enumerate(lower) if t in WH), default=None)
+            if at is None or lower[at] not in ("which", "what"):
+                return ""
+            phrase = tokens[at + 1 : self._wh_noun_end(tokens, at)]
+            # a list of kinds stays whole ("which young performer, and American actress")
+            return self._kind_phrase([w.lower() for w in phrase], phrase)
+        # after the first word, a comma and a lower-case word end it ("What man, also known as …"), not a place
+        cut = next((k for k in range(1, len(phrase)) if phrase[k - 1].endswith(",") and phrase[k][:1].islower()), None)
+        return self._kind_phrase(lower[start + 1 : start + 1 + len(phrase)], phrase[: cut or len(phrase)])
+
+    @staticmethod
+    def _kind_phrase(lower: list[str], phrase: list[str]) -> str:
+        words = [w for w in phrase if w.lower().strip(",") not in ("other", "another")]
+        plain = [w.lower().strip(",") for w in words]
+        last = plain[-1] if plain else ""
+        head = next((plain[k - 1] for k in range(1, len(plain)) if plain[k] in PREPOSITIONS), last)
+        singular = {head, head.removesuffix("s"), head.removesuffix("es")}  # "types of …", "classes"
+        if (
+            len(words) < 2
+            or singular & (KIND_NOUNS | ATTRIBUTE_NOUNS | IN_NOUNS)
+            or set(plain) & (KIND_NOUNS | AUX | RELATIVE | PRONOUNS | _NOT_KIND)
+            or lower[0] in DETERMINERS
+            or words[0].endswith(("'s", "’s"))  # "what nation's military": the answer is the nation
+        ):
+            return ""
+        return " ".join(words).strip(",")
+
+    @staticmethod
+    def _wh_noun_end(clause: list[str], position: int) -> int:
+        """Where the noun phrase after an inner "which"/"what" ends: its words up to a verb, a participle, a
+        preposition, a relative pronoun or a comma, capitalised modifiers too ("which Irish-American hitman", "which
+        Dolce & Gabbana founders") when a lower-case noun ends the phrase or the phrase ends the question ("which
+        Kingdom"). A run of capitalised words before a verb is a name, so "which" is a relative pronoun there ("the
+        city in which James Uche was born"): then only lower-case words are the phrase's."""
+        end = position + 1
+        while end < len(clause):
+            if clause[end - 1].endswith(","):  # a list of kinds goes on ("which writer, novelist and playwright")
+                following = clause[end + 1].lower() if clause[end].lower() == "and" and end + 1 < len(clause) else ""
+                if end == position + 1 or following in AUX or clause[end].lower() in AUX:
+                    break
+            word = clause[end].lower().strip(",")
+            if word in AUX or word in RELATIVE or word in PREPOSITIONS or not (word[:1].isalnum() or word == "&"):
+                break
+            if end > position + 1 and is_participle(word):  # "which … film directed by X": said of the answer
+                end -= clause[end - 1].lower() in ADVERBS_OF_DEGREE  # "best known for …" keeps its "best"
+                break
+            end += 1
+        phrase = [w for w in clause[position + 1 : end] if w != "&"]
+        if phrase and phrase[-1][:1].isupper() and end < len(clause):
+            end = position + 1
+            while end < len(clause) and clause[end][:1].islower() and clause[end].lower() not in AUX | PREPOSITIONS:
+                end += 1
+        return end
 
     def _subject_predicate(self, tokens: list[str]) -> tuple[list[str], list[str], list[str]] | None:
         """``aux subject verb rest`` (a question's order) as ``(subject, [aux, verb], rest)``."""
@@ -440,6 +577,11 @@ class ClaimBuilder:
         verb_like = after and (self.translator._verb_like([w.lower() for w in after], 0) or after[0].endswith("ed"))
         if after and (verb_like or aux.lower() in DO):
             return subject, [aux, after[0]], after[1:]
+        if aux.lower() in COPULA and after and subject[0].lower() in DETERMINERS:
+            # no verb follows "is [the base] …": the subject runs on ("the base of one of the three agencies"), up to
+            # a complement that ends in a preposition ("is [the artist that …] a variant of")
+            k = _complement_start(after)
+            return [*subject, *after[:k]], [aux], after[k:]
         return subject, [aux], after
 
     @staticmethod

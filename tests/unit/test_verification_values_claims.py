@@ -60,7 +60,6 @@ def builder() -> ClaimBuilder:
          "Jane and First for Women are both women's magazines"),
         ("Are both Ann Lee and Bob Ray American?", "yes", "Ann Lee and Bob Ray are both American"),
         ("Is Paris French?", "yes", "Paris is French"),
-        ("What male actor starred in The Messenger?", "Robert Sheehan", "Robert Sheehan starred in The Messenger"),
         ("What year was the winner of the 2016 Marrakesh ePrix born?", "1988",
          "the winner of the 2016 Marrakesh ePrix was born in 1988"),
         ("Where is the company that purchased Aixam based in?", "Roseau",
@@ -78,8 +77,6 @@ def builder() -> ClaimBuilder:
         ("After the retirement of Jeff Hornacek, the Jazz signed John Starks, and who?", "Danny Manning",
          "the Jazz signed John Starks and Danny Manning"),
         # a capitalised answer with a verb-like word is a name, not a sentence; an -ing word before a noun modifies it
-        ("Which publishing company has published Bizarre?", "Dennis Publishing",
-         "Dennis Publishing has published Bizarre"),
         ("Which song did Lit record?", "My Own Worst Enemy", "Lit did record My Own Worst Enemy"),
         # a statement the asker takes as given, then "but" and the question: only the question's clause is claimed
         ("Vogue and Wired are both magazines but which one is owned by Conde Nast?", "Wired",
@@ -93,6 +90,62 @@ def builder() -> ClaimBuilder:
 def test_a_bare_answer_fills_the_question_slot(builder: ClaimBuilder, question: str, answer: str, claim: str) -> None:
     (built,) = builder.claims(question, answer)
     assert built.text == claim and built.source == "question+answer" and not built.negated
+
+
+@pytest.mark.parametrize(
+    ("question", "answer", "claims"),
+    [
+        # the kind the question asks for, when it says more than a bare noun, is claimed of the answer too
+        ("Which publishing company has published Bizarre?", "Dennis Publishing",
+         ["Dennis Publishing has published Bizarre", "Dennis Publishing is a publishing company"]),
+        ("What male actor starred in The Messenger?", "Robert Sheehan",
+         ["Robert Sheehan starred in The Messenger", "Robert Sheehan is a male actor"]),
+        ("Abraham Weinberg was a suspect in the killing of which Irish-American hitman?", "Vincent Coll",
+         ["Abraham Weinberg was a suspect in the killing of Vincent Coll", "Vincent Coll is an Irish-American hitman"]),
+        ("Which genus of moth in the world's largest country contains only one species?", "Crambidae",
+         ["Crambidae contains only one species", "Crambidae is a genus of moth in the world's largest country"]),
+        ("It helped the career of which young performer, and American actress?", "Carol Lawrence",
+         ["It helped the career of Carol Lawrence", "Carol Lawrence is a young performer, and American actress"]),
+        ("Mackenzie Davis appeared in which 2013 Canadian film directed by whom?", "Michael Dowse",
+         ["Mackenzie Davis appeared in which 2013 Canadian film directed by Michael Dowse"]),
+        ("Jess Weixler starred in which comedy-horror film directed by Mitchell Lichtenstein?", "Teeth",
+         ["Jess Weixler starred in Teeth directed by Mitchell Lichtenstein", "Teeth is a comedy-horror film"]),
+        # a bare noun, a time or place, a kind of something, a possessive, a choice: nothing more is claimed
+        ("Which band has more members, Saint Motel or Curve?", "Saint Motel", ["Saint Motel has more members"]),
+        ("Iqaluit Airport is based out of what country?", "Canada", ["Iqaluit Airport is based out of Canada"]),
+        ("Jane's Addiction and Weeping Willows, play which genre of music?", "rock",
+         ["Jane's Addiction and Weeping Willows play rock"]),
+        ("The Penetrator was modified from a helicopter produced by what nation's military?", "United States",
+         ["The Penetrator was modified from a helicopter produced by United States"]),
+        ("What man, also known as Imi, created a self-defense system?", "Emrich Lichtenfeld",
+         ["Emrich Lichtenfeld known as Imi, created a self-defense system"]),
+        # a copula with no verb after its subject keeps the whole subject, not its first noun
+        ("Where is the base of one of the three main British intelligence agencies?", "Cheltenham",
+         ["the base of one of the three main British intelligence agencies is in Cheltenham"]),
+        ("What nationality is the actress who played Trudy in the sitcom The Single Guy?", "American",
+         ["the actress who played Trudy in the sitcom The Single Guy is American"]),
+        ("What genre of music is the solo artist that contributed to Real Damage a variant of?", "synth-pop",
+         ["the solo artist that contributed to Real Damage is a variant of synth-pop"]),
+        ("What area is the species of spruce found in Rensselaer native to?", "North America",
+         ["the species of spruce found in Rensselaer is native to North America"]),
+        ("What retailer is the second-largest in the United States?", "Target",
+         ["Target is the second-largest in the United States"]),
+        # "how many" and "how far": the answer is the number, "many" and "far" go
+        ("The largest ship of the class had how many gross register tons?", "56,551",
+         ["The largest ship of the class had 56,551 gross register tons"]),
+        ("The newspaper serves the town how far north of Manchester?", "19 mi",
+         ["The newspaper serves the town 19 mi north of Manchester"]),
+        ("How many stores are in the shopping centre?", "440", ["there are 440 stores in the shopping centre"]),
+        ("The railway was built to use what kind of track?", "standard gauge track",
+         ["The railway was built to use standard gauge track"]),
+        ("Lit recorded an album in 1995, but what's their best known song?", "My Own Worst Enemy",
+         ["their best known song is My Own Worst Enemy"]),
+    ],
+)  # fmt: skip
+def test_a_bare_answer_claims_all_the_question_asks(
+    builder: ClaimBuilder, question: str, answer: str, claims: list[str]
+) -> None:
+    assert [c.text for c in builder.claims(question, answer)] == claims
 
 
 def test_sentences_are_claims_as_written_and_no_negates_the_question(builder: ClaimBuilder) -> None:
