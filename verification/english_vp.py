@@ -87,9 +87,27 @@ class VerbPhraseReader:
                 continue
             if is_aux or word in ("either", "neither"):
                 return i
-            if fallback is None and not (not in_relative and i > start and is_participle(word)):
+            if fallback is None and not (not in_relative and i > start and is_participle(word)
+                                         and not self._past_after_name(tokens, lower, i)):
                 fallback = i
-        return fallback if fallback is not None else self._guess_verb(lower, start)
+        if fallback is not None:
+            return fallback
+        past = (i for i in range(start, len(lower)) if lower[i].endswith("ed") and lower[i] not in NOT_VERBS)
+        named = next((i for i in past if not RELATIVE & set(lower[:i]) and self._past_after_name(tokens, lower, i)),
+                     None)  # fmt: skip
+        return named if named is not None else self._guess_verb(lower, start)
+
+    @staticmethod
+    def _past_after_name(tokens: list[str], lower: list[str], i: int) -> bool:
+        """A past form right after a name, with an object after it and no auxiliary later, is the verb ("the Jazz
+        *signed* free agents …"), not a participle modifying the name ("the film *directed* by …")."""
+        return (
+            tokens[i - 1][:1].isupper()
+            and i + 1 < len(lower)
+            and lower[i + 1] not in PREPOSITIONS
+            and lower[i + 1].isalpha()
+            and not any(w in AUX for w in lower[i + 1 :])
+        )
 
     @staticmethod
     def _guess_verb(lower: list[str], start: int) -> int | None:

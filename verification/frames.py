@@ -330,7 +330,7 @@ class FrameReader:
     def _verbal(
         self, predicate: str, passive: bool, tokens: list[str], subject: Arg, negated: bool, toks: _Tokens, text: str
     ) -> list[Frame] | None:
-        chunks, trailing = self._phrases(tokens, toks)
+        chunks, trailing = self._phrases(tokens, toks, verbs=not passive)
         if chunks is None:
             return None
         heads: list[Frame] = []
@@ -353,7 +353,10 @@ class FrameReader:
             last = heads[-1].roles
             anchor = last[-1][1] if len(last) > 1 else subject
             if trailing[:1] == [COORDINATED]:  # "… and starring C" / "… and written by B": about the same subject
-                anchor, trailing = subject, trailing[1:] if _active_participle(trailing[1]) else ["is", *trailing[1:]]
+                active = _active_participle(trailing[1]) or (not passive and _active_past(trailing[1:]))
+                anchor, trailing = subject, trailing[1:] if active else ["is", *trailing[1:]]
+            elif trailing[:1] == [COORDINATED_VERB]:  # "X signed A, and acquired B": X acquired B
+                anchor, trailing = subject, trailing[1:]
             elif passive and ("agent", anchor) in last and _passive_by(trailing):
                 anchor = subject  # "directed by A, written by B": B wrote what A directed, not A
             more = self._verb_phrase(trailing, anchor, toks, text)
@@ -409,9 +412,12 @@ class FrameReader:
             return None if more is None else frames + more
         return frames
 
-    def _phrases(self, tokens: list[str], toks: _Tokens) -> tuple[list[_Chunk] | None, list[str] | None]:
+    def _phrases(
+        self, tokens: list[str], toks: _Tokens, *, verbs: bool = False
+    ) -> tuple[list[_Chunk] | None, list[str] | None]:
         """``tokens`` after the verb as ``(preposition or "", argument)`` pairs, and what follows a participle,
-        relative pronoun or coordinated verb (read as another clause about the last argument). A phrase that
+        relative pronoun or coordinated verb (read as another clause about the last argument; with ``verbs``, a verb
+        phrase after "and"/"but" is marked ``COORDINATED_VERB``, another clause about the subject). A phrase that
         coordinates names or noun phrases with "and" is one ``Coordination`` (``_distributed``); one that
         coordinates values gives one pair per value."""
         out: list[_Chunk] = []
@@ -457,7 +463,9 @@ class FrameReader:
                 and k + 1 < len(tokens)
                 and (lower[k + 1] in AUX or self.translator._verb_like(lower, k + 1))
             ):
-                return None, None  # a second verb phrase: not read here
+                if not verbs or not close():
+                    return None, None  # a second verb phrase after a copula: not read here
+                return out, [COORDINATED_VERB, *tokens[k + 1 :]]
             if word in MORE_PREPOSITIONS:
                 if not close():
                     return None, None
@@ -488,6 +496,13 @@ def _cast_converse(heads: Sequence[Frame], negated: bool, text: str) -> list[Fra
 
 
 COORDINATED = "\x00and"  # marks a participle phrase coordinated with the one before it (``_phrases``)
+COORDINATED_VERB = "\x00and-verb"  # marks a verb phrase coordinated with the clause's own (``_phrases``)
+
+
+def _active_past(tokens: Sequence[str]) -> bool:
+    """A past form with an object after it ("acquired Donyell Marshall"), not a passive participle with its
+    preposition ("written by B")."""
+    return len(tokens) > 1 and tokens[1][:1].isalnum() and tokens[1].lower() not in MORE_PREPOSITIONS
 
 
 def _active_participle(word: str) -> bool:
@@ -578,6 +593,12 @@ def _conjuncts(tokens: Sequence[str]) -> list[list[str]]:
     if len(parts) < 2 or not all(p for p in parts):
         return [list(tokens)]
     last = parts[-1]
+    first = parts[0]
+    kind = next((k for k, t in enumerate(first) if t[:1].isupper()), 0)
+    named_members = all(p[0][:1].isupper() for p in parts[1:])
+    if 0 < kind < len(first) - 1 and all(t.islower() for t in first[:kind]) and named_members:
+        for part in parts[1:]:  # "free agents John Starks and Danny Manning": both are free agents
+            part[:0] = first[:kind]
     if last[0].lower() not in ARTICLES and len(last) >= 2 and last[0][:1].isupper():
         for part in parts[:-1]:
             bare = [t for t in part if t.lower() != "both"]

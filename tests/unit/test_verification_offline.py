@@ -492,3 +492,23 @@ def test_both_is_said_of_each_coordinated_name_a_title_included(verifier: Offlin
     assert verifier.check(question, chunks, "yes").verdict == "grounded"
     assert verifier.check("", chunks, "Vogue and First for Women are both women's magazines.").verdict == "grounded"
     assert verifier.check("", chunks, "Vogue and Wired are both women's magazines.").verdict == "hallucinated"
+
+
+def test_a_verb_phrase_after_and_is_about_the_clause_subject_and_a_shared_noun_about_each_name(
+    verifier: OfflineVerifier,
+) -> None:
+    signed = [
+        Passage(
+            "k",
+            "After the retirement of Ada Vance, the Gulls signed free agents Bo Lind and Cy Marr, and acquired "
+            "Di Roe from the Owls in a trade.",
+        )
+    ]
+    question = "Who did the Gulls sign?"
+    for answer in (
+        "The Gulls signed free agents Cy Marr and Bo Lind.",  # either order; "free agents" is said of both
+        "The Gulls acquired Di Roe from the Owls.",  # the second verb phrase is the Gulls', not Cy Marr's
+    ):
+        assert verifier.check(question, signed, answer).verdict == "grounded", answer
+    for answer in ("Cy Marr acquired Di Roe.", "The Gulls signed free agents Di Roe.", "The Owls acquired Di Roe."):
+        assert verifier.check(question, signed, answer).verdict == "hallucinated", answer
