@@ -21,6 +21,9 @@ relative clause: "a magazine *published by Bauer*"):
   France*" → ``capital of``), or ``identity`` when the complement is a name ("The capital of
   France is Paris" → ``paris = capital_of_france``).
 
+A verb phrase joined by "and"/"but" after a verbal clause is another clause about the same subject ("the Jazz
+signed A, and acquired B" → the Jazz acquired B); a common noun before coordinated names is said of each ("signed
+free agents A and B" → "free agents A", "free agents B", whichever order the names come in).
 Coordinated names or noun phrases in one phrase are read distributively, one frame per member
 ("hosted the Summer and Winter Olympics" → hosted Summer Olympics, hosted Winter Olympics; a comma list
 closed by "and" is such a coordination), so a claim naming one member, or several, needs each proved;
