@@ -23,9 +23,19 @@ _TOKEN = re.compile(r"[^\s,;:]+|,")
 _QUOTES = str.maketrans("", "", '"“”«»')
 
 
+_QUOTED_TITLE = re.compile(r"[\"“]([A-Z][^\"“”]*)[\"”]")
+
+
+def _title_apostrophes_out(match: re.Match[str]) -> str:
+    """A quoted title keeps its words whole: "I Still Haven't Found What I'm Looking For" is a name, not a
+    negated clause ("Havent", "Im")."""
+    return '"' + re.sub(r"(\w)['’](\w)", r"\1\2", match.group(1)) + '"'
+
+
 def clean(sentence: str) -> str:
-    """Tags, quotes, final punctuation and contractions out; curly apostrophes straightened."""
-    text = re.sub(r"^\s*\[[A-Z]{1,4}\]\s*", "", sentence).replace("’", "'").translate(_QUOTES)
+    """Tags, quotes, final punctuation and contractions out (not a quoted title's); curly apostrophes straightened."""
+    text = _QUOTED_TITLE.sub(_title_apostrophes_out, re.sub(r"^\s*\[[A-Z]{1,4}\]\s*", "", sentence))
+    text = text.replace("’", "'").translate(_QUOTES)
     for pattern, replacement in _CONTRACTIONS:
         text = pattern.sub(replacement, text)
     return " ".join(text.split()).rstrip(" .!?")

@@ -152,6 +152,24 @@ def _is_name(tokens: Sequence[str]) -> bool:
     return bool(kept) and all(t[:1].isupper() or t[:1].isdigit() or t.lower() in ("of", "for", "and") for t in kept)
 
 
+TITLE_LINKS = frozenset(("in", "on", "of", "the", "a", "an", "and", "for", "to", "with", "at", "from", "by"))
+
+
+def _title(tokens: Sequence[str]) -> bool:
+    """A title as a subject: capitalised words, the first and the last, with only small linking words between ("A
+    Place in the Sun", "Gone with the Wind"), not a name and a place ("Paris in 1900")."""
+    words = [t for t in tokens if t != ","]
+    capitals = [t for t in words if t[:1].isupper()]
+    return (
+        len(capitals) >= 2
+        and words[0][:1].isupper()
+        and words[-1][:1].isupper()
+        and not any(_PLACEHOLDER.match(t) for t in words)
+        and all(t[:1].isupper() or t.lower() in TITLE_LINKS for t in words)
+        and any(t.lower() in TITLE_LINKS - {"of", "and", "the", "a", "an"} for t in words)  # else a plain name
+    )
+
+
 # A sentence that opens with one of these is a subordinate clause and its main clause (a rule, a condition, a
 # cause), never one simple clause: the frame reading leaves it to the logic reading.
 SUBORDINATORS = frozenset(
@@ -288,6 +306,9 @@ class FrameReader:
             return [a for a in args if a is not None] if all(a is not None for a in args) else []
         if any(t in RELATIVE for t in lower[1:]):
             return []  # a subject with a relative clause: not read
+        if _title(tokens):
+            arg = toks.arg(tokens)
+            return [arg] if arg is not None else []
         if any(t in MORE_PREPOSITIONS for t in lower[1:]) and not _is_name(tokens) and not _description(tokens):
             return []  # a subject with a prepositional phrase other than "the N of X": not read
         arg = toks.arg(tokens)
@@ -333,7 +354,7 @@ class FrameReader:
     def _verbal(
         self, predicate: str, passive: bool, tokens: list[str], subject: Arg, negated: bool, toks: _Tokens, text: str
     ) -> list[Frame] | None:
-        chunks, trailing = self._phrases(tokens, toks, verbs=not passive)
+        chunks, trailing = self._phrases(tokens, toks, verbs=True)
         if chunks is None:
             return None
         heads: list[Frame] = []

@@ -512,3 +512,19 @@ def test_a_verb_phrase_after_and_is_about_the_clause_subject_and_a_shared_noun_a
         assert verifier.check(question, signed, answer).verdict == "grounded", answer
     for answer in ("Cy Marr acquired Di Roe.", "The Gulls signed free agents Di Roe.", "The Owls acquired Di Roe."):
         assert verifier.check(question, signed, answer).verdict == "hallucinated", answer
+
+
+def test_a_title_is_one_name_whatever_words_it_holds(verifier: OfflineVerifier) -> None:
+    passages = [
+        Passage("k1", "A Place in the Sun is the second studio album by the rock band Lit."),
+        Passage("k2", '"I Still Haven\'t Found What I\'m Looking For" is a song by the rock band U2.'),
+        Passage("k3", "Mary Lee was born in Young and grew up in Ballina."),
+    ]
+    for answer in (
+        "A Place in the Sun is the second studio album by the rock band Lit.",
+        '"I Still Haven\'t Found What I\'m Looking For" is a song by the rock band U2.',  # no negation in a title
+        "Mary Lee grew up in Ballina.",  # a verb phrase after "and" in a passive clause is the subject's too
+    ):
+        assert verifier.check("What is it?", passages, answer).verdict == "grounded", answer
+    for answer in ("A Place in the Sun is the second studio album by the rock band U2.", "Mary Lee grew up in Young."):
+        assert verifier.check("What is it?", passages, answer).verdict == "hallucinated", answer
