@@ -400,6 +400,15 @@ class FrameReader:
             arg = toks.arg(tokens)
             return None if arg is None else [Frame("identity", "=", subject, (("value", arg),), negated, text)]
         lower = [t.lower() for t in tokens]
+        if lower[0] == "in" and len(tokens) > 1 and tokens[1][:1].isupper():  # "X is in Paris": X is located there
+            chunks, trailing = self._phrases(tokens, toks)
+            if chunks is None or trailing is not None:
+                return None
+            return [
+                Frame("verbal", "located", subject, (("theme", subject), *(_value_role(r, a) for r, a in variant)),
+                      negated, text)
+                for variant in _distributed(chunks)
+            ]  # fmt: skip
         cut = next(
             (k for k, t in enumerate(lower) if t in MORE_PREPOSITIONS or t in RELATIVE or is_participle(tokens[k])),
             len(tokens),

@@ -528,3 +528,12 @@ def test_a_title_is_one_name_whatever_words_it_holds(verifier: OfflineVerifier) 
         assert verifier.check("What is it?", passages, answer).verdict == "grounded", answer
     for answer in ("A Place in the Sun is the second studio album by the rock band U2.", "Mary Lee grew up in Young."):
         assert verifier.check("What is it?", passages, answer).verdict == "hallucinated", answer
+
+
+def test_where_a_site_is_answered_with_its_place_is_located_there(verifier: OfflineVerifier) -> None:
+    chunks = [Passage("k", "The Bar Center is the largest private hospital in Boston, Massachusetts.")]
+    report = verifier.check("Where is the Bar Center?", chunks, "Boston")
+    assert [(c.claim, c.status) for c in report.claims] == [("the Bar Center is in Boston", "proved")]
+    assert verifier.check("Where is the Bar Center?", chunks, "Chicago").verdict == "hallucinated"
+    said = [Passage("k", "The Bar Center is not in Chicago.")]
+    assert [c.status for c in verifier.check("Where is the Bar Center?", said, "Chicago").claims] == ["refuted"]

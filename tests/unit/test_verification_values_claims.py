@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from graphproof.text.wordnet_files import DEFAULT_WORDNET_DIR
 from graphproof.verification.english import EnglishTranslator
 from graphproof.verification.question_claims import ClaimBuilder
 from graphproof.verification.values import Value, before, find_values, less, year_of
@@ -231,3 +232,16 @@ def test_only_the_first_answer_sentence_fills_the_question_slot(builder: ClaimBu
     assert second.text == "see LICENSE for details" and second.source == "answer"
     (yes,) = builder.claims("Is zlib thread-safe?", "Is zlib thread-safe? Yes.")  # the quoted FAQ question: no claim
     assert yes.text == "zlib is thread-safe" and not yes.negated
+
+
+@pytest.mark.skipif(not (DEFAULT_WORDNET_DIR / "index.adj").is_file(), reason="WordNet's index.adj is not installed")
+def test_a_nationality_after_the_second_name_is_said_of_both_and_a_name_ending_alike_is_not(
+    builder: ClaimBuilder,
+) -> None:
+    for question, claim in (
+        ("Are both The New Pornographers and Kings of Leon American rock bands?",
+         "The New Pornographers and Kings of Leon are both American rock bands"),
+        ("Were both Joseph Roth and Cid Corman authors?", "Joseph Roth and Cid Corman were both authors"),
+    ):  # fmt: skip
+        (built,) = builder.claims(question, "yes")
+        assert built.text == claim
