@@ -21,6 +21,9 @@ relative clause: "a magazine *published by Bauer*"):
   France*" → ``capital of``), or ``identity`` when the complement is a name ("The capital of
   France is Paris" → ``paris = capital_of_france``).
 
+A second name for a named subject set off by commas ("Lee Jun-fan, known professionally as Bruce Lee, was …") is
+an ``identity`` frame beside the clause read without it. A fronted phrase with no comma is moved to the clause's end
+when its end is plain ("In 1990 the band released …", "In the series Kato was portrayed by …").
 A verb phrase joined by "and"/"but" after a verbal clause is another clause about the same subject ("the Jazz
 signed A, and acquired B" → the Jazz acquired B); a common noun before coordinated names is said of each ("signed
 free agents A and B" → "free agents A", "free agents B", whichever order the names come in).
@@ -87,6 +90,12 @@ FRONTED_MAX = 6  # words of a prepositional phrase before a clause's subject ("I
 TIME_PREPOSITIONS = frozenset(("in", "on", "at", "during", "since", "from", "by"))
 _PROPER_ADJECTIVE = ("an", "ese", "ish", "ch", "ic", "i")  # "American", "Japanese", "British", "French", "Iraqi"
 _PLACEHOLDER = re.compile(r"^VALUE(\d+)$")
+# "Lee Jun-fan, known professionally as Bruce Lee, was …": a second name for the subject, between commas
+_ALIAS_APPOSITION = re.compile(
+    r"^\s*(?:The\s+)?(?P<name>[A-Z][^,]*?),\s+(?:also\s+|more\s+|better\s+|commonly\s+|popularly\s+)?"
+    r"(?:known|called|nicknamed)\s+(?:professionally\s+|simply\s+|popularly\s+|commonly\s+)?as\s+"
+    r"(?P<alias>[A-Z][^,]*?),\s+(?P<rest>[a-z].*)$"
+)
 _PAREN = re.compile(r"\s*\(([^()]*)\)")
 _RANGE = re.compile(r"^\s*VALUE(\d+)\s*[–—-]+\s*(?:VALUE(\d+)|present)\s*$")
 _BORN_DIED = re.compile(r"^\s*(?:;\s*)?(born|died|founded|established)\s+(?:(?:on|in)\s+)?VALUE(\d+)\s*$", re.I)
@@ -188,7 +197,7 @@ class FrameReader:
         text, extra = self._parentheticals(sentence)
         if text is None:
             return None
-        frames = self._clause(text, previous_subject)
+        frames = self._aliased_clause(text, previous_subject)
         if frames is None:
             return None
         return frames + extra
@@ -196,8 +205,23 @@ class FrameReader:
     def read_premise(self, sentence: str, *, previous_subject: Arg | None = None) -> list[Frame]:
         """Like ``read``, but a premise keeps what it can: its parenthetical frames even when the clause fails."""
         text, extra = self._parentheticals(sentence, lenient=True)
-        frames = self._clause(text or "", previous_subject) if text else None
+        frames = self._aliased_clause(text or "", previous_subject) if text else None
         return (frames or []) + extra
+
+    def _aliased_clause(self, text: str, previous_subject: Arg | None) -> list[Frame] | None:
+        """A clause whose named subject has another name set off by commas ("Lee Jun-fan, known professionally as
+        Bruce Lee, was an actor"): the clause without it, and the two names as one (an ``identity`` frame)."""
+        found = _ALIAS_APPOSITION.match(text)
+        if found is None or not _is_name(found.group("name").split()) or not _is_name(found.group("alias").split()):
+            return self._clause(text, previous_subject)
+        frames = self._clause(f"{found.group('name')} {found.group('rest')}", previous_subject)
+        if frames is None:
+            return None
+        name = _Tokens(tokens_of(found.group("name"))).arg(tokens_of(found.group("name")))
+        alias = _Tokens(tokens_of(found.group("alias"))).arg(tokens_of(found.group("alias")))
+        if name is None or alias is None:
+            return None
+        return [*frames, Frame("identity", "=", name, (("value", alias),), False, text)]
 
     # parentheticals -----------------------------------------------------------------------------
     def _parentheticals(self, sentence: str, *, lenient: bool = False) -> tuple[str | None, list[Frame]]:
@@ -291,13 +315,30 @@ class FrameReader:
         """A clause that opens with a prepositional phrase and a comma ("In 2007, he was inducted into …", "On
         VALUE0, Polaris announced …") with the phrase moved to the clause's end, where it is one more role of
         the event ("he was inducted into … in 2007"); a phrase with a verb in it ("After leaving X, …") stays."""
-        if not tokens or tokens[0].lower() not in MORE_PREPOSITIONS or "," not in tokens[:FRONTED_MAX + 1]:
+        if not tokens or tokens[0].lower() not in MORE_PREPOSITIONS:
             return tokens
+        if "," not in tokens[: FRONTED_MAX + 1]:
+            return self._unmarked_fronted_phrase_last(tokens)
         comma = tokens.index(",")
         front, rest = tokens[:comma], tokens[comma + 1 :]
         if len(front) < 2 or self.translator._verb_index(front) is not None or any(t.endswith("ing") for t in front):
             return tokens
         return [*rest, *[t.lower() if i == 0 else t for i, t in enumerate(front)]]
+
+    def _unmarked_fronted_phrase_last(self, tokens: list[str]) -> list[str]:
+        """A fronted phrase with no comma after it, where its end is plain: a value ("In VALUE0 the band released
+        …") or lower-case words before a name ("In the series Kato was portrayed by …"); moved to the clause's end
+        as ``_fronted_phrase_last`` does. Any other opening is left as written."""
+        if len(tokens) > 2 and _PLACEHOLDER.match(tokens[1]):
+            end = 2
+        else:
+            end = next((k for k in range(1, min(len(tokens), FRONTED_MAX + 1)) if not tokens[k].islower()), 0)
+            if end < 3 or tokens[1].lower() not in ARTICLES or not tokens[end][:1].isupper():
+                return tokens
+        front, rest = tokens[:end], tokens[end:]
+        if self.translator._verb_index(rest) is None:
+            return tokens
+        return [*rest, tokens[0].lower(), *front[1:]]
 
     def _subjects(self, tokens: list[str], toks: _Tokens) -> list[Arg]:
         lower = [t.lower() for t in tokens]

@@ -537,3 +537,14 @@ def test_where_a_site_is_answered_with_its_place_is_located_there(verifier: Offl
     assert verifier.check("Where is the Bar Center?", chunks, "Chicago").verdict == "hallucinated"
     said = [Passage("k", "The Bar Center is not in Chicago.")]
     assert [c.status for c in verifier.check("Where is the Bar Center?", said, "Chicago").claims] == ["refuted"]
+
+
+def test_a_name_known_as_another_between_commas_is_one_individual(verifier: OfflineVerifier) -> None:
+    chunks = [
+        Passage("k1", "Lee Jun-fan, known professionally as Bruce Lee, was an actor."),
+        Passage("k2", "Kato was portrayed by Bruce Lee in the series."),
+    ]
+    for answer in ("Lee Jun-fan portrayed Kato in the series.", "Lee Jun-fan was an actor.", "Bruce Lee was an actor."):
+        assert verifier.check("Who played Kato?", chunks, answer).verdict == "grounded", answer
+    for answer in ("Kato portrayed Lee Jun-fan in the series.", "Lee Jun-fan was a singer."):
+        assert verifier.check("Who played Kato?", chunks, answer).verdict == "hallucinated", answer
