@@ -80,6 +80,13 @@ _THERE = re.compile(r"^there (?:is|are|was|were|exists?) (?:at least one |some |
 _EXIST = re.compile(r"^some (.+?) exists?$", re.I)
 
 
+# a classification names the kinds something falls into, one of them each: "ML algorithms can be categorized as
+# supervised, unsupervised, and reinforcement learning" does not make every algorithm all three
+_CLASSIFIED = re.compile(
+    r"\b(?:categori[sz]ed|classified|divided|grouped|split|sorted|subdivided)\s+(?:as|into)\b", re.IGNORECASE
+)
+
+
 def _stray_nor(text: str) -> bool:
     """Whether ``text`` has a "nor" with no negation before it ("… or he is a foodie … nor belongs to …")."""
     lower = [w.lower() for w in re.findall(r"[\w']+", text)]
@@ -144,6 +151,8 @@ class EnglishTranslator(VerbPhraseReader):
             return None  # "Only X is P" also says nothing else is P: no reading here keeps that, so none is made
         if _stray_nor(text):
             return None  # "A or B nor C": no negation for "nor" to continue, so what is denied is not said
+        if _CLASSIFIED.search(text):
+            return None  # "… can be categorized as A, B, and C": kinds to choose from, not properties of each
         scope = _Scope(claim=claim)
         node = self._sentence(text, scope)
         if node is None:

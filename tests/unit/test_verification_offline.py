@@ -548,3 +548,14 @@ def test_a_name_known_as_another_between_commas_is_one_individual(verifier: Offl
         assert verifier.check("Who played Kato?", chunks, answer).verdict == "grounded", answer
     for answer in ("Kato portrayed Lee Jun-fan in the series.", "Lee Jun-fan was a singer."):
         assert verifier.check("Who played Kato?", chunks, answer).verdict == "hallucinated", answer
+
+
+def test_a_classification_into_kinds_is_not_every_kind_at_once(verifier: OfflineVerifier) -> None:
+    chunks = [
+        Passage("p1", "Learning algorithms can be categorized as supervised learning, unsupervised learning, and "
+                      "reinforcement learning."),
+        Passage("p2", "Reinforcement learning is not used to train the model."),
+        Passage("p3", "The model is trained with learning algorithms."),
+    ]  # fmt: skip
+    report = verifier.check("", chunks, "Supervised learning is used to train the model.")
+    assert [c.status for c in report.claims] != ["refuted"]  # nothing here says the model is not trained so
