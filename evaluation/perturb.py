@@ -31,7 +31,7 @@ Variants and their labels:
   context states the opposite).
 - ``entity_swapped``: a context sentence verbatim (grounded) against the same sentence with one name
   replaced by another name of the same knowledge text (hallucinated: every word is from the context,
-  but the statement is not).
+  but the statement is not); never by a name the knowledge gives as the same one's ("known as").
 - ``paraphrase``: a context sentence reworded with synonyms or a change of voice (grounded: the
   meaning is the context's), against the paraphrase with a number changed or a negation inserted
   (hallucinated). Tests that a verifier accepts support that is not word-for-word.
@@ -1107,6 +1107,13 @@ def _context_word(sentence: str, start: int) -> str:
     return before[-1].lower() if before else ""
 
 
+def _aliases(a: str, b: str, knowledge: str) -> bool:
+    """Whether ``knowledge`` gives one name as the other's ("Lee Jun-fan (…), known professionally as Bruce Lee"):
+    swapping them states the same thing, not a hallucination."""
+    link = r"[^.]{0,80}?\b(?:known|called|nicknamed)\s+(?:\w+\s+)?as\s+"
+    return any(re.search(re.escape(x) + link + re.escape(y), knowledge) for x, y in ((a, b), (b, a)))
+
+
 def swap_entity(sentence: str, knowledge: str, rng: random.Random) -> str | None:
     """``sentence`` with one name replaced by another name of ``knowledge`` (of the same coarse kind) it lacks."""
     contexts: dict[str, set[str]] = {}
@@ -1136,6 +1143,7 @@ def swap_entity(sentence: str, knowledge: str, rng: random.Random) -> str | None
             and other not in sentence
             and other.lower() not in name.lower()
             and name.lower() not in other.lower()
+            and not _aliases(name, other, knowledge)
         ]
         if not options:
             continue

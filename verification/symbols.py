@@ -131,6 +131,11 @@ class Symbol:
     noun: bool = False
 
 
+# a capitalised word in a predicate's phrase: part of a name or a proper adjective ("American"), which a predicate is
+# never linked across by its embedding
+_NAME_WORDS = re.compile(r"(?<![\w'’-])[A-Z][\w'’.-]*")
+
+
 class SymbolTable:
     """Names the phrases of one check (premises, question, answer) and renders IR nodes as NLTK formulas."""
 
@@ -323,6 +328,9 @@ class SymbolTable:
         keys = [phrase_key(s.texts[0], self.analyzer).split() for s in (a, b)]
         differing = set(keys[0]) ^ set(keys[1])
         if any(any(ch.isdigit() for ch in w) for w in differing):  # "number 34" is not "number 35"
+            return True
+        names = [{w.casefold() for w in _NAME_WORDS.findall(s.texts[0])} for s in (a, b)]
+        if names[0] != names[1]:  # "choreographed by Maurice Hines" is not "… by Gregory Hines"
             return True
         content = [[w for w in key if w not in KEPT_WORDS | {"not"}] for key in keys]
         if content[0] == content[1]:

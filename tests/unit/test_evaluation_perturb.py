@@ -24,6 +24,7 @@ from graphproof.evaluation.perturb import (
     phrase_ok,
     right_sentence,
     sentence_ok,
+    swap_entity,
     wrong_phrase,
 )
 from graphproof.text.lexicon import NUMBER_WORDS
@@ -164,6 +165,14 @@ def test_entity_swapped_takes_the_new_name_from_the_same_context() -> None:
     names = {name for sentence in context_sentences(MAGAZINES.knowledge) for _, _, name in entity_spans(sentence)}
     added = [name for name in names if name in wrong.answer and name not in right.answer]
     assert added, wrong.answer  # the new name is one of the context's names, absent from the sentence
+
+
+def test_entity_swapped_never_swaps_in_a_name_the_context_gives_as_the_same_one() -> None:
+    knowledge = "Lee Jun-fan (1940 - 1973), known professionally as Bruce Lee, was an actor. Keye Luke was an actor."
+    sentence = "In the series Kato was portrayed by Bruce Lee."
+    for seed in range(20):
+        swapped = swap_entity(sentence, knowledge, random.Random(seed))
+        assert swapped is None or "Lee Jun-fan" not in swapped, swapped
 
 
 def test_paraphrase_differs_and_its_wrong_side_is_changed() -> None:
