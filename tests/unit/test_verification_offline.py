@@ -562,8 +562,8 @@ def test_a_classification_into_kinds_is_not_every_kind_at_once(verifier: Offline
 
 
 def test_predicates_that_name_different_people_are_never_linked_by_their_vectors() -> None:
-    chunks = [Passage("k", "Hot Feet is a musical that was choreographed by Maurice Hines. He is the brother of Gregory "
-                           "Hines.")]  # fmt: skip
+    text = "Hot Feet is a musical that was choreographed by Maurice Hines. He is the brother of Gregory Hines."
+    chunks = [Passage("k", text)]
     close = OfflineVerifier(HashingEmbedder(), constant_threshold=0.5, predicate_threshold=0.5)
     claim = "Hot Feet is a musical that was choreographed by Gregory Hines."
     assert close.check("Who choreographed Hot Feet?", chunks, claim).verdict == "hallucinated"
