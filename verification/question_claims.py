@@ -425,6 +425,8 @@ class ClaimBuilder:
             and not (lower[i] in COPULA | HAVE and is_participle(after_aux))
         ):
             return " ".join([answer, *tokens[i:]])  # "Which band has more members" → "Saint Motel has more members"
+        if noun and lower[i] in HAVE and after_aux in ("a", "an", "the"):
+            return " ".join([answer, *tokens[i:]])  # "What State has a Disney Resort …" → "Hawaii has a Disney …"
         if (
             noun
             and lower[i] in COPULA
@@ -468,6 +470,18 @@ class ClaimBuilder:
             or (tokens[starts[-1]].islower() and self.translator._verb_like(lower[starts[-1] :], 0))
         ):
             starts.pop()
+        # a list of names closed by "and" runs over the commas: "Fast Cars, Danger, Fire and Knives includes …",
+        # "Alamgir joined Meesha Shafi, Strings, Ali Azmat and Shahzad Hasan as …" (the list began in that part)
+        listed = False
+        while len(starts) > 1 and "and" in lower[starts[-1] : at]:
+            before = tokens[starts[-2] : starts[-1]]
+            if self._names_part(before):
+                starts.pop()
+                listed = True
+                continue
+            if listed and before[-1].strip(",")[:1].isupper():
+                starts.pop()
+            break
         clause_start = starts[-1]
         clause = tokens[clause_start:]
         position = at - clause_start
@@ -495,7 +509,16 @@ class ClaimBuilder:
                 while end < len(clause) and clause[end][:1].islower() and clause[end].lower() not in AUX | PREPOSITIONS:
                     end += 1
         filled = [*clause[:position], answer, *clause[end:]]
-        return " ".join(t.strip(",") for t in filled)
+        # a comma stays between listed names ("Fast Cars, Danger, Fire and Knives"), nowhere else
+        kept = [t if t.endswith(",") and k + 1 < len(filled) and self._names_part([t, filled[k + 1]]) and k < position
+                else t.strip(",") for k, t in enumerate(filled)]  # fmt: skip
+        return " ".join(kept)
+
+    @staticmethod
+    def _names_part(part: list[str]) -> bool:
+        """Whether a part of a question between commas is one short name ("Danger,", "Fast Cars,")."""
+        words = [t.strip(",") for t in part]
+        return 0 < len(words) <= 4 and all(w[:1].isupper() or w.lower() in ("of", "the", "&") for w in words)
 
     def _front_noun_end(self, tokens: list[str], lower: list[str]) -> int:
         """Where the noun phrase after a question's first word "which/what/whose" ends: "Which magazine", "What

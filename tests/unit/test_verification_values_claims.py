@@ -141,6 +141,13 @@ def test_a_bare_answer_fills_the_question_slot(builder: ClaimBuilder, question: 
          ["The railway was built to use standard gauge track"]),
         ("Lit recorded an album in 1995, but what's their best known song?", "My Own Worst Enemy",
          ["their best known song is My Own Worst Enemy"]),
+        # a list of names runs over its commas; "has" with an object is the verb, not an auxiliary
+        ("Fast Cars, Danger, Fire and Knives includes guest appearances from which rapper?", "Jaime Meline",
+         ["Fast Cars, Danger, Fire and Knives includes guest appearances from Jaime Meline"]),
+        ("Alamgir joined Meesha Shafi, Strings, Ali Azmat and Shahzad Hasan as a judge on which show?", "Music Icons",
+         ["Alamgir joined Meesha Shafi, Strings, Ali Azmat and Shahzad Hasan as a judge on Music Icons"]),
+        ("What state has a Disney resort that Djuan Rivers was a manager at?", "Hawaii",
+         ["Hawaii has a Disney resort that Djuan Rivers was a manager at"]),
     ],
 )  # fmt: skip
 def test_a_bare_answer_claims_all_the_question_asks(
