@@ -187,8 +187,10 @@ def _complement_start(words: list[str]) -> int:
     """Where a copula's complement starts in ``words`` (a question's order after "is [subject]") when they end in a
     preposition: at an article among the last four words ("the artist that … *a variant of*"), else at the word
     before the preposition ("the species … *native to*"); at their end (no complement) otherwise."""
-    if len(words) < 2 or words[-1].lower() not in PREPOSITIONS:
+    if not words or words[-1].lower() not in PREPOSITIONS:
         return len(words)
+    if len(words) == 1:
+        return 0  # "is [this song] from": the complement is the preposition alone
     article = [k for k, w in enumerate(words) if w.lower() in ("a", "an", "the") and k >= len(words) - 4]
     return article[-1] if article else len(words) - 2
 

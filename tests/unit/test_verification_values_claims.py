@@ -146,6 +146,7 @@ def test_a_bare_answer_fills_the_question_slot(builder: ClaimBuilder, question: 
          ["Fast Cars, Danger, Fire and Knives includes guest appearances from Jaime Meline"]),
         ("Alamgir joined Meesha Shafi, Strings, Ali Azmat and Shahzad Hasan as a judge on which show?", "Music Icons",
          ["Alamgir joined Meesha Shafi, Strings, Ali Azmat and Shahzad Hasan as a judge on Music Icons"]),
+        ("Which album was this song from?", "The Joshua Tree", ["this song was from The Joshua Tree"]),
         ("What state has a Disney resort that Djuan Rivers was a manager at?", "Hawaii",
          ["Hawaii has a Disney resort that Djuan Rivers was a manager at"]),
     ],
