@@ -72,3 +72,13 @@ def first_senses(path: Path) -> Mapping[str, str]:
             if parsed is not None and parsed[1]:
                 first.setdefault(parsed[0], parsed[1][0])
     return MappingProxyType(first)
+
+
+def proper_adjective(word: str, directory: Path = DEFAULT_WORDNET_DIR) -> bool:
+    """Whether ``word`` is a capitalised adjective of nationality or origin ("American", "Japanese", "British",
+    "French", "Iraqi"): such an ending, and WordNet's ``index.adj`` lists it ("Corman", "Zeffirelli" are names).
+    Never without WordNet's files."""
+    if not (word[:1].isupper() and word[1:].islower() and word.endswith(("an", "ese", "ish", "ch", "ic", "i"))):
+        return False
+    adjectives = directory / "index.adj"
+    return adjectives.is_file() and word.casefold() in index_lemmas(adjectives)

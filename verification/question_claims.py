@@ -45,7 +45,7 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from graphproof.text.lexicon import AUX, COPULA, DO, HAVE, PREPOSITIONS, PRONOUNS, RELATIVE, VERBS
-from graphproof.text.wordnet_files import DEFAULT_WORDNET_DIR, index_lemmas
+from graphproof.text.wordnet_files import proper_adjective
 from graphproof.verification.claims import is_polarity_only, split_text
 from graphproof.verification.english import EnglishTranslator
 from graphproof.verification.english_words import clean, tokens_of
@@ -174,15 +174,6 @@ def _asked_clause(question: str) -> str:
     return _APPOSED_ALTERNATIVE.sub(r", \g<alt> or ", asked)
 
 
-def _proper_adjective(word: str) -> bool:
-    """A capitalised adjective of nationality or origin ("American", "Japanese", "British", "French", "Iraqi"): its
-    ending, and WordNet's adjectives list it ("Corman", "Zeffirelli" are names); never without WordNet's files."""
-    if not (word[:1].isupper() and word[1:].islower() and word.endswith(("an", "ese", "ish", "ch", "ic", "i"))):
-        return False
-    adjectives = DEFAULT_WORDNET_DIR / "index.adj"
-    return adjectives.is_file() and word.casefold() in index_lemmas(adjectives)
-
-
 def _complement_start(words: list[str]) -> int:
     """Where a copula's complement starts in ``words`` (a question's order after "is [subject]") when they end in a
     preposition: at an article among the last four words ("the artist that … *a variant of*"), else at the word
@@ -275,7 +266,7 @@ class ClaimBuilder:
             end = joint + 1 + (self.translator._name_end(second, lower[joint + 1 :]) if second[0][:1].isupper() else 1)
             if end >= len(rest) and complement_last and end - joint > 2:
                 end -= 1
-            elif end < len(rest) and end - joint > 2 and _proper_adjective(rest[end - 1]) and rest[end][:1].islower():
+            elif end < len(rest) and end - joint > 2 and proper_adjective(rest[end - 1]) and rest[end][:1].islower():
                 end -= 1  # "Are both A and Kings of Leon American rock bands": "American" is said of both
             if end >= len(rest):
                 return None

@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 from graphproof.graph.analyzer import Analyzer, default_analyzer
+from graphproof.text.wordnet_files import proper_adjective
 from graphproof.verification.english_ir import Cond, Junction, Node, Not, Pred, Quant, Term, Var
 from graphproof.verification.grouping import cluster_vectors
 from graphproof.verification.templates import lemma
@@ -131,8 +132,8 @@ class Symbol:
     noun: bool = False
 
 
-# a capitalised word in a predicate's phrase: part of a name or a proper adjective ("American"), which a predicate is
-# never linked across by its embedding
+# a capitalised word in a predicate's phrase: part of a name, which a predicate is never linked across by its
+# embedding (a proper adjective such as "Russian" is left out of the comparison: ``text.wordnet_files``)
 _NAME_WORDS = re.compile(r"(?<![\w'’-])[A-Z][\w'’.-]*")
 
 
@@ -329,8 +330,9 @@ class SymbolTable:
         differing = set(keys[0]) ^ set(keys[1])
         if any(any(ch.isdigit() for ch in w) for w in differing):  # "number 34" is not "number 35"
             return True
-        names = [{w.casefold() for w in _NAME_WORDS.findall(s.texts[0])} for s in (a, b)]
-        if names[0] != names[1]:  # "choreographed by Maurice Hines" is not "… by Gregory Hines"
+        names = [{w.casefold() for w in _NAME_WORDS.findall(s.texts[0]) if not proper_adjective(w)} for s in (a, b)]
+        # "choreographed by Maurice Hines" is not "… by Gregory Hines"; "… by Ann Lee" may be "… by Ann Mary Lee"
+        if not (names[0] <= names[1] or names[1] <= names[0]):
             return True
         content = [[w for w in key if w not in KEPT_WORDS | {"not"}] for key in keys]
         if content[0] == content[1]:
