@@ -21,6 +21,8 @@ relative clause: "a magazine *published by Bauer*"):
   France*" → ``capital of``), or ``identity`` when the complement is a name ("The capital of
   France is Paris" → ``paris = capital_of_france``).
 
+"X is one of the Ns …" reads as "X is an N …". A place written with its region ("Istanbul, Turkey") is located in it,
+and the offline method makes being located transitive (``frames_fol.FrameRenderer.containment``).
 A second name for a named subject set off by commas ("Lee Jun-fan, known professionally as Bruce Lee, was …") is
 an ``identity`` frame beside the clause read without it. A fronted phrase with no comma is moved to the clause's end
 when its end is plain ("In 1990 the band released …", "In the series Kato was portrayed by …").
@@ -64,6 +66,7 @@ from graphproof.text.lexicon import (
 )
 from graphproof.verification.english import FOCUS_WORDS, EnglishTranslator
 from graphproof.verification.english_words import clean, tokens_of
+from graphproof.verification.templates import lemma
 from graphproof.verification.values import Value, find_values
 
 Arg = str | Value
@@ -441,6 +444,9 @@ class FrameReader:
             arg = toks.arg(tokens)
             return None if arg is None else [Frame("identity", "=", subject, (("value", arg),), negated, text)]
         lower = [t.lower() for t in tokens]
+        one = (m := _PLACEHOLDER.match(tokens[0])) is not None and toks.values[int(m.group(1))].text.lower() == "one"
+        if one and lower[1:2] == ["of"] and len(tokens) > 3 and lower[2] in ("the", "its", "their", "his", "her"):
+            return self._copular(_one_of(tokens[3:]), subject, negated, toks, text)  # "one of the Ns": an N
         if lower[0] == "in" and len(tokens) > 1 and tokens[1][:1].isupper():  # "X is in Paris": X is located there
             chunks, trailing = self._phrases(tokens, toks)
             if chunks is None or trailing is not None:
@@ -767,6 +773,7 @@ def _places_joined(tokens: list[str]) -> list[str]:
     return out
 
 
+LOCATED = "located"  # the predicate of a frame that places its theme "in" somewhere
 CONTAINING_ROLES = frozenset(("in", "from"))  # "in/from A, B": A lies in B, so the place is in each
 
 
@@ -788,6 +795,8 @@ def place_parts(frame: Frame) -> list[Frame]:
         for part in parts:
             roles = (*frame.roles[:k], (role, part), *frame.roles[k + 1 :])
             out.append(replace(frame, roles=roles))
+        for inner, outer in itertools.pairwise(parts):  # "Istanbul, Turkey": Istanbul is in Turkey
+            out.append(Frame("verbal", LOCATED, inner, (("theme", inner), ("in", outer)), False, frame.text))
     return out
 
 
@@ -842,9 +851,20 @@ def sited_frames(frame: Frame) -> list[Frame]:
     for role, arg in frame.roles:
         if role == "in" and isinstance(arg, str) and arg[:1].isupper():
             roles = (("theme", frame.subject), ("in", arg))
-            placed = Frame("verbal", "located", frame.subject, roles, False, frame.text)
+            placed = Frame("verbal", LOCATED, frame.subject, roles, False, frame.text)
             out += [placed, *place_parts(placed)]
     return out
+
+
+def _one_of(tokens: Sequence[str]) -> list[str]:
+    """ "(one of the) remaining open Greek schools in Istanbul" as "a remaining open Greek school in Istanbul": the
+    plural head before the first preposition or relative pronoun made singular (``templates.lemma``)."""
+    lower = [t.lower() for t in tokens]
+    end = next((k for k, t in enumerate(lower) if t in MORE_PREPOSITIONS or t in RELATIVE), len(tokens))
+    words = list(tokens)
+    if end > 0 and words[end - 1].islower():
+        words[end - 1] = lemma(words[end - 1])
+    return ["a", *words]
 
 
 def _value_role(role: str, arg: Arg) -> tuple[str, Arg]:

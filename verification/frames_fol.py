@@ -26,7 +26,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
-from graphproof.verification.frames import Arg, Frame
+from graphproof.verification.frames import LOCATED, Arg, Frame
 from graphproof.verification.symbols import SymbolTable
 from graphproof.verification.values import LESS, Value, before, less, year_of
 
@@ -45,6 +45,7 @@ class FrameRenderer:
     def __init__(self, symbols: SymbolTable) -> None:
         self.symbols = symbols
         self.values: dict[str, Value] = {}
+        self.located = False  # whether a frame placed something somewhere (then ``containment`` applies)
 
     def arg(self, arg: Arg) -> str:
         if isinstance(arg, Value):
@@ -75,7 +76,20 @@ class FrameRenderer:
         """A verbal frame's atoms about the event ``variable`` (``EvWin(e)``, ``Agent(e, marie_curie)`` …)."""
         atoms = [f"{self.symbols.event(frame.predicate)}({variable})"]
         atoms += [f"{role_symbol(r)}({variable}, {self.arg(a)})" for r, a in self._roles(frame, premise=premise)]
+        self.located = self.located or frame.predicate == LOCATED
         return list(dict.fromkeys(atoms))
+
+    def containment(self) -> str:
+        """Being located in a place is transitive: what is in Istanbul, which is in Turkey, is in Turkey."""
+        event, theme, inside = self.symbols.event(LOCATED), role_symbol("theme"), role_symbol("in")
+
+        def placed(e: str, what: str, where: str) -> str:
+            return f"{event}({e}) & {theme}({e}, {what}) & {inside}({e}, {where})"
+
+        return (
+            f"all x y z.((exists e1.({placed('e1', 'x', 'y')}) & exists e2.({placed('e2', 'y', 'z')})) "
+            f"-> exists e3.({placed('e3', 'x', 'z')}))"
+        )
 
     def formula(self, frame: Frame, *, premise: bool = False) -> str:
         body = self.body(frame, premise=premise)

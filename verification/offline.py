@@ -162,6 +162,7 @@ class OfflineVerifier:
         focus = set(_IDENTIFIER.findall(stated)) & renderer.values.keys()
         order = renderer.value_axioms(order=ordered, focus=focus)
         order += [templates.transitivity()] if templates.bounded_premise else []
+        order += [renderer.containment()] if renderer.located else []
         premises += [_Premise(parse_formula(t, lenient=False), AXIOM_ID) for t in order]
         known = {word for p in premises for word in _IDENTIFIER.findall(p.formula.source)}
         set_aside: list[_Premise] = []  # readings that contradicted others (``_consistent_decision``)
@@ -285,7 +286,9 @@ class OfflineVerifier:
             for frame in frames:
                 texts.append(renderer.formula(frame, premise=True))
                 texts += renderer.closure(frame)
-                entailed = (*place_parts(frame), *named_places(frame), *sited_frames(frame))
+                named = named_places(frame)  # "a park in the district of Istanbul, Turkey" places the park too
+                sited = [f for n in (frame, *named) for f in sited_frames(n)]
+                entailed = (*place_parts(frame), *named, *sited)
                 texts += [renderer.formula(part, premise=True) for part in entailed]
             if frames and isinstance(frames[0].subject, str):
                 subject = frames[0].subject

@@ -567,3 +567,20 @@ def test_predicates_that_name_different_people_are_never_linked_by_their_vectors
     close = OfflineVerifier(HashingEmbedder(), constant_threshold=0.5, predicate_threshold=0.5)
     claim = "Hot Feet is a musical that was choreographed by Gregory Hines."
     assert close.check("Who choreographed Hot Feet?", chunks, claim).verdict == "hallucinated"
+
+
+def test_what_is_in_a_place_is_in_the_region_the_text_writes_it_with(verifier: OfflineVerifier) -> None:
+    chunks = [
+        Passage("k1", "Rose Park is a historical urban park in the old district of Istanbul, Turkey."),
+        Passage("k2", "Zog Lyceum is one of the remaining open Greek schools in Istanbul."),
+    ]
+    question = "Which country are Rose Park and Zog Lyceum located in?"
+    report = verifier.check(question, chunks, "Turkey")
+    assert [(c.claim, c.status) for c in report.claims] == [
+        ("Rose Park and Zog Lyceum are located in Turkey", "proved")
+    ]
+    for answer in ("Greece", "Zog Lyceum is located in Greece.", "Istanbul is located in Zog Lyceum."):
+        assert verifier.check(question, chunks, answer).verdict == "hallucinated", answer
+    for answer in ("Zog Lyceum is a Greek school.", "Zog Lyceum is a remaining open Greek school in Istanbul."):
+        assert verifier.check("What is Zog Lyceum?", chunks, answer).verdict == "grounded", answer  # one of them
+    assert verifier.check("What is Zog Lyceum?", chunks, "Zog Lyceum is a Turkish school.").verdict == "hallucinated"
