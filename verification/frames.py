@@ -452,7 +452,7 @@ class FrameReader:
             if chunks is None or trailing is not None:
                 return None
             return [
-                Frame("verbal", "located", subject, (("theme", subject), *(_value_role(r, a) for r, a in variant)),
+                Frame("verbal", LOCATED, subject, (("theme", subject), *(_value_role(r, a) for r, a in variant)),
                       negated, text)
                 for variant in _distributed(chunks)
             ]  # fmt: skip
