@@ -74,11 +74,20 @@ def first_senses(path: Path) -> Mapping[str, str]:
     return MappingProxyType(first)
 
 
+PROPER_ADJECTIVE_ENDINGS = ("an", "ese", "ish", "ch", "ic", "i")  # "American", "Japanese", "British", "French", "Iraqi"
+
+
+@cache
+def _adjectives(directory: Path) -> Mapping[str, frozenset[str]]:
+    """The lemmas of ``directory``'s ``index.adj``; none when the file is missing."""
+    path = directory / "index.adj"
+    return index_lemmas(path) if path.is_file() else MappingProxyType({})
+
+
 def proper_adjective(word: str, directory: Path = DEFAULT_WORDNET_DIR) -> bool:
     """Whether ``word`` is a capitalised adjective of nationality or origin ("American", "Japanese", "British",
-    "French", "Iraqi"): such an ending, and WordNet's ``index.adj`` lists it ("Corman", "Zeffirelli" are names).
-    Never without WordNet's files."""
-    if not (word[:1].isupper() and word[1:].islower() and word.endswith(("an", "ese", "ish", "ch", "ic", "i"))):
+    "French", "Iraqi"): such an ending (``PROPER_ADJECTIVE_ENDINGS``), and WordNet's ``index.adj`` lists it
+    ("Corman", "Zeffirelli" are names). Never without WordNet's files."""
+    if not (word[:1].isupper() and word[1:].islower() and word.endswith(PROPER_ADJECTIVE_ENDINGS)):
         return False
-    adjectives = directory / "index.adj"
-    return adjectives.is_file() and word.casefold() in index_lemmas(adjectives)
+    return word.casefold() in _adjectives(directory)

@@ -64,6 +64,7 @@ from graphproof.text.lexicon import (
     PRONOUNS,
     RELATIVE,
 )
+from graphproof.text.wordnet_files import PROPER_ADJECTIVE_ENDINGS
 from graphproof.verification.english import FOCUS_WORDS, EnglishTranslator
 from graphproof.verification.english_words import clean, tokens_of
 from graphproof.verification.templates import lemma
@@ -91,7 +92,6 @@ MORE_PREPOSITIONS = PREPOSITIONS | frozenset(
 )
 FRONTED_MAX = 6  # words of a prepositional phrase before a clause's subject ("In the summer of 2007, …")
 TIME_PREPOSITIONS = frozenset(("in", "on", "at", "during", "since", "from", "by"))
-_PROPER_ADJECTIVE = ("an", "ese", "ish", "ch", "ic", "i")  # "American", "Japanese", "British", "French", "Iraqi"
 _PLACEHOLDER = re.compile(r"^VALUE(\d+)$")
 # "Lee Jun-fan, known professionally as Bruce Lee, was …": a second name for the subject, between commas
 _ALIAS_APPOSITION = re.compile(
@@ -220,8 +220,7 @@ class FrameReader:
         frames = self._clause(f"{found.group('name')} {found.group('rest')}", previous_subject)
         if frames is None:
             return None
-        name = _Tokens(tokens_of(found.group("name"))).arg(tokens_of(found.group("name")))
-        alias = _Tokens(tokens_of(found.group("alias"))).arg(tokens_of(found.group("alias")))
+        name, alias = (_Tokens(words).arg(words) for words in map(tokens_of, found.group("name", "alias")))
         if name is None or alias is None:
             return None
         return [*frames, Frame("identity", "=", name, (("value", alias),), False, text)]
@@ -464,7 +463,7 @@ class FrameReader:
         if not complement:
             return None
         rest = tokens[cut:]
-        adjective = len(complement) == 1 and complement[0].lower().endswith(_PROPER_ADJECTIVE)
+        adjective = len(complement) == 1 and complement[0].lower().endswith(PROPER_ADJECTIVE_ENDINGS)
         if (_is_name(complement) and not adjective) or (len(complement) == 1 and _PLACEHOLDER.match(complement[0])):
             arg = toks.arg(complement)
             if arg is None or rest:

@@ -174,6 +174,20 @@ def _asked_clause(question: str) -> str:
     return _APPOSED_ALTERNATIVE.sub(r", \g<alt> or ", asked)
 
 
+def _head_noun(words: list[str]) -> str:
+    """The head of a noun phrase's lower-cased words: the word before its first preposition, else its last word."""
+    return next((words[k - 1] for k in range(1, len(words)) if words[k] in PREPOSITIONS), words[-1] if words else "")
+
+
+def _lower_run_end(tokens: list[str], start: int) -> int:
+    """Where the run of lower-case words from ``start`` ends: at the first capitalised word, auxiliary or
+    preposition."""
+    end = start
+    while end < len(tokens) and tokens[end][:1].islower() and tokens[end].lower() not in AUX | PREPOSITIONS:
+        end += 1
+    return end
+
+
 def _complement_start(words: list[str]) -> int:
     """Where a copula's complement starts in ``words`` (a question's order after "is [subject]") when they end in a
     preposition: at an article among the last four words ("the artist that … *a variant of*"), else at the word
@@ -367,8 +381,7 @@ class ClaimBuilder:
         claims = [self._with_comparison(Claim(statement, sentence, "question+answer"), question)]
         kind = self._asked_kind(tokens, choice)
         if kind:  # "… the killing of which Irish-American hitman" + "Coll": Coll is an Irish-American hitman, too
-            words = kind.lower().split()
-            head = next((words[k - 1] for k in range(1, len(words)) if words[k] in PREPOSITIONS), words[-1])
+            head = _head_noun(kind.lower().split())
             plural = " and " in f" {answer} " or answer.count(",") > 1 or (head.endswith("s") and lemma(head) != head)
             first = kind.split()[0]
             vowel = first[:1] in "aeioAEIO" or (first.isupper() and first[:1] in "FHLMNRSX")  # "an XML parser"
@@ -498,9 +511,8 @@ class ClaimBuilder:
         if clause[position].lower() in ("what", "which"):  # "in what year" → "in 2006"
             end = self._wh_noun_end(clause, position)
             if end + 1 < len(clause) and clause[end].lower() == "of" and clause[end - 1].lower() in KIND_NOUNS:
-                end += 2  # "play which genre of music" → "play rock": the answer is the kind, not of it
-                while end < len(clause) and clause[end][:1].islower() and clause[end].lower() not in AUX | PREPOSITIONS:
-                    end += 1
+                end = _lower_run_end(clause, end + 2)  # "play which genre of music" → "play rock": the answer is
+                # the kind, not of it
         filled = [*clause[:position], answer, *clause[end:]]
         # a comma stays between listed names ("Fast Cars, Danger, Fire and Knives"), nowhere else
         kept = [t if t.endswith(",") and k + 1 < len(filled) and self._names_part([t, filled[k + 1]]) and k < position
@@ -551,8 +563,7 @@ class ClaimBuilder:
     def _kind_phrase(lower: list[str], phrase: list[str]) -> str:
         words = [w for w in phrase if w.lower().strip(",") not in ("other", "another")]
         plain = [w.lower().strip(",") for w in words]
-        last = plain[-1] if plain else ""
-        head = next((plain[k - 1] for k in range(1, len(plain)) if plain[k] in PREPOSITIONS), last)
+        head = _head_noun(plain)
         singular = {head, head.removesuffix("s"), head.removesuffix("es")}  # "types of …", "classes"
         if (
             len(words) < 2
@@ -586,9 +597,7 @@ class ClaimBuilder:
             end += 1
         phrase = [w for w in clause[position + 1 : end] if w != "&"]
         if phrase and phrase[-1][:1].isupper() and end < len(clause):
-            end = position + 1
-            while end < len(clause) and clause[end][:1].islower() and clause[end].lower() not in AUX | PREPOSITIONS:
-                end += 1
+            end = _lower_run_end(clause, position + 1)
         return end
 
     def _subject_predicate(self, tokens: list[str]) -> tuple[list[str], list[str], list[str]] | None:
