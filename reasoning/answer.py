@@ -166,7 +166,11 @@ def extractive_answer(store: GraphStore, retrieval: Retrieval, sentences: int = 
     participant (``named_speaker``) who did not write it, unless the question asks who. In a document, a unit adds
     ``CONTEXT_WEIGHT`` times the idf of the question terms the ``CONTEXT_UNITS`` units before it cover and it does
     not ("… you will want to define the default system includedir …" then "Use --with-system-includedir …"); when the
-    question asks for a kind of thing (``asked_kind``), only a unit that holds one (``holds_kind``) does.
+    question asks for a kind of thing (``asked_kind``), only a unit that holds one (``holds_kind``) does; a unit that
+    opens with a pronoun ("It runs mkapiref.py and then run Sphinx to build the entire document.") comes after the
+    sentence before it when that sentence covers question terms it does not ("To generate API reference, just run make
+    html."): the pronoun refers to what that sentence names (``_refers_back``;
+    not when that sentence was given already).
     It covers a term it contains (a chat message also its writer's handle as words: "Li Hua" for "LiHua"), a term
     whose word has the same lemma as one of its words (``reasoning.paths.word_key``: "wrote" is covered by
     "written"; not in chat messages, where it matched common verbs of other messages: LiHua-World single-evidence
@@ -201,7 +205,7 @@ def extractive_answer(store: GraphStore, retrieval: Retrieval, sentences: int = 
     documents = store.documents(list(dict.fromkeys(h.item.document_id for h in top)))
     titles = {d.id: document_label(d.source, d.title) for d in documents}
     headings = {d.id: d.title for d in documents}
-    scored: list[tuple[float, int, str, str, str]] = []
+    scored: list[tuple[float, int, str, str, str, str]] = []
     chats = set()
     legal = bool(_LEGAL_QUESTION.search(retrieval.question))
     kind = asked_kind(retrieval.question)
@@ -224,7 +228,7 @@ def extractive_answer(store: GraphStore, retrieval: Retrieval, sentences: int = 
         for index in range(len(found)):
             if not chat and _is_title(found[index], heading):
                 continue  # a heading that repeats the document's title states nothing
-            covered, weight = set(own[index]), 0.0
+            covered, weight, antecedent = set(own[index]), 0.0, ""
             if covered:
                 covered |= _covered(contexts[index], idf.keys(), by_key, analyzer, short)
             if chat:
@@ -233,6 +237,8 @@ def extractive_answer(store: GraphStore, retrieval: Retrieval, sentences: int = 
             elif index and (not kind or holds_kind(found[index], kind, retrieval.question)):
                 before = set().union(*own[max(0, index - CONTEXT_UNITS) : index]) - covered
                 weight = CONTEXT_WEIGHT * math.fsum(idf[t] for t in before)  # "… you will want to define …" / "Use …"
+                if own[index - 1] - covered and _refers_back(found, index):
+                    antecedent = found[index - 1]  # "To generate API reference, just run make html." / "It runs …"
             if covered or weight:
                 score = (math.fsum(idf[t] for t in covered) + weight) / (1 + 0.1 * rank)
                 answered = _answered(found, index, chat)
@@ -244,15 +250,18 @@ def extractive_answer(store: GraphStore, retrieval: Retrieval, sentences: int = 
                     score *= CHAT_KIND_WEIGHT
                 if chat and speaker is not None and written_by[index] != speaker:
                     score *= SPEAKER_WEIGHT
-                scored.append((score, rank, hit.item.id, answered, hit.item.document_id))
+                scored.append((score, rank, hit.item.id, answered, hit.item.document_id, antecedent))
     if not scored:
         return Answer("The retrieved evidence shares no words with the question.", "extractive")
-    best: list[tuple[float, int, str, str, str]] = []
+    best: list[tuple[float, int, str, str, str, str]] = []
     seen: set[str] = set()
     if top[0].item.id not in chats:  # in documents, the first-ranked document's units lead (ties: all of them)
         first = {h.item.document_id for h in top if h.score >= top[0].score}
         scored = [(s[0] * (1.0 if s[4] in first else OTHER_DOCUMENT_WEIGHT), *s[1:]) for s in scored]
     for item in sorted(scored, key=lambda s: (-s[0], s[1])):
+        before = " ".join(item[5].casefold().split())
+        if before and not any(before in chosen for chosen in seen):  # the sentence its opening pronoun refers to
+            item = (*item[:3], f"{item[5]} {item[3]}", *item[4:])
         key = " ".join(item[3].casefold().split())
         if any(key in chosen for chosen in seen):  # given already, alone or with the unit that announced it
             continue
@@ -542,6 +551,21 @@ def _sentence_span(found: Sequence[str], index: int) -> tuple[int, int]:
 def _term_item(unit: str) -> bool:
     text = unit.rstrip()
     return bool(_ITEM.match(text)) and len(text.split()) <= TERM_WORDS + 1 and not text.endswith((".", "!", "?"))
+
+
+# A sentence that opens with one of these refers back to the sentence before it ("It runs mkapiref.py and then run
+# Sphinx …" after "To generate API reference, just run make html.").
+_BACK_REFERENCES = frozenset(("it", "its", "they", "their", "he", "she", "his", "her"))
+
+
+def _refers_back(found: Sequence[str], index: int) -> bool:
+    """Whether the unit at ``index`` opens with a pronoun (``_BACK_REFERENCES``) right after a sentence: the unit
+    before it is no list item and ends with a full stop or an exclamation mark."""
+    words = found[index].split()
+    if not index or not words or words[0].casefold() not in _BACK_REFERENCES:
+        return False
+    before = found[index - 1].rstrip()
+    return not _ITEM.match(before) and before.endswith((".", "!"))
 
 
 def _answered(found: Sequence[str], index: int, chat: bool = False) -> str:

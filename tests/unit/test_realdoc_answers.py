@@ -157,6 +157,28 @@ def test_a_unit_takes_the_question_words_of_the_two_units_before_it(store: SQLit
     assert _ask(store, question, ["far"], sentences=1).startswith("The optional classes setting")
 
 
+def test_a_sentence_that_opens_with_a_pronoun_comes_after_the_sentence_it_refers_to(store: SQLiteStore) -> None:
+    text = (
+        "Quux ships a reference manual. To generate the API reference, just run make docs. "
+        "It runs quuxdoc and then Sphinx to build the whole manual. Bug reports go to the list."
+    )
+    _put(store, "docs", "docs/quux/README.rst", text)
+    question = "How do I build the quux API reference manual?"
+    # "It runs … build … manual" covers the most question words; its "It" is the command the sentence before names
+    assert _ask(store, question, ["docs"]) == (
+        "To generate the API reference, just run make docs. It runs quuxdoc and then Sphinx to build the whole manual."
+    )
+    # with that sentence already given, the pronoun's sentence comes alone
+    answer = _ask(store, question, ["docs"], sentences=3)
+    assert answer.count("just run make docs") == 1, answer
+
+
+def test_a_pronoun_after_a_sentence_that_adds_no_question_word_comes_alone(store: SQLiteStore) -> None:
+    text = "Quux is small. It was written by Ada Quill in a weekend. Bug reports go to the list."
+    _put(store, "who", "docs/quux/AUTHORS", text, title="Quux")
+    assert _ask(store, "Who wrote Quux?", ["who"]) == "It was written by Ada Quill in a weekend."
+
+
 def test_a_sentence_cut_short_comes_with_the_line_that_completes_it(store: SQLiteStore) -> None:
     assert "Mara Quist" in _ask(store, "Where should patches be sent?", ["contact"])
 
