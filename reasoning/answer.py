@@ -170,7 +170,8 @@ def extractive_answer(store: GraphStore, retrieval: Retrieval, sentences: int = 
     opens with a pronoun ("It runs mkapiref.py and then run Sphinx to build the entire document.") comes after the
     sentence before it when that sentence covers question terms it does not ("To generate API reference, just run make
     html."): the pronoun refers to what that sentence names (``_refers_back``;
-    not when that sentence was given already).
+    not when that sentence was given already). A signature ("Denis Barbier <barbier@debian.org>  Thu,  5 Oct 2006 …")
+    says its signer wrote the text: it covers "wrote" and "author" (``_signed``).
     It covers a term it contains (a chat message also its writer's handle as words: "Li Hua" for "LiHua"), a term
     whose word has the same lemma as one of its words (``reasoning.paths.word_key``: "wrote" is covered by
     "written"; not in chat messages, where it matched common verbs of other messages: LiHua-World single-evidence
@@ -220,9 +221,10 @@ def extractive_answer(store: GraphStore, retrieval: Retrieval, sentences: int = 
         # a message covers its writer's name as the handle and as words: "LiHua" and "Li Hua" alike
         lemmas, abbreviations = ({}, {}) if chat else (by_key, short)
         own = [
-            _covered(f"{unit} {humanise(handle)}" if handle else unit, idf.keys(), lemmas, analyzer, abbreviations)
+            _covered(f"{unit} {humanise(handle)}" if handle else _signed(unit), idf.keys(), lemmas, analyzer,
+                     abbreviations)
             for unit, handle in zip(found, written_by, strict=True)
-        ]
+        ]  # fmt: skip
         said = [_covered(body, idf.keys(), {}, analyzer) for _, _, body in authored] if chat else own
         heading = headings.get(hit.item.document_id, "")
         for index in range(len(found)):
@@ -462,6 +464,18 @@ def _covered(
                 if len(word) > len(prefix) and word.startswith(prefix):
                     covered |= found
     return covered
+
+
+# a signature: a name of one to three capitalised words and an e-mail address in angle brackets, on a line of its
+# own ("Denis Barbier <barbier@debian.org>  Thu,  5 Oct 2006 22:51:12 +0200", " -- Ann Lee <ann@example.org>")
+_SIGNATURE = re.compile(rf"^[ \t]*(?:--[ \t]*)?(?:{NAME_PREFIX}?[A-Z][\w'’.-]*[ \t]+){{1,3}}<{EMAIL}>")
+SIGNED = "written by its author"  # what a signature says of the text it signs
+
+
+def _signed(unit: str) -> str:
+    """``unit`` with what it says when it is a signature (``_SIGNATURE``): that its signer wrote the text
+    (``SIGNED``), so it covers "wrote" and "author" in "Who wrote the notes on …?"."""
+    return f"{unit} ({SIGNED})" if _SIGNATURE.match(unit) else unit
 
 
 def _contexts(found: Sequence[str], title: str = "") -> list[str]:

@@ -179,6 +179,18 @@ def test_a_pronoun_after_a_sentence_that_adds_no_question_word_comes_alone(store
     assert _ask(store, "Who wrote Quux?", ["who"]) == "It was written by Ada Quill in a weekend."
 
 
+def test_a_signature_says_who_wrote_the_notes_it_signs(store: SQLiteStore) -> None:
+    notes = (
+        "Support of Zorp keyboards\n--------------------------\n\nZorp keyboards need the zorp model.\n"
+        "Layouts can be selected as usual.\n\nAnn McLee <ann@example.org>  Thu,  5 Oct 2006 22:51:12 +0200\n"
+    )
+    _put(store, "zorp", "docs/zorp-data/README.Debian", notes, title="Notes about the Debian zorp-data package")
+    assert "Ann McLee" in _ask(store, "Who wrote the zorp-data notes on supporting Zorp keyboards?", ["zorp"])
+    # a sentence that says who wrote it still answers first
+    _put(store, "zorp2", "docs/zorp/README", f"Zorp was written by Bo Tavm in 2001.\n\n{notes}", title="Zorp")
+    assert _ask(store, "Who wrote Zorp?", ["zorp2"]).startswith("Zorp was written by Bo Tavm")
+
+
 def test_a_sentence_cut_short_comes_with_the_line_that_completes_it(store: SQLiteStore) -> None:
     assert "Mara Quist" in _ask(store, "Where should patches be sent?", ["contact"])
 
