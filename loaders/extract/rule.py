@@ -52,7 +52,10 @@ ending in a naming participle ("file named") is not a concept; a definition list
 "<Name>-based" mention gives subject → based_on → Name; an FAQ's "Is X Y?" answered "Yes."/"No." gives
 X → is / is_not → Y (``answered_questions``); a sentence opening with an imperative sends its object to the
 mention after a later "to" ("Send bug reports to Thomas E. Dickey" → bug reports → send_to → Thomas E. Dickey,
-``_imperative_targets``); a passive's agent followed by a preposition and a mention completes the same verb
+``_imperative_targets``); a sentence that opens with its purpose links the purpose's first mention to what the
+imperative after its comma acts on ("To build libc6-dev against your kernel, export LINUX_SOURCE …" → libc6-dev →
+export → LINUX_SOURCE, not the nearer "kernel"; ``purpose_imperatives``); a passive's agent followed by a preposition
+and a mention completes the same verb
 ("designed by Igor Pavlov for 7-Zip" → designed_for → 7-Zip, ``_past_agents``); a definition "X is a/an …" gives X
 its whole noun phrase, coordinate modifiers left out ("a lightweight and flexible command-line JSON processor" →
 is_a → "command-line JSON processor", ``definition_phrase``; so does an apposition "X, a …, …"), and "X is a … Y of
@@ -422,12 +425,14 @@ def title_subject(line: str) -> str:
 
 SIGNED_BY = "signed_by"
 # a signature: a person's name alone on a line ("Chet Ramey", "/Niels Möller <nisse@…>", "-- Ann Lee"), its e-mail
-# address on the line or the next one, or a valediction before it ("Happy hacking,")
+# address on the line (with the date after it, as Debian signs) or the next one, or a valediction before it ("Happy
+# hacking,")
 _NAME_WORD = rf"(?:{NAME_PREFIX}?[A-Z][a-zà-ÿ'’-]+|[A-Z]\.)"
 _SIGNATURE = re.compile(
     rf"^[ \t]*(?:--[ \t]*|/|-[ \t]+)?(?P<name>{_NAME_WORD}(?:[ \t]+{_NAME_WORD}){{1,2}})[ \t]*"
-    r"(?:<(?P<email>[^<>\s@]+@[^<>\s]+)>)?[ \t]*$"
-)
+    r"(?:<(?P<email>[^<>\s@]+@[^<>\s]+)>(?:,?[ \t]+(?:[A-Z][a-z]{2},[ \t]+)?\d{1,2}[ \t]+[A-Z][a-z]{2}[ \t]+\d{4}"
+    r"(?:[ \t]+\d{1,2}:\d{2}(?::\d{2})?)?(?:[ \t]+[+-]\d{4})?)?)?[ \t]*$"
+)  # a Debian sign-off dates it after the address: "-- Ann Lee <ann@example.org>  Thu,  5 Oct 2006 22:51:12 +0200"
 _BARE_EMAIL = re.compile(rf"^[ \t]*<?{EMAIL}>?[ \t]*$")
 _VALEDICTION = re.compile(
     r"^[ \t]*(?:happy hacking|cheers|regards|best regards|kind regards|best wishes|thanks|thank you|enjoy|have fun"
@@ -2028,6 +2033,58 @@ _RELATIVE_OPEN = re.compile(r"[\"”'’]?[ \t]*,[ \t]*(?:which|who)[ \t]+", re.
 _CLAUSE_STOP = re.compile(r"[,;:.!?()\[\]\n]")
 
 
+# "To build libc6-dev against your kernel, export …", "In order to generate the API reference, just run …"
+_PURPOSE = re.compile(
+    r"^[^\w]*(?:in[ \t]+order[ \t]+)?to[ \t]+(?P<purpose>[a-z]+)\b(?P<clause>[^,;:.]*),[ \t]*"
+    r"(?:(?:just|simply|then|first|please|you[ \t]+(?:can|should|must|need[ \t]+to|have[ \t]+to))[ \t]+)?"
+    r"(?P<verb>[a-z]+)\b",
+    re.IGNORECASE,
+)
+_APPOSED_NAME_GAP = re.compile(r"^[ \t]*$")
+# between the imperative and its object: an article or determiner, a preposition ("link with -lquux")
+_PURPOSE_GAP = re.compile(
+    r"^[ \t]+(?:(?P<preposition>with|to|in|into|on|from|at|for|against)[ \t]+)?"
+    r"(?:(?:the|a|an|all|any|your|its|their|this|these)[ \t]+)?$",
+    re.IGNORECASE,
+)
+_NOT_IMPERATIVE = frozenset(("you", "we", "it", "they", "one", "there", "users", "people"))
+
+
+def purpose_imperatives(
+    body: str, free: str, spans: Sequence[Span]
+) -> tuple[dict[tuple[int, int], str], set[tuple[int, int]]]:
+    """What a sentence that opens with its purpose says to do for it, and the pairs that reading misleads.
+
+    "To build libc6-dev against your particular kernel, export the environment variable LINUX_SOURCE …": the
+    imperative after the comma (``_imperative``) acts on the first mention after it — a name right after a keyphrase
+    ("the environment variable LINUX_SOURCE") being that keyphrase's name — for the first mention of the purpose
+    clause, the thing it is done for: libc6-dev → export → LINUX_SOURCE, not the nearest mention before the verb
+    ("particular kernel → export → …", returned as misread). ``free`` is ``body`` with the mentions masked; pairs
+    are span indices."""
+    opened = _PURPOSE.match(body)
+    verb = opened.group("verb") if opened else ""
+    if opened is None or not verb.islower() or verb in FUNCTION or verb in _NOT_IMPERATIVE:
+        return {}, set()  # a lower-case word right after the purpose's comma is its imperative ("link with …")
+    clause = [i for i, s in enumerate(spans) if opened.end("purpose") <= s.start and s.end <= opened.end("clause")]
+    after = [i for i, s in enumerate(spans) if s.start >= opened.end("verb")]
+    gap = _PURPOSE_GAP.match(free[opened.end("verb") : spans[after[0]].start]) if clause and after else None
+    if gap is None:
+        return {}, set()
+    target = after[0]
+    if (
+        spans[target].type == CONCEPT
+        and len(after) > 1
+        and spans[after[1]].type != CONCEPT
+        and _APPOSED_NAME_GAP.match(free[spans[target].end : spans[after[1]].start])
+    ):
+        target = after[1]  # "the environment variable LINUX_SOURCE": the variable is the name
+    head = clause[0]
+    misread = {(i, j) for i in clause for j in after if j <= target} | {(i, target) for i in after if i < target}
+    misread.discard((head, target))
+    preposition = gap.group("preposition")
+    return {(head, target): f"{verb}_{preposition.casefold()}" if preposition else verb}, misread
+
+
 def relative_clauses(
     body: str, free: str, spans: Sequence[Span], verbs: frozenset[str] = frozenset()
 ) -> tuple[dict[tuple[int, int], str], set[tuple[int, int]]]:
@@ -2638,6 +2695,9 @@ class RuleExtractor:
             stated, misread = relative_clauses(unit.body, free, spans, verbs)
             read |= {pair: RELATED_TO for pair in misread if pair in read}
             read |= stated  # the clause's own verb phrase, not one read across its commas
+            stated, misread = purpose_imperatives(unit.body, free, spans)
+            read |= {pair: RELATED_TO for pair in misread if pair in read}
+            read |= stated  # "To build libc6-dev …, export LINUX_SOURCE": libc6-dev → export → LINUX_SOURCE
             for pair, predicate in distributed_predicates(unit.body, spans, read).items():
                 if read.get(pair, RELATED_TO) == RELATED_TO:
                     read[pair] = predicate

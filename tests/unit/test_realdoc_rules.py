@@ -987,6 +987,11 @@ def test_a_signature_names_who_signed_the_document() -> None:
     assert signature_names("AUTHORS\n\nAnn Lee <ann@x.org>\nBob Ray <bob@x.org>\n") == []
     assert signature_names("Intro text.\n\nGetting Started\n\nRun it.\n") == []
     assert signature_names("Notes.\n\nDaniel Veillard\n\n$Id$\n") == []
+    # a Debian sign-off: the date after the address, with or without a comma
+    debian = "Notes.\n\n -- Ann McLee <ann@example.org>, Fri,  8 May 2020 12:11:12 -0400\n"
+    assert signature_names(debian) == [("Ann McLee", "-- Ann McLee <ann@example.org>, Fri,  8 May 2020 12:11:12 -0400")]
+    assert signature_names("Notes.\n\nBo Tavm <bo@x.org>  Thu,  5 Oct 2006 22:51:12 +0200\n")[0][0] == "Bo Tavm"
+    assert signature_names("Notes.\n\nBo Tavm <bo@x.org> wrote this on Thu, 5 Oct 2006\n") == []
 
 
 def test_we_before_a_verb_speaks_for_the_documents_subject() -> None:
@@ -1067,3 +1072,16 @@ def test_a_bold_list_term_or_code_word_is_a_name_and_the_subject_is_no_part_of_a
     names = {e.name for e in extraction.entities}
     assert {"apt-cdrom", "libfoo-dev"} <= names and "not" not in names
     assert ("apt-cdrom", "use", "removable media") in {(r.head, r.relation, r.tail) for r in extraction.relations}
+
+
+def test_an_imperative_after_its_purpose_acts_for_the_purposes_object() -> None:
+    kernel = "To build Quux against your particular kernel, export the environment variable QUUX_SOURCE, set to it."
+    triples = _triples(kernel)
+    assert ("Quux", "export", "QUUX_SOURCE") in triples
+    # the nearest mention before the verb is not what it is done for
+    assert not any(h == "particular kernel" and r != "related_to" for h, r, _ in triples), triples
+    assert ("Quux", "link_with", "-lquux") in _triples("To use Quux in a project, you should link with -lquux.")
+    # a subject after the comma is no imperative: its own verb reads as before
+    user = _triples("To see the Zorp logs, the user must open /var/log/zorp.")
+    assert not any(r in ("the", "open") and h == "Zorp" for h, r, _ in user), user
+    assert ("Zorp", "related_to", "Quux") in _triples("To Zorp, Quux is a friend.")
