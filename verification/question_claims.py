@@ -45,6 +45,7 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from graphproof.text.lexicon import AUX, COPULA, DO, HAVE, PREPOSITIONS, PRONOUNS, RELATIVE, VERBS
+from graphproof.text.verb_forms import verb_forms
 from graphproof.text.wordnet_files import proper_adjective
 from graphproof.verification.claims import is_polarity_only, split_text
 from graphproof.verification.english import EnglishTranslator
@@ -535,6 +536,18 @@ class ClaimBuilder:
             or (i == 1 and lower[i].endswith("ing") and i + 1 < len(tokens) and lower[i + 1] not in AUX | VERBS)
         ):
             i += 1
+        if i < len(tokens):
+            return i
+        # no listed verb: a verb form WordNet knows, in lower case, before a name or a determiner ("Which 20th Century
+        # Fox film cast Zazie Beetz as Domino")
+        forms = verb_forms()
+        for j in range(2, len(tokens) - 1):
+            if (
+                tokens[j].isalpha() and tokens[j].islower() and lower[j] in forms
+                and (tokens[j + 1][:1].isupper() or lower[j + 1] in DETERMINERS)
+                and lower[j - 1] not in PREPOSITIONS | DETERMINERS
+            ):  # fmt: skip
+                return j
         return i
 
     def _asked_kind(self, tokens: list[str], choice: Choice | None) -> str:
