@@ -228,15 +228,24 @@ _IDENTIFIER = re.compile(r"(?<![\w./@$-])[A-Za-z][A-Za-z0-9]*(?:_+[A-Za-z0-9]+)+
 _NAMESPACED = re.compile(r"(?<![\w:$@%-])[A-Za-z_][A-Za-z0-9_]*(?:::[A-Za-z_][A-Za-z0-9_]*)+(?![\w-]|::)")
 
 
+# a package name: lower-case words and numbers joined by hyphens, with a digit in it ("libc6-dev", "python3-pip",
+# "libgtk2.0-0", "gcc-12"); not inside a path, an option or a longer word, less a sentence's closing period
+_PACKAGE = re.compile(
+    r"(?<![\w./@$-])(?=[a-z0-9+.-]*\d)[a-z][a-z0-9+]*(?:\.[a-z0-9+]+)*(?:-[a-z0-9+]+(?:\.[a-z0-9+]+)*)+(?![\w/@-])"
+)
+
+
 def identifier_spans(text: str) -> list[Span]:
     """Code identifiers joined by underscores ("json_object_get", "DEFAULT_ARG_SIZE") or by "::" ("X11::Protocol",
-    "Algorithm::DiffOld") as ``name`` spans, whole: the words between are no mentions of their own ("ascii" in
-    "idn2_to_ascii_8z", "Protocol" in "X11::Protocol")."""
+    "Algorithm::DiffOld"), and package names with a digit joined by hyphens ("libc6-dev", ``_PACKAGE``) as ``name``
+    spans, whole: the words between are no mentions of their own ("ascii" in "idn2_to_ascii_8z", "Protocol" in
+    "X11::Protocol", "libc6" in "libc6-dev")."""
     found = [Span(m.start(), m.end(), m.group(), NAME) for m in _NAMESPACED.finditer(text)]
-    found += [
-        Span(m.start(), m.end(), m.group(), NAME) for m in _IDENTIFIER.finditer(text)
-        if not any(s.start <= m.start() < s.end for s in found)
-    ]  # fmt: skip
+    for pattern in (_IDENTIFIER, _PACKAGE):
+        found += [
+            Span(m.start(), m.end(), m.group(), NAME) for m in pattern.finditer(text)
+            if not any(s.start <= m.start() < s.end for s in found)
+        ]  # fmt: skip
     return sorted(found, key=lambda s: s.start)
 
 

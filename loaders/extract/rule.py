@@ -2041,10 +2041,11 @@ _PURPOSE = re.compile(
     re.IGNORECASE,
 )
 _APPOSED_NAME_GAP = re.compile(r"^[ \t]*$")
-# between the imperative and its object: an article or determiner, a preposition ("link with -lquux")
+# between the imperative and its object: a preposition ("link with -lquux"), an article or determiner, and a kind
+# noun of one or two words ("export the environment variable LINUX_SOURCE")
 _PURPOSE_GAP = re.compile(
     r"^[ \t]+(?:(?P<preposition>with|to|in|into|on|from|at|for|against)[ \t]+)?"
-    r"(?:(?:the|a|an|all|any|your|its|their|this|these)[ \t]+)?$",
+    r"(?:(?:the|a|an|all|any|your|its|their|this|these)[ \t]+)?(?P<kind>(?:[a-z][a-z-]*[ \t]+){0,2})$",
     re.IGNORECASE,
 )
 _NOT_IMPERATIVE = frozenset(("you", "we", "it", "they", "one", "there", "users", "people"))
@@ -2068,8 +2069,8 @@ def purpose_imperatives(
     clause = [i for i, s in enumerate(spans) if opened.end("purpose") <= s.start and s.end <= opened.end("clause")]
     after = [i for i, s in enumerate(spans) if s.start >= opened.end("verb")]
     gap = _PURPOSE_GAP.match(free[opened.end("verb") : spans[after[0]].start]) if clause and after else None
-    if gap is None:
-        return {}, set()
+    if gap is None or set(gap.group("kind").split()) & FUNCTION:
+        return {}, set()  # "export the environment variable LINUX_SOURCE", not "run make install as root"
     target = after[0]
     if (
         spans[target].type == CONCEPT

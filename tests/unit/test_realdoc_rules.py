@@ -470,6 +470,17 @@ def test_a_code_identifier_is_one_name_not_its_words() -> None:
     assert "lib_dir" not in {e.name for e in in_path}
 
 
+def test_a_package_name_with_a_digit_is_one_name_not_its_words() -> None:
+    from graphproof.loaders.extract.patterns import identifier_spans
+
+    text = "Install libc6-dev and python3-pip, or libgtk2.0-0 with gcc-12."
+    assert [s.name for s in identifier_spans(text)] == ["libc6-dev", "python3-pip", "libgtk2.0-0", "gcc-12"]
+    # hyphenated words without a digit, numbers, paths and options are not package names
+    assert identifier_spans("A well-known 64-bit command-line tool; see /usr/lib/libc6-dev and --with-gcc-5.") == []
+    names = {e.name for e in RuleExtractor(workers=1).extract([text], [{}])[0].entities}
+    assert {"libc6-dev", "python3-pip"} <= names and not names & {"libc6", "dev", "python3"}
+
+
 def test_an_e_mail_address_in_a_document_is_one_name() -> None:
     text = "Questions and suggestions go to nisse@lysator.liu.se."
     names = {e.name for e in RuleExtractor(workers=1).extract([text], [{}])[0].entities}
@@ -1078,6 +1089,11 @@ def test_an_imperative_after_its_purpose_acts_for_the_purposes_object() -> None:
     kernel = "To build Quux against your particular kernel, export the environment variable QUUX_SOURCE, set to it."
     triples = _triples(kernel)
     assert ("Quux", "export", "QUUX_SOURCE") in triples
+    # the kind noun before the name may be no mention of its own; a preposition in the gap stops the reading
+    assert ("libc6-dev", "export", "LINUX_SOURCE") in _triples(
+        "To build libc6-dev against your particular kernel, export the environment variable LINUX_SOURCE, set to it."
+    )
+    assert not any(r == "run" for _, r, _ in _triples("To install Zorp, run make install as root."))
     # the nearest mention before the verb is not what it is done for
     assert not any(h == "particular kernel" and r != "related_to" for h, r, _ in triples), triples
     assert ("Quux", "link_with", "-lquux") in _triples("To use Quux in a project, you should link with -lquux.")
