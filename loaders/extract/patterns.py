@@ -301,18 +301,21 @@ def labelled_number_spans(text: str) -> list[Span]:
     return spans
 
 
-# Markdown inline code (`zstd`, `make`) and the GNU manuals' `quoting' of commands and files
-_CODE = re.compile(r"(?<!`)`(?!`)(?P<name>[^`'\n]{1,40}?)(?:`(?!`)|'(?![\w]))")
+# Markdown inline code (`zstd`, `make`), reStructuredText's and Markdown's double-quoted inline literals (``make
+# html``) and the GNU manuals' `quoting' of commands and files
+_CODE = re.compile(
+    r"(?<!`)``(?!`)(?P<literal>[^`\n]{1,40}?)``(?!`)|(?<!`)`(?!`)(?P<name>[^`'\n]{1,40}?)(?:`(?!`)|'(?![\w]))"
+)
 _CODE_MAX_WORDS = 3
 
 
 def code_spans(text: str) -> list[Span]:
-    """Inline code and GNU-style quoted commands ("`zstd`", "`make`", "`configure'") as ``name`` spans, whole and
+    """Inline code and GNU-style quoted commands ("`zstd`", "``make html``", "`configure'") as ``name`` spans, whole and
     whatever their case: a document writes so the command, file or identifier it names. Longer snippets (more than
     ``_CODE_MAX_WORDS`` words) are code, not names."""
     spans = []
     for match in _CODE.finditer(text):
-        name = match.group("name").strip()
+        name = (match.group("literal") or match.group("name") or "").strip()
         if name and any(ch.isalnum() for ch in name) and len(name.split()) <= _CODE_MAX_WORDS:
             spans.append(Span(match.start(), match.end(), name, NAME))  # the quotes too, as with titles
     return spans

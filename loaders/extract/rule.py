@@ -918,6 +918,41 @@ def role_before_links(body: str, spans: Sequence[Span], keywords: str, descripti
     return [ExtractedRelation(thing.name, predicate, value.name, thing.type, value.type, keywords, description)]
 
 
+# the roles a person has for a thing ("the git-jump maintainer, Jeff King")
+ROLE_NOUNS = frozenset((
+    "maintainer", "maintainers", "author", "authors", "developer", "developers", "creator", "creators", "founder",
+    "founders", "lead", "leader", "owner", "owners", "packager", "packagers", "designer", "designers",
+))  # fmt: skip
+# a thing's role right before the person who has it: "the git-jump maintainer, ", "Quux's lead developer, "
+_ROLE_BEFORE_PERSON = re.compile(
+    r"(?<![\w.+-])(?P<thing>[\w][\w.+-]*?)(?:['’]s)?[ \t]+"
+    r"(?P<role>(?:(?:lead|main|original|current|principal|co)[ \t]+)?(?P<noun>[a-z]+))[ \t]*,[ \t]*$"
+)
+_NAME_LIKE = re.compile(r"[A-Z\d]|\w-\w")  # a capital, a digit or an inner hyphen: "Quux", "git-jump", "gtk2"
+
+
+def role_appositions(
+    body: str, spans: Sequence[Span], keywords: str, description: str
+) -> list[ExtractedRelation]:
+    """A role apposed to the person who has it states ``thing → role → person``: "cc'd to the git-jump maintainer,
+    Jeff King <peff@peff.net>" → ``git-jump → maintainer → Jeff King``; "Quux's lead developer, Ann Lee, …" →
+    ``Quux → lead_developer → Ann Lee``. The person is a mention that is no keyphrase, right after the comma; the
+    role one or two lower-case words ending in a role noun (``ROLE_NOUNS``) before it; the thing the word before the
+    role, written as a name (a capital, a digit or an inner hyphen: not "the project maintainer")."""
+    out = []
+    for person in spans:
+        if person.type == CONCEPT:
+            continue
+        found = _ROLE_BEFORE_PERSON.search(body, 0, person.start)
+        if found is None or found.group("noun") not in ROLE_NOUNS or not _NAME_LIKE.search(found.group("thing")):
+            continue
+        thing = found.group("thing")
+        kind = next((s.type for s in spans if s.name == thing and s.type != CONCEPT), NAME)
+        predicate = "_".join(found.group("role").split())
+        out.append(ExtractedRelation(thing, predicate, person.name, kind, person.type, keywords, description))
+    return out
+
+
 _KIND_NOUN = (
     r"(?:library|module|package|program|tool|command|utility|file|plugin|extension|function|format|daemon|service|"
     r"project)s?"
@@ -2533,8 +2568,12 @@ class RuleExtractor:
                         continue
                     entities.setdefault(entity_alias_key(link.tail), ExtractedEntity(link.tail, NAME, description))
                     relations.append(link)
-                for link in role_links(unit.body, ordered, keywords, description):
+                for link in [
+                    *role_links(unit.body, ordered, keywords, description),
+                    *role_appositions(unit.body, ordered, keywords, description),
+                ]:
                     if (link.head, link.relation, link.tail) not in stated:
+                        entities.setdefault(entity_alias_key(link.head), ExtractedEntity(link.head, NAME, description))
                         relations.append(link)
                 for link in version_links(ordered, keywords, description):
                     entities.setdefault(entity_alias_key(link.tail), ExtractedEntity(link.tail, NAME, description))

@@ -1101,3 +1101,20 @@ def test_an_imperative_after_its_purpose_acts_for_the_purposes_object() -> None:
     user = _triples("To see the Zorp logs, the user must open /var/log/zorp.")
     assert not any(r in ("the", "open") and h == "Zorp" for h, r, _ in user), user
     assert ("Zorp", "related_to", "Quux") in _triples("To Zorp, Quux is a friend.")
+
+
+def test_a_role_apposed_to_a_person_says_whose_role_it_is() -> None:
+    text = "Bugs go to the list, and cc'd to the git-jump maintainer, Jeff King <peff@example.org>."
+    assert ("git-jump", "maintainer", "Jeff King") in _triples(text)
+    assert ("Quux", "lead_developer", "Ann Lee") in _triples("Quux's lead developer, Ann Lee, wrote it.")
+    # a role of no named thing, or a word that is no role, says nothing of whose it is
+    assert not any(r == "maintainer" for _, r, _ in _triples("The project maintainer, Ann Lee, wrote it."))
+    assert not any(r == "translators" for _, r, _ in _triples("Thanks to the GNOME translators, Ann Lee did it."))
+
+
+def test_a_double_backquoted_literal_is_one_name() -> None:
+    from graphproof.loaders.extract.patterns import code_spans
+
+    text = "To generate the reference, just run ``make html``. It runs ``mkapiref.py`` and `zstd`."
+    assert [s.name for s in code_spans(text)] == ["make html", "mkapiref.py", "zstd"]
+    assert code_spans("```python\nprint(1)```") == []
