@@ -14,9 +14,7 @@ Rules (``ANALYZER_VERSION`` changes whenever one of them does):
    names, speakers, and their handles as words: "AdamSmith" also as "adam smith"), so time and people can
    be searched by the names people write.
 5. English stop words are dropped and the remaining English words are stemmed with the Snowball
-   English stemmer (``PyStemmer``), when ``stem`` is on (the default); an irregular verb form is its
-   lemma first (``lexicon.IRREGULAR_LEMMAS``: "wrote", "written" → "write", "built" → "build"), so "Who
-   wrote sed?" finds "written by Lee E. McMahon", as the stemmer finds "writes" and "writing".
+   English stemmer (``PyStemmer``), when ``stem`` is on (the default).
 6. A calendar date written as ``2026-04-28``, ``2026/04/28``, ``April 28, 2026``, ``28 April 2026`` or
    ``28th of April 2026`` also gives one term ``20260428`` (before its own words), the form chat logs and
    file names stamp: every way of writing a day then shares one rare term. Impossible dates give none.
@@ -31,10 +29,10 @@ from collections.abc import Iterable, Mapping
 from functools import lru_cache
 
 from graphproof.text.chat import humanise, speaker_handles
-from graphproof.text.lexicon import ENGLISH_STOP_WORDS, IRREGULAR_LEMMAS
+from graphproof.text.lexicon import ENGLISH_STOP_WORDS
 from graphproof.text.names import alias_key
 
-ANALYZER_VERSION = "5"
+ANALYZER_VERSION = "4"
 
 _CJK_RANGES = (
     "\u1100-\u11ff"  # Hangul Jamo
@@ -111,8 +109,7 @@ class Analyzer:
     def _stem_word(self, word: str) -> str:
         cached = self._cache.get(word)
         if cached is None:
-            base = IRREGULAR_LEMMAS.get(word, word)  # "wrote", "written" → "write"
-            cached = _stemmer().stemWord(base) if self.stem else word  # type: ignore[attr-defined]
+            cached = _stemmer().stemWord(word) if self.stem else word  # type: ignore[attr-defined]
             if len(self._cache) < 500_000:
                 self._cache[word] = cached
         return cached

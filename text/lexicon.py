@@ -9,9 +9,6 @@ number into a quantity.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from types import MappingProxyType
-
 ENGLISH_STOP_WORDS: frozenset[str] = frozenset(
     (
         "a",
@@ -362,22 +359,6 @@ def inflections(lemma: str) -> set[str]:
     return forms
 
 
-# The lemma of each irregular verb form of ``_IRREGULAR`` that search should read as its verb ("wrote", "written" →
-# "write"). Left out: the forms of the light verbs (``LIGHT_VERBS``: "made", "got", "kept"; "be", "have", "do" are stop
-# words too), which say little of what a sentence is about ("recordings made by …" is not "who makes it"), forms spelled
-# as another word
-# ("left" the side, "found" also "to found", "born", "saw", "lay", "felt", "thought", "won", "drunk") and forms that
-# are their own lemma ("read", "put", "become"). Written out rather than asked of ``simplemma``, which reads "gone"
-# as "gan".
-IRREGULAR_LEMMAS: Mapping[str, str] = MappingProxyType(dict(pair.split(":", 1) for pair in _words("""
-    went:go gone:go came:come became:become began:begin begun:begin bought:buy brought:bring built:build
-    caught:catch chose:choose chosen:choose drank:drink drove:drive driven:drive ate:eat eaten:eat flew:fly
-    flown:fly forgot:forget forgotten:forget gave:give given:give grew:grow grown:grow heard:hear
-    held:hold knew:know known:know led:lead learnt:learn lent:lend lost:lose met:meet paid:pay rode:ride
-    ran:run said:say seen:see sold:sell sent:send sang:sing sung:sing sat:sit slept:sleep spoke:speak spoken:speak
-    spent:spend stood:stand swam:swim swum:swim took:take taken:take taught:teach told:tell threw:throw
-    thrown:throw understood:understand wore:wear worn:wear wrote:write written:write
-""")))
 VERB_LEMMAS: frozenset[str] = _VERB_LEMMAS
 VERBS: frozenset[str] = frozenset().union(*(inflections(v) for v in _VERB_LEMMAS)) | _IRREGULAR
 # Words as often nouns as verbs in software documentation ("a link", "the store"), and "mean", a chat filler ("I

@@ -80,15 +80,14 @@ def test_a_message_that_asks_comes_with_its_reply(store: SQLiteStore) -> None:
 
 
 def test_in_a_chat_a_word_counts_only_as_written_not_by_its_lemma(tmp_path: Path) -> None:
-    # "author" and "writes" share a lemma key (``reasoning.paths.word_key``), which documents read and chats do not
     talk = (
-        "Time: 20260301_09:00\nLiHua: I am the author of the weekly report.\n"
+        "Time: 20260301_09:00\nLiHua: I wrote the weekly report yesterday.\n"
         "WolfgangSchulz: Sam writes reports for us.\n"
     )
     s = _chat_store(tmp_path / "chat.db", {"talk": talk})
     answer = _ask(s, "Who writes reports?", ["talk#0"])
     s.close()
-    assert answer.endswith("WolfgangSchulz: Sam writes reports for us.") and "author" not in answer
+    assert answer.endswith("WolfgangSchulz: Sam writes reports for us.") and "wrote" not in answer
 
 
 def test_a_reply_carries_on_what_the_messages_before_it_asked(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -13,17 +13,12 @@ from typer.testing import CliRunner
 import graphproof.cli_gnn as cli_gnn
 from graphproof.cli import app
 
-# The hashing embedder's buckets (CRC-32 of each analyzer term) decide which terms of these synthetic questions collide:
-# at 256 buckets "write" shares one with "53" since "written" became "write" (analyzer 5), and the test films' writer
-# questions tie; 384 buckets keep every term of the film graph and its questions apart.
-DIMENSIONS = 384
-
 
 @pytest.fixture
 def env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[CliRunner, str, Path]:
     for name in ("GRAPHPROOF_STORE", "GRAPHPROOF_EMBEDDING_MODEL", "GRAPHPROOF_LLM", "NEO4J_URI"):
         monkeypatch.delenv(name, raising=False)
-    monkeypatch.setattr(cli_gnn, "_embedder", lambda device="cpu": HashingEmbedder(DIMENSIONS))
+    monkeypatch.setattr(cli_gnn, "_embedder", lambda device="cpu": HashingEmbedder(256))
     runner = CliRunner()
     store = f"sqlite:///{tmp_path}/g.db"
     kb = tmp_path / "kb.txt"
@@ -133,8 +128,7 @@ def test_ask_method_gnn_answers_with_paths_and_needs_a_model(
 ) -> None:
     import graphproof.graph.embed
 
-    hashing = HashingEmbedder(DIMENSIONS)
-    monkeypatch.setattr(graphproof.graph.embed, "SentenceTransformerEmbedder", lambda *a, **k: hashing)
+    monkeypatch.setattr(graphproof.graph.embed, "SentenceTransformerEmbedder", lambda *a, **k: HashingEmbedder(256))
     monkeypatch.delenv("GRAPHPROOF_GNN_CHECKPOINT", raising=False)
     runner, store, folder = env
     ckpt = folder / "model.pt"
