@@ -1353,7 +1353,8 @@ _COPULA_GAP = re.compile(
 
 
 _IMPERATIVE = re.compile(rf"^[ \t]*(?:{LIST_MARKER}[ \t]+)?(?P<verb>[A-Z][a-z]+)\b")
-_OBJECT_GAP = re.compile(r"^[ \t]+(?:(?:the|a|an|all|any|your|its|their|this|these)[ \t]+)?$", re.IGNORECASE)
+_DETERMINER = r"(?:the|a|an|all|any|your|its|their|this|these)"  # what may stand between a verb and its object
+_OBJECT_GAP = re.compile(rf"^[ \t]+(?:{_DETERMINER}[ \t]+)?$", re.IGNORECASE)
 _TO_BEFORE = re.compile(r"\bto[ \t]+(?:(?P<article>the|a|an|your|its|their)[ \t]+)?$")
 
 
@@ -2075,12 +2076,11 @@ _PURPOSE = re.compile(
     r"(?P<verb>[a-z]+)\b",
     re.IGNORECASE,
 )
-_APPOSED_NAME_GAP = re.compile(r"^[ \t]*$")
 # between the imperative and its object: a preposition ("link with -lquux"), an article or determiner, and a kind
 # noun of one or two words ("export the environment variable LINUX_SOURCE")
 _PURPOSE_GAP = re.compile(
     r"^[ \t]+(?:(?P<preposition>with|to|in|into|on|from|at|for|against)[ \t]+)?"
-    r"(?:(?:the|a|an|all|any|your|its|their|this|these)[ \t]+)?(?P<kind>(?:[a-z][a-z-]*[ \t]+){0,2})$",
+    rf"(?:{_DETERMINER}[ \t]+)?(?P<kind>(?:[a-z][a-z-]*[ \t]+){{0,2}})$",
     re.IGNORECASE,
 )
 _NOT_IMPERATIVE = frozenset(("you", "we", "it", "they", "one", "there", "users", "people"))
@@ -2092,7 +2092,8 @@ def purpose_imperatives(
     """What a sentence that opens with its purpose says to do for it, and the pairs that reading misleads.
 
     "To build libc6-dev against your particular kernel, export the environment variable LINUX_SOURCE …": the
-    imperative after the comma (``_imperative``) acts on the first mention after it — a name right after a keyphrase
+    imperative after the comma (a lower-case word that is no function word or pronoun) acts on the first mention
+    after it — a name right after a keyphrase
     ("the environment variable LINUX_SOURCE") being that keyphrase's name — for the first mention of the purpose
     clause, the thing it is done for: libc6-dev → export → LINUX_SOURCE, not the nearest mention before the verb
     ("particular kernel → export → …", returned as misread). ``free`` is ``body`` with the mentions masked; pairs
@@ -2111,7 +2112,7 @@ def purpose_imperatives(
         spans[target].type == CONCEPT
         and len(after) > 1
         and spans[after[1]].type != CONCEPT
-        and _APPOSED_NAME_GAP.match(free[spans[target].end : spans[after[1]].start])
+        and not free[spans[target].end : spans[after[1]].start].strip(" \t")
     ):
         target = after[1]  # "the environment variable LINUX_SOURCE": the variable is the name
     head = clause[0]
