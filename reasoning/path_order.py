@@ -63,6 +63,7 @@ from graphproof.reasoning.paths import (
     is_stated,
     question_terms_in,
 )
+from graphproof.text.names import EMAIL
 
 FEATURES = (
     "rank", "weight", "stated", "two_edges", "verb", "answer", "link", "sentence_terms", "wanted_kind",
@@ -143,14 +144,35 @@ def _named_kind(entity: Entity) -> bool:
 def _names_in(entity: Entity, text: str) -> bool:
     """Whether ``text`` (casefolded, whitespace squashed) holds ``entity``'s name as a whole word or phrase, or its
     words in order with only punctuation between them ("mDNS DNS-SD implementation" in "mDNS/DNS-SD implementation":
-    the extractor writes a name without the text's slashes and brackets)."""
+    the extractor writes a name without the text's slashes and brackets). A name found inside an e-mail address, a
+    URL or a file path of the text and not the whole of it is only a part of that (``_within_address``): "Debian" is
+    not given by "guus@debian.org", nor "/etc/ssl/certs" by "/etc/ssl/certs/java/cacerts"."""
     name = " ".join(entity.name.casefold().split())
     if not name:
         return False
-    if re.search(r"(?<!\w)" + re.escape(name) + r"(?!\w)", text) is not None:
-        return True
+    patterns = [r"(?<!\w)" + re.escape(name) + r"(?!\w)"]
     words = re.findall(r"\w+", name)
-    return len(words) > 1 and re.search(r"(?<!\w)" + r"\W+".join(map(re.escape, words)) + r"(?!\w)", text) is not None
+    if len(words) > 1:
+        patterns.append(r"(?<!\w)" + r"\W+".join(map(re.escape, words)) + r"(?!\w)")
+    addresses = [_address_span(m) for m in _ADDRESS.finditer(text)]
+    return any(
+        not _within_address(m.span(), addresses) for pattern in patterns for m in re.finditer(pattern, text)
+    )
+
+
+# an e-mail address, a URL, or a file path of two or more parts, as ``reasoning.answer`` reads them
+_ADDRESS = re.compile(rf"{EMAIL}|\b[a-z][\w+.-]*://\S+|(?<![\w/])~?/[\w.@+-]+(?:/[\w.@+*-]*)+")
+
+
+def _address_span(match: re.Match[str]) -> tuple[int, int]:
+    """The span of an address without the punctuation that closes the sentence or bracket around it."""
+    found = match.group()
+    return match.start(), match.start() + len(found.rstrip(".,;:!?)]>'\""))
+
+
+def _within_address(span: tuple[int, int], addresses: Sequence[tuple[int, int]]) -> bool:
+    """Whether ``span`` lies inside one of ``addresses`` without being all of it."""
+    return any(start <= span[0] and span[1] <= end and span != (start, end) for start, end in addresses)
 
 
 def reaches_answer(path: WeightedPath, question: str, answer: str, analyzer: Analyzer | None = None) -> bool:

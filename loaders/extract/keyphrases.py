@@ -157,6 +157,15 @@ def _before_adverb(run: list[tuple[int, int, str]], finite: Callable[[str], bool
     return [part for part in (run[:adverb], rest) if part]
 
 
+# the noun of a complex preposition ("in favor of", "in place of", "on behalf of"): part of the relation's wording,
+# no concept ("pkg_resources is discouraged in favor of importlib.resources" reads is_discouraged_in_favor_of)
+_COMPLEX_PREPOSITION = re.compile(
+    r"\b(?:in|on|by|with)[ \t]+(?P<noun>favou?r|place|lieu|spite|terms|case|front|behalf|means|respect|addition"
+    r"|accordance|charge|top|search|support|view)[ \t]+(?:of|to|with)\b",
+    re.IGNORECASE,
+)
+
+
 def candidates(text: str, prose: bool = False) -> list[tuple[int, int, list[str]]]:
     """``(start, end, words)`` of stop-word-delimited runs of content words in ``text``.
 
@@ -165,13 +174,15 @@ def candidates(text: str, prose: bool = False) -> list[tuple[int, int, list[str]
     end: "is large"), the word after a modal is a verb ("can operate"), so is an -ing verb after a preposition or
     "and" ("for resolving host names" -> "host names"; "a running daemon" keeps it), so is the word after "used /
     designed / able / … to" ("is used to override the default file" -> "default file"), and a third-person verb ends
-    the run before a preposition or "to" ("stands for", "tries to") or inside it ("nss-mdns contacts avahi-daemon").
+    the run before a preposition or "to" ("stands for", "tries to") or inside it ("nss-mdns contacts avahi-daemon"),
+    and the noun of a complex preposition is none ("in favor of", ``_COMPLEX_PREPOSITION``).
     Chat messages keep the rules the LiHua-World figures were measured with."""
     stop, words, after = (PROSE_STOP, _PROSE_WORD, _OBJECT_AFTER) if prose else (STOP, _LETTERS, _DETERMINER_AFTER)
     finite = _prose_finite_verb if prose else _finite_verb
     found: list[tuple[int, int, list[str]]] = []
     run: list[tuple[int, int, str]] = []
     last_end = 0
+    idioms = {m.start("noun") for m in _COMPLEX_PREPOSITION.finditer(text)} if prose else set()
 
     def emit() -> None:
         while len(run) > 1 and _adverb(run[0][2]) and (_verb_like(run[1][2]) or _participle(run[1][2])):
@@ -210,7 +221,7 @@ def candidates(text: str, prose: bool = False) -> list[tuple[int, int, list[str]
         lower = word.casefold()
         if lower.endswith(("'s", "’s")) and not is_contraction(word):
             lower = lower[:-2]
-        if len(lower) < 3 or lower in stop or is_contraction(word) or HAS_CJK.search(lower):
+        if len(lower) < 3 or lower in stop or is_contraction(word) or HAS_CJK.search(lower) or match.start() in idioms:
             emit()
             continue
         run.append((match.start(), match.end(), lower))

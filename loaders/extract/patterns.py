@@ -219,9 +219,9 @@ def path_spans(text: str) -> list[Span]:
     return sorted(spans, key=lambda s: s.start)
 
 
-# a code identifier written with underscores ("idn2_to_ascii_8z", "DEFAULT_ARG_SIZE", "FT_Init_FreeType"), not inside
-# a path, an option or a longer word
-_IDENTIFIER = re.compile(r"(?<![\w./@$-])[A-Za-z][A-Za-z0-9]*(?:_+[A-Za-z0-9]+)+(?![\w/@-])")
+# a code identifier written with underscores ("idn2_to_ascii_8z", "DEFAULT_ARG_SIZE", "FT_Init_FreeType"), or a prefix
+# of such identifiers ending in one ("PCRE2_", "XML_"), not inside a path, an option or a longer word
+_IDENTIFIER = re.compile(r"(?<![\w./@$-])[A-Za-z][A-Za-z0-9]*(?:(?:_+[A-Za-z0-9]+)+_*|_+)(?![\w/@-])")
 
 
 # a name in a namespace: a Perl or Ruby module ("X11::Protocol", "Locale::gettext"), a C++ or Rust path ("std::vector")
@@ -229,19 +229,26 @@ _NAMESPACED = re.compile(r"(?<![\w:$@%-])[A-Za-z_][A-Za-z0-9_]*(?:::[A-Za-z_][A-
 
 
 # a package name: lower-case words and numbers joined by hyphens, with a digit in it ("libc6-dev", "python3-pip",
-# "libgtk2.0-0", "gcc-12"); not inside a path, an option or a longer word, less a sentence's closing period
+# "libgtk2.0-0", "gcc-12"), or one lower-case word that ends in a number ("pcre3", "libxml2", "tclsh8.6"); not inside
+# a path, an option or a longer word, less a sentence's closing period
 _PACKAGE = re.compile(
     r"(?<![\w./@$-])(?=[a-z0-9+.-]*\d)[a-z][a-z0-9+]*(?:\.[a-z0-9+]+)*(?:-[a-z0-9+]+(?:\.[a-z0-9+]+)*)+(?![\w/@-])"
+    r"|(?<![\w./@$-])[a-z]{2,}\d+(?:\.\d+)*[a-z]?(?![\w/@-]|\.\w)"
 )
+
+
+# a dotted module or attribute name, lower-case, each part two characters or more ("importlib.resources", "os.path",
+# "pkg_resources.resource_filename"); not inside a path, a URL or an address, nor a sentence's closing period
+_DOTTED = re.compile(r"(?<![\w./@$:-])[a-z_][a-z0-9_]+(?:\.[a-z_][a-z0-9_]+)+(?![\w/@-]|\.\w)")
 
 
 def identifier_spans(text: str) -> list[Span]:
     """Code identifiers joined by underscores ("json_object_get", "DEFAULT_ARG_SIZE") or by "::" ("X11::Protocol",
     "Algorithm::DiffOld"), and package names with a digit joined by hyphens ("libc6-dev", ``_PACKAGE``) as ``name``
     spans, whole: the words between are no mentions of their own ("ascii" in "idn2_to_ascii_8z", "Protocol" in
-    "X11::Protocol", "libc6" in "libc6-dev")."""
+    "X11::Protocol", "libc6" in "libc6-dev"); so are dotted module names ("importlib.resources", ``_DOTTED``)."""
     found = [Span(m.start(), m.end(), m.group(), NAME) for m in _NAMESPACED.finditer(text)]
-    for pattern in (_IDENTIFIER, _PACKAGE):
+    for pattern in (_DOTTED, _IDENTIFIER, _PACKAGE):
         found += [
             Span(m.start(), m.end(), m.group(), NAME) for m in pattern.finditer(text)
             if not any(s.start <= m.start() < s.end for s in found)
@@ -309,16 +316,39 @@ _CODE = re.compile(
 _CODE_MAX_WORDS = 3
 
 
+# a quoted word or two right after the kind of code it is: "the command 'update-ca-certificates -f'", "the file
+# "jvm.cfg"", "the variable ‘LANG’" (lower-case quoted words elsewhere are scare quotes, ``title_spans``)
+CODE_KINDS = (
+    r"(?:command|program|tool|utility|script|executable|option|flag|switch|file|directory|folder|package|module"
+    r"|variable|function|setting|parameter|key)s?"
+)
+_KIND_QUOTED = re.compile(
+    rf"\b{CODE_KINDS}[ \t]+(?:called[ \t]+|named[ \t]+)?"
+    r"(?:'(?P<a>[^'\n]{1,40}?)'(?!\w)|\"(?P<b>[^\"\n]{1,40}?)\"|‘(?P<c>[^’\n]{1,40}?)’|“(?P<d>[^”\n]{1,40}?)”)",
+    re.IGNORECASE,
+)
+
+
 def code_spans(text: str) -> list[Span]:
     """Inline code and GNU-style quoted commands ("`zstd`", "``make html``", "`configure'") as ``name`` spans, whole and
-    whatever their case: a document writes so the command, file or identifier it names. Longer snippets (more than
+    whatever their case: a document writes so the command, file or identifier it names; so is a quoted word after
+    the kind of code it is ("the command 'update-ca-certificates -f'", ``_KIND_QUOTED``). Longer snippets (more than
     ``_CODE_MAX_WORDS`` words) are code, not names."""
     spans = []
     for match in _CODE.finditer(text):
         name = (match.group("literal") or match.group("name") or "").strip()
         if name and any(ch.isalnum() for ch in name) and len(name.split()) <= _CODE_MAX_WORDS:
             spans.append(Span(match.start(), match.end(), name, NAME))  # the quotes too, as with titles
-    return spans
+    for match in _KIND_QUOTED.finditer(text):
+        group = next(g for g in ("a", "b", "c", "d") if match.group(g) is not None)
+        name = match.group(group).strip()
+        start, end = match.start(group) - 1, match.end(group) + 1  # the quotes too
+        if (
+            any(ch.isalnum() for ch in name) and len(name.split()) <= _CODE_MAX_WORDS
+            and not any(s.start < end and start < s.end for s in spans)
+        ):  # fmt: skip
+            spans.append(Span(start, end, name, NAME))
+    return sorted(spans, key=lambda s: s.start)
 
 
 # a Markdown list item's bold term ("* **apt-key** as an interface to manage authentication keys"), or a bold word

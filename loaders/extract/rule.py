@@ -91,7 +91,13 @@ front of a keyphrase ("kills processes" → "processes"); a name in apposition t
 noun right after a name is part of that name's mention ("the 'msgmerge' program, which prepares …", "the
 --disable-nls option": ``with_named_kinds``), a lower-case word that is no English word before a kind noun is a name
 ("the xgettext program": ``bare_named_kinds``, ``text.english_words``), and the third-person verb after an opening
-"The <name> <kind>" is the verb (``with_named_kind_verbs``).
+"The <name> <kind>" is the verb (``with_named_kind_verbs``). A quoted word after the kind of code it is, a
+lower-case word ending in a number, an identifier prefix and a dotted module name are names ("the command
+'update-ca-certificates -f'", "pcre3", "PCRE2_", "importlib.resources": ``patterns.code_spans``,
+``patterns.identifier_spans``), and that kind noun is no word of the verb phrase before it; an infinitive of purpose
+after a stated object is the subject's doing ("X uses the hooks of Y to update the JKS keystore /etc/…/cacerts" → X →
+update → JKS and → /etc/…/cacerts, not Y → update: ``purpose_infinitives``); the noun of a complex preposition is
+no concept ("is discouraged in favor of" names the relation: ``keyphrases._COMPLEX_PREPOSITION``).
 
 Speed: on LiHua-World (442 conversations, 5,897 messages) about 1 s for the whole corpus on one
 core (~5,000–7,000 messages/s); the YAKE keyword method takes ~10 s there. Chunks are independent, so a
@@ -117,6 +123,7 @@ from graphproof.loaders.chunking import DOCUMENT_KEY, FOLDER_KEY
 from graphproof.loaders.extract.errors import ExtractorError
 from graphproof.loaders.extract.keyphrases import Keyphraser, Phrase, is_concept, make_keyphraser
 from graphproof.loaders.extract.patterns import (
+    CODE_KINDS,
     CONCEPT,
     HAS_CJK,
     NAME,
@@ -1940,6 +1947,7 @@ def between_predicate(
     if len(" ".join(gap.split())) > 60 or any(ch in _GAP_STOPS for ch in gap):
         return ""
     gap = _TRAILING_QUANTIFIER.sub("", gap)
+    gap = _TRAILING_KIND.sub("", gap)  # "triggered with the command ['update-ca-certificates -f']": the object's kind
     words = [w.casefold() for w in _GAP_WORD.findall(_BY_DEFAULT.sub(" ", gap))]  # "reads by default" -> reads
     # "was originally written by": a -ly adverb between the verbs is not part of the predicate
     words = [  # but "operate independently of" keeps it: with the preposition it names the relation
@@ -1994,6 +2002,8 @@ def between_predicate(
     return ""
 
 
+# the kind of code the second mention is, written before it ("… with the command ['update-ca-certificates -f']")
+_TRAILING_KIND = re.compile(rf"\b(?:the|a|an|this|that)[ \t]+{CODE_KINDS}[ \t]*['\"‘“`]?[ \t]*$", re.IGNORECASE)
 _ASIDE = re.compile(r"[ \t]*\([^()\n]{1,80}\)")  # "(dbus-daemon --system)", "(or version)"
 _ASIDE_CLOSE = re.compile(r"[\"'”’`]*\)")
 _ASIDE_OPEN = re.compile(r"\([\"'“‘`]*$")
@@ -2120,6 +2130,60 @@ def purpose_imperatives(
     misread.discard((head, target))
     preposition = gap.group("preposition")
     return {(head, target): f"{verb}_{preposition.casefold()}" if preposition else verb}, misread
+
+
+# "… uses the hooks of the ca-certificates package to update the JKS keystore …": an infinitive of purpose after a
+# stated object, then its own object (a determiner and up to two modifiers before it)
+_TO_PURPOSE = re.compile(
+    rf"[ \t]*,?[ \t]+(?:in[ \t]+order[ \t]+)?to[ \t]+(?P<verb>[a-z]+)[ \t]+(?:{_DETERMINER}[ \t]+)?"
+    r"(?:[a-z][\w-]*[ \t]+){0,2}$"
+)
+_OF_OBJECT = re.compile(rf"[ \t]+of[ \t]+(?:{_DETERMINER}[ \t]+)?")
+# a mention apposed to the one before it through its kind noun: "the JKS keystore /etc/ssl/certs/java/cacerts"
+_KIND_APPOSITION = re.compile(r"[ \t]+[a-z][\w-]*[ \t]+$")
+
+
+def purpose_infinitives(
+    free: str, spans: Sequence[Span], read: Mapping[tuple[int, int], str]
+) -> tuple[dict[tuple[int, int], str], set[tuple[int, int]]]:
+    """What a clause's subject does through an infinitive of purpose after its stated object.
+
+    "This package uses the hooks of the ca-certificates package to update the JKS keystore /etc/ssl/certs/java/cacerts"
+    → package → update → JKS, and → update → /etc/ssl/certs/java/cacerts, the name the keystore is given right after
+    its kind noun (``_KIND_APPOSITION``): the subject of "uses" is the one that updates, not the hooks' package (which
+    stays ``related_to``). The infinitive is a verb (WordNet's verb forms, no function word) and its object the first
+    mention after it, with at most a determiner and two words between; the stated object runs on through "of"
+("the hooks of the ca-certificates package"). ``free`` is the text with the mentions masked;
+    ``read`` the predicates read so far; pairs are span indices, and only a pair still ``related_to`` is given. The
+    pairs from the object's mentions to the infinitive's object are returned as misread (the package does not
+    update the keystore; its user does)."""
+    out: dict[tuple[int, int], str] = {}
+    misread: set[tuple[int, int]] = set()
+    for (i, j), predicate in read.items():
+        if predicate in (RELATED_TO, IS_A) or i >= j:
+            continue
+        end = j  # the object's last mention: "the hooks of the ca-certificates package"
+        while end + 1 < len(spans) and _OF_OBJECT.fullmatch(free[spans[end].end : spans[end + 1].start]):
+            end += 1
+        after = [k for k in range(end + 1, len(spans)) if spans[k].start >= spans[end].end]
+        if not after:
+            continue
+        purpose = _TO_PURPOSE.match(free[spans[end].end : spans[after[0]].start])
+        verb = purpose.group("verb") if purpose else ""
+        if not verb or verb in FUNCTION or verb not in verb_forms() or spans[after[0]].type == QUANTITY:
+            continue
+        targets = [after[0]]
+        if (
+            len(after) > 1
+            and spans[after[1]].type != CONCEPT
+            and _KIND_APPOSITION.fullmatch(free[spans[after[0]].end : spans[after[1]].start])
+        ):
+            targets.append(after[1])
+        for k in targets:
+            if read.get((i, k), RELATED_TO) == RELATED_TO:
+                out[(i, k)] = verb
+                misread |= {(m, k) for m in range(j, end + 1)}
+    return out, misread
 
 
 def relative_clauses(
@@ -2748,6 +2812,9 @@ class RuleExtractor:
             stated, misread = conjoined_verb_phrases(unit.body, free, spans, read, verbs)
             read |= {pair: RELATED_TO for pair in misread}
             read |= stated
+            stated, misread = purpose_infinitives(free, spans, read)
+            read |= {pair: RELATED_TO for pair in misread if pair in read}
+            read |= stated  # "X uses the hooks of Y to update Z": X → update → Z, not Y → update → Z
             typed = typed_relatives(free, spans, read)
             read |= {pair: p for pair, p in typed.items() if read.get(pair, RELATED_TO) == RELATED_TO}
         for (i, j), predicate in read.items():

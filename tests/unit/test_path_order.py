@@ -150,3 +150,21 @@ def test_a_keyphrase_that_holds_a_name_is_reached_with_other_punctuation() -> No
     assert answer_first([to_generic, to_kind], question, answer)[0] is to_kind
     # the words must follow one another: the same words elsewhere in the answer are no mention
     assert not reaches_answer(to_kind, question, "DNS-SD is an mDNS implementation.")
+
+
+def test_a_name_inside_an_address_or_a_longer_path_of_the_answer_is_not_reached() -> None:
+    question = "Who looked after the old quux package?"
+    answer = "The maintainer of the old quux package was Ann Lee <ann@zorproject.org>; see /etc/quux/main.conf."
+    quux = Entity("old quux package", "old quux package", "concept")
+    ann, zorproject, etc = (Entity.named(n) for n in ("Ann Lee", "Zorproject", "/etc/quux"))
+    to_domain = one_edge(quux, zorproject, "is_hosted_by", "readme#1", 9.0, answer)
+    to_folder = one_edge(quux, etc, "reads", "readme#1", 9.0, answer)
+    to_person = one_edge(quux, ann, "maintainer", "readme#1", 1.0, answer)
+    assert not reaches_answer(to_domain, question, answer)  # "zorproject" only inside the e-mail address
+    assert not reaches_answer(to_folder, question, answer)  # "/etc/quux" only as the start of a longer path
+    assert reaches_answer(to_person, question, answer)
+    assert answer_first([to_domain, to_folder, to_person], question, answer)[0] is to_person
+    # the whole address is a name the answer gives, and so is one written on its own elsewhere in it
+    whole = one_edge(quux, Entity.named("ann@zorproject.org"), "contact", "readme#1", 1.0, answer)
+    assert reaches_answer(whole, question, answer)
+    assert reaches_answer(to_folder, question, answer + " Its folder is /etc/quux.")

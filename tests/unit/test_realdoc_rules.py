@@ -369,7 +369,9 @@ def test_consists_of_renamed_and_supersedes_are_verbs() -> None:
 
 def test_a_word_may_hold_digits_after_its_first_letter() -> None:
     triples = _triples("The installed C library libidn2 is dual-licensed under LGPLv3+.")
-    assert ("library libidn2", "is_dual_licensed_under", "LGPLv3+") in triples
+    assert ("libidn2", "is_dual_licensed_under", "LGPLv3+") in triples  # a lower-case word ending in a number: a name
+    # a keyphrase keeps a digit inside a word too
+    assert ("library", "is_built_with", "v2a3b compiler") in _triples("The library is built with the v2a3b compiler.")
 
 
 def test_stands_for_names_what_an_abbreviation_means() -> None:
@@ -1118,3 +1120,62 @@ def test_a_double_backquoted_literal_is_one_name() -> None:
     text = "To generate the reference, just run ``make html``. It runs ``mkapiref.py`` and `zstd`."
     assert [s.name for s in code_spans(text)] == ["make html", "mkapiref.py", "zstd"]
     assert code_spans("```python\nprint(1)```") == []
+
+
+def test_a_quoted_word_after_its_code_kind_is_one_name_and_the_kind_is_no_part_of_the_verb() -> None:
+    from graphproof.loaders.extract.patterns import code_spans
+
+    text = "A full rescan can be started with the command 'zorpctl --rescan' if needed."
+    assert [s.name for s in code_spans(text)] == ["zorpctl --rescan"]
+    assert ("full rescan", "be_started_with", "zorpctl --rescan") in _triples(text)
+    assert [s.name for s in code_spans('Edit the file "quux.conf" or the variable ‘QUUX_HOME’.')] == [
+        "quux.conf", "QUUX_HOME",
+    ]  # fmt: skip
+    # lower-case quoted words that no kind noun announces are scare quotes, not names
+    assert code_spans("This is a 'simple' tool for 'power users'.") == []
+    # the kind noun of the second mention is no word of the predicate: five words of verb phrase at most
+    assert between_predicate(" can be triggered with the command ", prose=True) == "be_triggered_with"
+    assert between_predicate(" can be triggered with the ", prose=True) == "be_triggered_with"
+
+
+def test_a_lower_case_word_ending_in_a_number_and_an_identifier_prefix_are_names() -> None:
+    from graphproof.loaders.extract.patterns import identifier_spans
+
+    names = [s.name for s in identifier_spans("Old builds use quux3 or tclsh8.6, and ext4 is needed.")]
+    assert names == ["quux3", "tclsh8.6", "ext4"]
+    # not a number with a unit, a one-letter word, part of a path or an option, nor a version's dotted tail
+    assert identifier_spans("It takes 10km, x86 and /usr/lib/quux3 or --quux3, 2nd place.") == []
+    assert [s.name for s in identifier_spans("Functions are prefixed with QUUX2_, so they do not clash.")] == ["QUUX2_"]
+    assert ("libquux-posix", "are_prefixed_with", "QUUX2_") in _triples(
+        "The names of functions in libquux-posix are prefixed with QUUX2_, so they do not clash with libc."
+    )
+
+
+def test_an_infinitive_of_purpose_after_a_stated_object_is_the_subjects_doing() -> None:
+    text = "Each night, Zorpd uses the hooks of the quux package to refresh the XYZ store /var/lib/zorpd/store.db."
+    triples = _triples(text)
+    assert ("Zorpd", "refresh", "XYZ") in triples
+    assert ("Zorpd", "refresh", "/var/lib/zorpd/store.db") in triples  # named right after its kind noun
+    # the package whose hooks are used does not refresh the store
+    assert not any(h in ("quux", "hooks") and r == "refresh" for h, r, _ in triples), triples
+    # no infinitive, or a function word after "to", reads nothing new
+    assert not any(r == "refresh" for _, r, _ in _triples("Zorpd uses the quux package with the XYZ store."))
+    assert not any(h == "Zorpd" and t == "Quux" for h, _, t in _triples("Zorpd talks to the cli to the Quux API."))
+
+
+def test_a_dotted_module_name_is_one_name_and_a_complex_preposition_names_the_relation() -> None:
+    from graphproof.loaders.extract.keyphrases import candidates
+    from graphproof.loaders.extract.patterns import identifier_spans
+
+    assert [s.name for s in identifier_spans("Call zorp.config or zorp_util.load_all, then os.path.")] == [
+        "zorp.config", "zorp_util.load_all", "os.path",
+    ]  # fmt: skip
+    # not a URL's or an address's part, nor one-letter parts ("e.g."), nor a capitalised word after a full stop
+    assert identifier_spans("See https://zorp.example/a.b or ann@zorp.example, e.g. now.Then go.") == []
+    triples = _triples("Use of quuxlib is discouraged in favor of zorp.resources and zorp.metadata.")
+    assert ("quuxlib", "is_discouraged_in_favor_of", "zorp.resources") in triples
+    assert not any("favor" in (h, t) for h, _, t in triples), triples  # "favor" is no concept
+    # in a chat message, and where the noun is no part of a complex preposition, the keyphrases are as before
+    assert [w for _, _, w in candidates("We voted in favor of zorp.", prose=True)] == [["voted"], ["zorp"]]
+    assert [w for _, _, w in candidates("We voted in favor of zorp.")] == [["voted"], ["favor"], ["zorp"]]
+    assert [w for _, _, w in candidates("Do me a favor and vote.", prose=True)] == [["favor"], ["vote"]]
