@@ -98,10 +98,20 @@ KIND_WEIGHT = 0.5
 # January-June (hybrid-rrf 0.429 -> 0.460).
 CHAT_KIND_WEIGHT = 0.5
 _STAMP = re.compile(r"\[[^\]]*\]\s*(?:[^\s:][^:\n]{0,40}:\s*)?")
-_ASKS_PERSON = re.compile(
-    rf"^\W*(?:\w+\s+)?(?:who|whom|whose)\b|\b(?:which|what)\s+(?:{PERSON_NOUNS})s?\b", re.IGNORECASE
+# up to two words between "which" / "what" and the noun that says what is asked ("Which Debian version …", "What
+# minimum kernel version …", "Which GNOME developer …"), none of them a verb of the question ("What is the version …"
+# asks about a version, and "Which file does version 2 read?" for a file)
+_NOUN_MODIFIERS = (
+    r"(?:(?!(?:is|are|was|were|be|do|does|did|can|could|should|would|will|must|has|have|had|of|the|a|an)\b)"
+    r"[\w+-]+\s+){0,2}"
 )
-_ASKS_NUMBER = re.compile(rf"\b(?:{HOW_MUCH}|(?:what|which)\s+(?:{NUMBER_NOUNS}))\b|^\W*when\b", re.IGNORECASE)
+_ASKS_PERSON = re.compile(
+    rf"^\W*(?:\w+\s+)?(?:who|whom|whose)\b|\b(?:which|what)\s+{_NOUN_MODIFIERS}(?:{PERSON_NOUNS})s?\b",
+    re.IGNORECASE,
+)
+_ASKS_NUMBER = re.compile(
+    rf"\b(?:{HOW_MUCH}|(?:what|which)\s+{_NOUN_MODIFIERS}(?:{NUMBER_NOUNS})s?)\b|^\W*when\b", re.IGNORECASE
+)
 _ASKS_AMOUNT = re.compile(rf"\b{HOW_MUCH}\b", re.IGNORECASE)
 # an amount: a numeral of its own ("122", "2,048", "3.5", "10%"), not part of a name ("RFC-3066", "x86", "utf-8") nor
 # the number of a standard written in capitals before it ("ISO 639", "RFC 3066")

@@ -322,6 +322,13 @@ def test_a_question_that_asks_for_a_person_is_answered_by_a_sentence_that_names_
         ("What kernel boot parameter turns the names off?", "identifier"),
         ("What does the file utility print?", ""),  # "does …": the question's verb, not a kind of name
         ("What is tmux?", ""),
+        # up to two words between "which" / "what" and the noun, none a verb; plural nouns too
+        ("From which Zorp version on is the quux tool built?", "number"),
+        ("What minimum kernel version does Zorp need?", "number"),
+        ("Which Python versions does Zorp run on?", "number"),
+        ("Which Zorp core developer wrote the parser?", "person"),
+        ("What is the version of Zorp?", ""),  # "is": a question about the version, not one asking for a number
+        ("Which parser does version 2 use?", ""),
     ],
 )
 def test_what_a_question_asks_for_is_read_from_its_wording(question: str, kind: str) -> None:
