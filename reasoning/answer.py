@@ -22,6 +22,7 @@ from graphproof.graph.store import GraphStore
 from graphproof.reasoning.errors import ReasoningError
 from graphproof.reasoning.paths import (
     HOW_MUCH,
+    NOUN_MODIFIERS,
     NUMBER_NOUNS,
     PERSON_NOUNS,
     UNSTATED,
@@ -98,19 +99,12 @@ KIND_WEIGHT = 0.5
 # January-June (hybrid-rrf 0.429 -> 0.460).
 CHAT_KIND_WEIGHT = 0.5
 _STAMP = re.compile(r"\[[^\]]*\]\s*(?:[^\s:][^:\n]{0,40}:\s*)?")
-# up to two words between "which" / "what" and the noun that says what is asked ("Which Debian version …", "What
-# minimum kernel version …", "Which GNOME developer …"), none of them a verb of the question ("What is the version …"
-# asks about a version, and "Which file does version 2 read?" for a file)
-_NOUN_MODIFIERS = (
-    r"(?:(?!(?:is|are|was|were|be|do|does|did|can|could|should|would|will|must|has|have|had|of|the|a|an)\b)"
-    r"[\w+-]+\s+){0,2}"
-)
 _ASKS_PERSON = re.compile(
-    rf"^\W*(?:\w+\s+)?(?:who|whom|whose)\b|\b(?:which|what)\s+{_NOUN_MODIFIERS}(?:{PERSON_NOUNS})s?\b",
+    rf"^\W*(?:\w+\s+)?(?:who|whom|whose)\b|\b(?:which|what)\s+{NOUN_MODIFIERS}(?:{PERSON_NOUNS})s?\b",
     re.IGNORECASE,
 )
 _ASKS_NUMBER = re.compile(
-    rf"\b(?:{HOW_MUCH}|(?:what|which)\s+{_NOUN_MODIFIERS}(?:{NUMBER_NOUNS})s?)\b|^\W*when\b", re.IGNORECASE
+    rf"\b(?:{HOW_MUCH}|(?:what|which)\s+{NOUN_MODIFIERS}(?:{NUMBER_NOUNS})s?)\b|^\W*when\b", re.IGNORECASE
 )
 _ASKS_AMOUNT = re.compile(rf"\b{HOW_MUCH}\b", re.IGNORECASE)
 # an amount: a numeral of its own ("122", "2,048", "3.5", "10%"), not part of a name ("RFC-3066", "x86", "utf-8") nor

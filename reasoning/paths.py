@@ -147,6 +147,13 @@ HOW_MUCH = r"how\s+(?:many|much|long|old|often|big|large|fast|deep|high|far|wide
 # and "how many" do (``reasoning.answer.asked_kind`` reads the same lists); regex alternatives, lower case
 PERSON_NOUNS = "person|people|individual|author|developer|programmer|maintainer|engineer|inventor|creator|man|woman"
 NUMBER_NOUNS = "year|version|number|rfc|port|size|date|release|time|day"
+# Up to two words between "which" / "what" and the noun that says what is asked ("Which Debian version …", "What
+# minimum kernel version …", "Which GNOME developer …"), none of them a verb of the question ("What is the version …"
+# asks about a version, and "Which file does version 2 read?" for a file)
+NOUN_MODIFIERS = (
+    r"(?:(?!(?:is|are|was|were|be|do|does|did|can|could|should|would|will|must|has|have|had|of|the|a|an)\b)"
+    r"[\w+-]+\s+){0,2}"
+)
 # What a question asks for, from its opening words (first match wins; the question lower-cased).
 _WANTS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(pattern), wants)
@@ -156,9 +163,9 @@ _WANTS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"^\s*(?:which|what)\s+(?:\S+\s+)?(?:option|flag|switch)s?\b", OPTION),
         (r"^\s*(?:which|what)\s+(?:\S+\s+)?(?:file|filename)s?\b", FILE),
         (r"^\s*who(?:m|se)?\b", PERSON_LIKE),
-        (rf"^\s*(?:which|what)\s+(?:{PERSON_NOUNS})s?\b", PERSON_LIKE),
+        (rf"^\s*(?:which|what)\s+{NOUN_MODIFIERS}(?:{PERSON_NOUNS})s?\b", PERSON_LIKE),
         (rf"^\s*(?:{HOW_MUCH}|when)\b", QUANTITY_LIKE),
-        (rf"^\s*(?:which|what)\s+(?:{NUMBER_NOUNS})\b", QUANTITY_LIKE),
+        (rf"^\s*(?:which|what)\s+{NOUN_MODIFIERS}(?:{NUMBER_NOUNS})s?\b", QUANTITY_LIKE),
         (r"^\s*what\s+(?:kind|sort|type)\s+of\s+[^\s?]+\s+(?:is|are|was|were)\s+[^\s?]+(?:\s+[^\s?]+)?\s*\?*$", KIND),
         (r"^\s*what(?:'s|\s+is|\s+are|\s+was)\s+(?:an?\s+|the\s+)?[^\s?]+(?:\s+[^\s?]+)?\s*\?*\s*$", KIND),
         (r"^\s*(?:is|are|was|were|does|do|did|can|could|has|have|had|will|would|should)\b", YES_NO),
