@@ -160,7 +160,7 @@ def _names_in(entity: Entity, text: str) -> bool:
     )
 
 
-# an e-mail address, a URL, or a file path of two or more parts, as ``reasoning.answer`` reads them
+# an e-mail address, a URL ("scheme://…"), or an absolute or home file path of two or more parts
 _ADDRESS = re.compile(rf"{EMAIL}|\b[a-z][\w+.-]*://\S+|(?<![\w/])~?/[\w.@+-]+(?:/[\w.@+*-]*)+")
 
 

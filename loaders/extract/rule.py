@@ -2153,7 +2153,7 @@ def purpose_infinitives(
     its kind noun (``_KIND_APPOSITION``): the subject of "uses" is the one that updates, not the hooks' package (which
     stays ``related_to``). The infinitive is a verb (WordNet's verb forms, no function word) and its object the first
     mention after it, with at most a determiner and two words between; the stated object runs on through "of"
-("the hooks of the ca-certificates package"). ``free`` is the text with the mentions masked;
+    ("the hooks of the ca-certificates package"). ``free`` is the text with the mentions masked;
     ``read`` the predicates read so far; pairs are span indices, and only a pair still ``related_to`` is given. The
     pairs from the object's mentions to the infinitive's object are returned as misread (the package does not
     update the keystore; its user does)."""
