@@ -63,7 +63,7 @@ from graphproof.reasoning.paths import (
     is_stated,
     question_terms_in,
 )
-from graphproof.text.names import EMAIL
+from graphproof.text.addresses import ADDRESS, address_spans
 
 FEATURES = (
     "rank", "weight", "stated", "two_edges", "verb", "answer", "link", "sentence_terms", "wanted_kind",
@@ -141,12 +141,12 @@ def _named_kind(entity: Entity) -> bool:
     return len(name.split()) > 1 and any(ch.isupper() or ch.isdigit() for ch in name[1:])
 
 
-def _names_in(entity: Entity, text: str) -> bool:
+def _names_in(entity: Entity, text: str, addresses: Sequence[tuple[int, int]]) -> bool:
     """Whether ``text`` (casefolded, whitespace squashed) holds ``entity``'s name as a whole word or phrase, or its
     words in order with only punctuation between them ("mDNS DNS-SD implementation" in "mDNS/DNS-SD implementation":
-    the extractor writes a name without the text's slashes and brackets). A name found inside an e-mail address, a
-    URL or a file path of the text and not the whole of it is only a part of that (``_within_address``): "Debian" is
-    not given by "guus@debian.org", nor "/etc/ssl/certs" by "/etc/ssl/certs/java/cacerts"."""
+    the extractor writes a name without the text's slashes and brackets). A name found inside one of ``addresses``
+    (``_addresses``: the text's e-mail addresses, URLs and file paths) and not the whole of it is only a part of that:
+    "Debian" is not given by "guus@debian.org", nor "/etc/ssl/certs" by "/etc/ssl/certs/java/cacerts"."""
     name = " ".join(entity.name.casefold().split())
     if not name:
         return False
@@ -154,20 +154,19 @@ def _names_in(entity: Entity, text: str) -> bool:
     words = re.findall(r"\w+", name)
     if len(words) > 1:
         patterns.append(r"(?<!\w)" + r"\W+".join(map(re.escape, words)) + r"(?!\w)")
-    addresses = [_address_span(m) for m in _ADDRESS.finditer(text)]
     return any(
         not _within_address(m.span(), addresses) for pattern in patterns for m in re.finditer(pattern, text)
     )
 
 
-# an e-mail address, a URL ("scheme://…"), or an absolute or home file path of two or more parts
-_ADDRESS = re.compile(rf"{EMAIL}|\b[a-z][\w+.-]*://\S+|(?<![\w/])~?/[\w.@+-]+(?:/[\w.@+*-]*)+")
+# what ``text.addresses.address_spans`` finds (URLs, e-mail addresses), and absolute or home file paths of two or more
+# parts
+_ADDRESS_OR_PATH = re.compile(rf"{ADDRESS.pattern}|(?<![\w/])~?/[\w.@+-]+(?:/[\w.@+*-]*)+", re.IGNORECASE)
 
 
-def _address_span(match: re.Match[str]) -> tuple[int, int]:
-    """The span of an address without the punctuation that closes the sentence or bracket around it."""
-    found = match.group()
-    return match.start(), match.start() + len(found.rstrip(".,;:!?)]>'\""))
+def _addresses(text: str) -> list[tuple[int, int]]:
+    """The spans of ``text``'s e-mail addresses, URLs and file paths, without the punctuation that closes them."""
+    return address_spans(text, _ADDRESS_OR_PATH)
 
 
 def _within_address(span: tuple[int, int], addresses: Sequence[tuple[int, int]]) -> bool:
@@ -180,16 +179,20 @@ def reaches_answer(path: WeightedPath, question: str, answer: str, analyzer: Ana
     ``answer`` text gives that the ``question`` does not: an entity that is no keyphrase (type "concept"), whose name
     the answer holds as a whole word or phrase, and not every one of whose terms is a question term."""
     analyzer = analyzer or default_analyzer()
-    return _reaches(path, set(analyzer.tokens(question)), " ".join(answer.casefold().split()), analyzer)
+    text = " ".join(answer.casefold().split())
+    return _reaches(path, set(analyzer.tokens(question)), text, _addresses(text), analyzer)
 
 
-def _reaches(path: WeightedPath, asked: set[str], text: str, analyzer: Analyzer) -> bool:
-    """``reaches_answer`` with the question's terms (``asked``) and the squashed answer (``text``) read once."""
+def _reaches(
+    path: WeightedPath, asked: set[str], text: str, addresses: Sequence[tuple[int, int]], analyzer: Analyzer
+) -> bool:
+    """``reaches_answer`` with the question's terms (``asked``), the squashed answer (``text``) and its addresses
+    read once."""
     if not any(is_stated(r) for r in path.path.relations):
         return False
     for entity in path.path.entities:
         terms = set(analyzer.tokens(entity.name))
-        if _named_kind(entity) and terms and not terms <= asked and _names_in(entity, text):
+        if _named_kind(entity) and terms and not terms <= asked and _names_in(entity, text, addresses):
             return True
     return False
 
@@ -218,5 +221,6 @@ def answer_first(
         return list(paths)
     analyzer = analyzer or default_analyzer()
     asked, text = set(analyzer.tokens(question)), " ".join(answer.casefold().split())
-    reach = [_reaches(p, asked, text, analyzer) for p in paths]
+    addresses = _addresses(text)
+    reach = [_reaches(p, asked, text, addresses, analyzer) for p in paths]
     return [p for p, r in zip(paths, reach, strict=True) if r] + [p for p, r in zip(paths, reach, strict=True) if not r]

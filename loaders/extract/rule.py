@@ -147,6 +147,7 @@ from graphproof.loaders.extract.patterns import (
 from graphproof.loaders.extract.spans import VERSION, NameSpan, People, mask, name_spans
 from graphproof.loaders.resolve import entity_alias_key
 from graphproof.loaders.types import ExtractedEntity, ExtractedRelation, Extraction
+from graphproof.text.addresses import address_spans
 from graphproof.text.chat import chat_messages, humanise, is_chat, speaker_handles
 from graphproof.text.english_words import is_bare_name, is_english, known
 from graphproof.text.lexicon import (
@@ -180,9 +181,8 @@ MENTIONS = "mentions"
 
 
 # URLs and e-mail addresses are neither names nor keyphrases ("xi@resolvent.net" is not the concept "resolvent",
-# "git clone https://…" not "git clone https"): they are hidden from both; in a document an e-mail address is a
-# mention of its own, whole (``email_spans``).
-_ADDRESS = re.compile(rf"\b(?:[a-z][a-z0-9+.-]*://|www\.)\S+|{EMAIL}", re.IGNORECASE)
+# "git clone https://…" not "git clone https"): they are hidden from both (``text.addresses.address_spans``); in a
+# document an e-mail address is a mention of its own, whole (``email_spans``).
 
 
 # "by default" says when, not what: "default" is no concept and no part of a verb phrase ("gzip uses by default the
@@ -205,17 +205,6 @@ def adverbial_spans(text: str) -> list[tuple[int, int]]:
     "copyright" nor a year becomes a hub."""
     credits = [(m.start() + len(m.group()) - len(m.group().lstrip()), m.end()) for m in _CREDIT.finditer(text)]
     return [*(m.span() for m in _BY_DEFAULT.finditer(text)), *credits]
-
-
-def address_spans(text: str) -> list[tuple[int, int]]:
-    """Where ``text`` has URLs and e-mail addresses (trailing sentence punctuation and brackets left out)."""
-    out = []
-    for match in _ADDRESS.finditer(text):
-        end = match.end()
-        while end > match.start() and text[end - 1] in ".,;:!?)]}>\"'":
-            end -= 1
-        out.append((match.start(), end))
-    return out
 
 
 def email_spans(text: str, addresses: Sequence[tuple[int, int]]) -> list[Span]:

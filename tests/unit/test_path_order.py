@@ -168,3 +168,8 @@ def test_a_name_inside_an_address_or_a_longer_path_of_the_answer_is_not_reached(
     whole = one_edge(quux, Entity.named("ann@zorproject.org"), "contact", "readme#1", 1.0, answer)
     assert reaches_answer(whole, question, answer)
     assert reaches_answer(to_folder, question, answer + " Its folder is /etc/quux.")
+    # a URL, with a scheme or opening with "www.", as the extractor reads addresses (``text.addresses``)
+    site = one_edge(quux, Entity.named("zorproject.org"), "is_hosted_at", "readme#1", 1.0, answer)
+    assert not reaches_answer(site, question, "Get it from www.zorproject.org/quux.")
+    assert not reaches_answer(site, question, "Get it from https://zorproject.org/quux.")
+    assert reaches_answer(site, question, "Get it from zorproject.org.")
