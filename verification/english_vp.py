@@ -32,7 +32,7 @@ from graphproof.text.lexicon import (
     VP_OPENERS,
 )
 from graphproof.verification.english_ir import Name, Node, Not, Pred, Term, Var, conj, disj
-from graphproof.verification.english_words import is_participle, words
+from graphproof.verification.english_words import inside_phrase, is_participle, words
 from graphproof.verification.symbols import PRIVATIVE
 
 KEPT_MODALS = frozenset(("can", "could", "may", "might", "must"))
@@ -80,6 +80,9 @@ class VerbPhraseReader:
                 in_relative, relative_verb_seen = True, False
                 continue
             is_aux = word in AUX and lower[i - 1] != "to"
+            if in_relative and not relative_verb_seen and _relative_verb(tokens, lower, i):
+                relative_verb_seen = True  # "the company that *purchased* Aixam is …": a verb the lists lack
+                continue
             if not (is_aux or word in ("either", "neither") or self._verb_like(lower, i)):
                 continue
             if in_relative and not relative_verb_seen:
@@ -241,6 +244,8 @@ class VerbPhraseReader:
             parts = self._split(tokens, joiner)
             if len(parts) > 1 and joiner == "and" and _shares_wide_modifier(parts):
                 break  # "a former footballer and manager": "former" may hold for both, so neither is said alone
+            if len(parts) > 1 and joiner == "and" and inside_phrase(parts):
+                break  # "a journal about biology, physics, and chemistry": the list is the phrase's
             if len(parts) > 1:
                 nodes = [self._clause_part(p, scope) or self._complement(p, subject, scope) for p in parts]
                 if not all(n is not None for n in nodes):
@@ -260,6 +265,8 @@ class VerbPhraseReader:
             tokens = tokens[1:]
         lower = [t.lower() for t in tokens]
         cut = next((i for i, t in enumerate(lower) if t in RELATIVE), None)
+        if cut and tokens[cut - 1][:1].isupper() and set(lower[1:cut]) & PREPOSITIONS:
+            return None  # "the brother of Bob Hope, who founded …": who founded it, the brother or Bob Hope?
         skip = 1
         if cut is None:
             cut = next(
@@ -405,3 +412,15 @@ def _with_modal(node: Node | None, modal: str) -> Node | None:
     if isinstance(node, Pred) and modal in KEPT_MODALS:
         return Pred(f"{modal} {node.phrase}", node.args, node.kind)
     return node
+
+
+def _relative_verb(tokens: list[str], lower: list[str], i: int) -> bool:
+    """Whether the word at ``i`` is a relative clause's verb that the verb lists lack: an "-ed" word right after
+    the relative pronoun ("that *purchased* Aixam"), or an "-s"/"-ed" word right after a name ("that Koularo
+    *lies* in")."""
+    word = lower[i]
+    if not word.isalpha() or len(word) < 4 or word in NOT_VERBS or not tokens[i].islower():
+        return False
+    if lower[i - 1] in RELATIVE:
+        return word.endswith("ed")
+    return tokens[i - 1][:1].isupper() and word.endswith(("s", "ed")) and not word.endswith("ss")

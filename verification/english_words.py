@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Iterable
 
 from graphproof.text.lexicon import (
+    ARTICLES,
     IRREGULAR_PAST,
     LEARN_AFTER,
     NOT_VERBS,
     PARTICIPLES,
+    PREPOSITIONS,
 )
 
 _CONTRACTIONS = (
@@ -72,3 +75,18 @@ def learn_vocabulary(texts: Iterable[str]) -> tuple[frozenset[str], frozenset[st
             if i and found[i - 1].lower() in LEARN_AFTER and token.replace("-", "").isalpha() and token.islower():
                 verbs.add(token)
     return frozenset(verbs - NOT_VERBS), frozenset(common)
+
+
+def inside_phrase(parts: list[list[str]]) -> bool:
+    """Whether "and" joins bare nouns inside the phrase that ends the part before it rather than whole complements:
+    "a journal *about biology, physics, and chemistry*" says nothing about the journal being chemistry. So when a
+    later part has no article and no preposition (a bare noun phrase) and the part before it holds a preposition
+    or a participle whose object it may continue; "soluble in water and slightly soluble in alcohol" and "an actor
+    from Concord and a director" are still whole complements."""
+    for before, after in itertools.pairwise(parts):
+        lower = [t.lower() for t in after if t != ","]
+        bare = bool(lower) and lower[0] not in ARTICLES and not set(lower) & PREPOSITIONS
+        opened = any(t.lower() in PREPOSITIONS or is_participle(t) for t in before[1:])
+        if bare and opened:
+            return True
+    return False

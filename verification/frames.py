@@ -66,7 +66,7 @@ from graphproof.text.lexicon import (
 )
 from graphproof.text.wordnet_files import PROPER_ADJECTIVE_ENDINGS
 from graphproof.verification.english import FOCUS_WORDS, EnglishTranslator
-from graphproof.verification.english_words import clean, tokens_of
+from graphproof.verification.english_words import clean, inside_phrase, tokens_of
 from graphproof.verification.templates import lemma
 from graphproof.verification.values import Value, find_values
 
@@ -98,6 +98,14 @@ _ALIAS_APPOSITION = re.compile(
     r"^\s*(?:The\s+)?(?P<name>[A-Z][^,]*?),\s+(?:also\s+|more\s+|better\s+|commonly\s+|popularly\s+)?"
     r"(?:known|called|nicknamed)\s+(?:professionally\s+|simply\s+|popularly\s+|commonly\s+)?as\s+"
     r"(?P<alias>[A-Z][^,]*?),\s+(?P<rest>[a-z].*)$"
+)
+# a comma before a participle, a relative pronoun or an article: a modifier after the clause (``read_premise``)
+_TRAILING_MODIFIER = re.compile(r",\s+(?=(?:[a-z]+ing|[a-z]{2,}ed|which|who|whose|a|an|the)\b)")
+_PARTICIPLE_AFTER_COMMA = re.compile(r",\s+[a-z]+ing\b")
+_APPOSED = re.compile(r",\s+(?:a|an|the)\s")  # "… in Dessau, the capital of Anhalt"
+_APPOSITION = re.compile(
+    r"(?P<name>(?<![\w'’])[A-Z][\w'’.\-]*(?:\s+(?:of\s+)?[A-Z][\w'’.\-]*)*),\s+(?P<what>(?:a|an|the)\s[^,;:]+?)"
+    r"\s*(?P<end>[,;:]|\.?$)"
 )
 _PAREN = re.compile(r"\s*\(([^()]*)\)")
 _RANGE = re.compile(r"^\s*VALUE(\d+)\s*[–—-]+\s*(?:VALUE(\d+)|present)\s*$")
@@ -194,30 +202,69 @@ class FrameReader:
 
     def __init__(self, translator: EnglishTranslator) -> None:
         self.translator = translator
+        self._premise = False  # reading a premise (``read_premise``), which may say less than its sentence
 
     def read(self, sentence: str, *, previous_subject: Arg | None = None) -> list[Frame] | None:
         """The frames of ``sentence``, or ``None`` when it cannot be read completely."""
         text, extra = self._parentheticals(sentence)
         if text is None:
             return None
-        frames = self._aliased_clause(text, previous_subject)
+        frames = self._aliased_clause(text, previous_subject, claim=True)
         if frames is None:
             return None
         return frames + extra
 
     def read_premise(self, sentence: str, *, previous_subject: Arg | None = None) -> list[Frame]:
-        """Like ``read``, but a premise keeps what it can: its parenthetical frames even when the clause fails."""
+        """Like ``read``, but a premise keeps what it can: its parenthetical frames even when the clause fails, and
+        the clause without a trailing modifier set off by a comma when only the whole is unreadable ("Kurt Weill
+        was a German composer, active from the 1920s …", "… is a journal published by Elsevier, encompassing
+        biology …"). A premise that says less is still true, so leaving such a modifier out is sound; the
+        comma must open a participle, a relative clause or an apposition (``_TRAILING_MODIFIER``), never a
+        contrast ("…, but …") that could take back what the clause says. A participle phrase ("…, encompassing
+        biology, physics, and clinical science") is left out even when the whole reads: the clause reader drops
+        commas, and its list would be read as more things the subject is. So is an apposition to a name ("Peter
+        Asher, a British guitarist, produced …", "… born in Dessau, the capital of Anhalt"), which is read as a
+        clause of its own (``_apposed``)."""
         text, extra = self._parentheticals(sentence, lenient=True)
-        frames = self._aliased_clause(text or "", previous_subject) if text else None
-        return (frames or []) + extra
+        if not text:
+            return extra
+        self._premise = True
+        try:
+            return self._premise_clause(text, previous_subject) + extra
+        finally:
+            self._premise = False
 
-    def _aliased_clause(self, text: str, previous_subject: Arg | None) -> list[Frame] | None:
+    def _premise_clause(self, text: str, previous_subject: Arg | None) -> list[Frame]:
+        """The frames of a premise's clause (``read_premise``): the clause without an apposition between commas,
+        else without its first trailing participle or apposition, else whole, else cut at a later trailing modifier;
+        plus what its apposition says."""
+        cuts = [m.start() for m in _TRAILING_MODIFIER.finditer(text)]
+        first = [text[:k] for k in cuts if _PARTICIPLE_AFTER_COMMA.match(text, k) or _apposed_to_name(text, k)][:1]
+        found = _APPOSITION.search(text)
+        between = found is not None and found.group("end") == ","
+        inner = [text[: found.end("name")] + " " + text[found.end() :].lstrip()] if found and between else []
+        for candidate in (*inner, *first, text, *(text[:k] for k in reversed(cuts))):
+            frames = self._aliased_clause(candidate, previous_subject)
+            if frames is not None:
+                return frames + self._apposed(text)
+        return self._apposed(text)
+
+    def _apposed(self, text: str) -> list[Frame]:
+        """What an apposition after a name says of it: "… born in Dessau, the capital of Anhalt" → "Dessau is the
+        capital of Anhalt" (the first such apposition, up to the next comma; nothing when that clause is not read)."""
+        found = _APPOSITION.search(text)
+        if found is None:
+            return []
+        frames = self._aliased_clause(f"{found.group('name')} is {found.group('what')}", None)
+        return frames or []
+
+    def _aliased_clause(self, text: str, previous_subject: Arg | None, *, claim: bool = False) -> list[Frame] | None:
         """A clause whose named subject has another name set off by commas ("Lee Jun-fan, known professionally as
         Bruce Lee, was an actor"): the clause without it, and the two names as one (an ``identity`` frame)."""
         found = _ALIAS_APPOSITION.match(text)
         if found is None or not _is_name(found.group("name").split()) or not _is_name(found.group("alias").split()):
-            return self._clause(text, previous_subject)
-        frames = self._clause(f"{found.group('name')} {found.group('rest')}", previous_subject)
+            return self._clause(text, previous_subject, claim=claim)
+        frames = self._clause(f"{found.group('name')} {found.group('rest')}", previous_subject, claim=claim)
         if frames is None:
             return None
         name, alias = (_Tokens(words).arg(words) for words in map(tokens_of, found.group("name", "alias")))
@@ -280,8 +327,10 @@ class FrameReader:
         return out
 
     # clauses ------------------------------------------------------------------------------------
-    def _clause(self, text: str, previous_subject: Arg | None) -> list[Frame] | None:
+    def _clause(self, text: str, previous_subject: Arg | None, *, claim: bool = False) -> list[Frame] | None:
         replaced, values = _with_placeholders(text)
+        if HEDGES & {w.lower() for w in tokens_of(replaced)}:
+            return None  # "was allegedly born in Boston" does not say where he was born
         tokens = _places_joined(self._fronted_phrase_last(tokens_of(clean(replaced))))
         tokens = [t for k, t in enumerate(_listed(tokens)) if t != "," and not _along(tokens, k)]
         if not tokens or tokens[0].lower() in SUBORDINATORS | FOCUS_WORDS:  # "Only X is P" says more (FOCUS_WORDS)
@@ -297,6 +346,8 @@ class FrameReader:
             subjects: list[Arg] = [previous_subject]
         else:
             subjects = self._subjects(subject_tokens, toks)
+            if not subjects and claim:
+                return self._described(subject_tokens, rest, toks, text)
             if not subjects:
                 return None
         frames: list[Frame] = []
@@ -312,6 +363,45 @@ class FrameReader:
             mark = [replace(f, indefinite=True) if f.subject == subjects[0] else f for f in frames]
             return [Frame("copula", kind, subjects[0], (), False, text, indefinite=True), *mark]
         return frames
+
+    def _described(
+        self, subject_tokens: list[str], rest: list[str], toks: _Tokens, text: str
+    ) -> list[Frame] | None:
+        """A claim about an individual the question describes instead of naming ("the company that purchased
+        Aixam is based in Roseau"): some ``DESCRIBED`` individual of whom the relative clause and the verb phrase
+        both hold, read as frames marked ``indefinite`` so the goal binds it existentially (``FrameRenderer.
+        conjunction``): ``exists x1.(exists e.(EvPurchase(e) & Agent(e, x1) & Theme(e, aixam)) & exists e.(EvBase(e)
+        & Theme(e, x1) & RoleIn(e, roseau)))``. The relative clause's gap is its subject ("the company *that
+        purchased* Aixam") or, when the clause has a subject of its own, its last argument ("the country *that
+        Koularo lies in*"). A head noun with modifiers is claimed as the individual's kind ("the *American rock band*
+        that …"), as ``verification.question_claims`` claims a modified kind asked for; a bare head noun ("the
+        company") is the question's presupposition. Only "the"/"this" descriptions whose head is lower-case words
+        before "that"/"who"/"which"; a premise never reads a subject so (its description is not a claim)."""
+        lower = [t.lower() for t in subject_tokens]
+        at = next((k for k, t in enumerate(lower) if t in DESCRIBING), None)
+        if at is None or at < 2 or lower[0] not in ("the", "this"):
+            return None
+        head, body = subject_tokens[1:at], subject_tokens[at + 1 :]
+        if not body or not head[-1].isalpha() or not head[-1].islower() or any(
+            t.lower() in MORE_PREPOSITIONS | RELATIVE | AUX or is_participle(t) or _PLACEHOLDER.match(t) for t in head
+        ):
+            return None
+        index = self.translator._verb_index([DESCRIBED, *body])
+        if index == 1:  # the gap is the relative clause's subject
+            relative = self._verb_phrase(body, DESCRIBED, toks, text)
+        else:  # the clause has a subject of its own, and the gap is its last argument
+            inner = self.translator._verb_index(body) if len(body) > 1 else None
+            if inner is None or inner == 0:
+                return None
+            subjects = self._subjects(body[:inner], toks)
+            if len(subjects) != 1:
+                return None
+            relative = self._verb_phrase([*body[inner:], DESCRIBED], subjects[0], toks, text)
+        main = self._verb_phrase(rest, DESCRIBED, toks, text)
+        if relative is None or main is None:
+            return None
+        kind = [Frame("copula", " ".join(head), DESCRIBED, (), False, text)] if len(head) > 1 else []
+        return [replace(f, indefinite=True) if f.subject == DESCRIBED else f for f in [*kind, *relative, *main]]
 
     def _fronted_phrase_last(self, tokens: list[str]) -> list[str]:
         """A clause that opens with a prepositional phrase and a comma ("In 2007, he was inducted into …", "On
@@ -433,11 +523,11 @@ class FrameReader:
         return [*heads, *frames]
 
     def _copular(self, tokens: list[str], subject: Arg, negated: bool, toks: _Tokens, text: str) -> list[Frame] | None:
-        parts = _coordinated(tokens)
+        parts = _coordinated(tokens, toks)
         if len(parts) > 1:
             read = [self._copular(part, subject, negated, toks, text) for part in parts]
-            if any(r is None for r in read):
-                return None
+            if any(r is None for r in read) and not (self._premise and not negated and any(read)):
+                return None  # a premise keeps the complements it reads: saying less of the subject is still true
             return [f for r in read if r is not None for f in r]
         if _description(tokens):
             arg = toks.arg(tokens)
@@ -487,6 +577,10 @@ class FrameReader:
             for variant in _distributed(chunks)
         ]
         if trailing is not None:
+            relative = trailing[:1] != ["is"] and trailing[:1] != [COORDINATED]
+            last = chunks[-1][1] if chunks else None
+            if relative and isinstance(last, str) and last[:1].isupper():
+                return None  # "the brother of Bob Hope, who founded …": who founded it, the brother or Bob Hope?
             more = self._verb_phrase(trailing, subject, toks, text)
             return None if more is None else frames + more
         return frames
@@ -559,6 +653,12 @@ class FrameReader:
 CAST_VERBS = frozenset(("starring", "featuring", "stars", "features", "starred", "featured"))
 
 
+def _apposed_to_name(text: str, comma: int) -> bool:
+    """Whether the comma at ``comma`` opens an apposition ("a/an/the …") to the capitalised word before it."""
+    before = text[:comma].split()
+    return bool(before) and before[-1][:1].isupper() and _APPOSED.match(text, comma) is not None
+
+
 def _cast_converse(heads: Sequence[Frame], negated: bool, text: str) -> list[Frame]:
     """ "A film … starring C" says also that C starred in the film: for each theme of an active "starring" /
     "featuring" frame, the frame ``starred(agent C, in the film)`` — how a claim says it ("C starred in A")."""
@@ -595,6 +695,14 @@ def _passive_by(tokens: Sequence[str]) -> bool:
 
 
 INDEFINITES = frozenset(("a", "an", "some"))
+# words that take back what a clause asserts: a clause with one is not read as a plain statement (``_clause``)
+HEDGES = frozenset(
+    ("allegedly", "reportedly", "supposedly", "purportedly", "possibly", "probably", "perhaps", "maybe", "presumably",
+     "apparently", "seemingly", "arguably", "rumored", "rumoured", "likely", "unlikely", "unconfirmed", "almost",
+     "nearly")
+)  # fmt: skip
+DESCRIBED = "Described1"  # the name a claim's described individual is read with (``FrameReader._described``)
+DESCRIBING = frozenset(("that", "who", "which"))
 
 
 def _indefinite(tokens: Sequence[str]) -> str | None:
@@ -713,12 +821,18 @@ def _description(tokens: Sequence[str]) -> bool:
     return all(t.isalpha() and t.islower() for t in tokens[1:at]) and _is_name(tokens[at + 1 :])
 
 
-def _coordinated(tokens: list[str]) -> list[list[str]]:
+def _coordinated(tokens: list[str], toks: _Tokens) -> list[list[str]]:
     """A complement cut at each "and" that is followed by a lower-case word ("highly soluble in water and slightly
-    soluble in alcohol"); names ("Bauer and Sons") and a lone pair of adjectives before a noun are kept."""
+    soluble in alcohol") or by "one of" ("an American singer and one of country music's best-known artists"); names
+    ("Bauer and Sons") and a lone pair of adjectives before a noun are kept, and so is a list of bare nouns inside
+    the phrase before it (``english_words.inside_phrase``)."""
     parts: list[list[str]] = [[]]
     for k, token in enumerate(tokens):
         nxt = tokens[k + 1] if k + 1 < len(tokens) else ""
+        one_of = (m := _PLACEHOLDER.match(nxt)) is not None and toks.values[int(m.group(1))].text.lower() == "one"
+        if token.lower() == "and" and parts[-1] and one_of and tokens[k + 2 : k + 3] == ["of"]:
+            parts.append([])
+            continue
         if (
             token.lower() == "and"
             and parts[-1]
@@ -730,7 +844,13 @@ def _coordinated(tokens: list[str]) -> list[list[str]]:
             parts.append([])
             continue
         parts[-1].append(token)
-    return parts if len(parts) > 1 and all(parts) else [tokens]
+    merged: list[list[str]] = []
+    for part in parts:  # a bare noun list inside the phrase before it stays in that phrase
+        if merged and inside_phrase([merged[-1], part]):
+            merged[-1] = [*merged[-1], "and", *part]
+        else:
+            merged.append(part)
+    return merged if len(merged) > 1 and all(merged) else [tokens]
 
 
 def _article_name(tokens: Sequence[str]) -> bool:
@@ -875,10 +995,14 @@ def _value_role(role: str, arg: Arg) -> tuple[str, Arg]:
 
 
 def without_asides(sentence: str) -> str:
-    """``sentence`` without its parentheticals: "Simon Wincer (born 1943 in Sydney) is …" → "Simon Wincer is …".
-    For a premise's logic reading, which would otherwise take the aside into the subject's name
-    (``simon_wincer_born_1943_in_sydney``); leaving an aside out of a premise only says less."""
-    return " ".join(_PAREN.sub("", sentence).split())
+    """``sentence`` without its parentheticals: "Simon Wincer (born 1943 in Sydney) is …" → "Simon Wincer is …",
+    and without a participle phrase after a comma ("… published by Elsevier, encompassing biology, physics, and
+    clinical science" would make the journal clinical science). For a premise's logic reading, which would otherwise
+    take the aside into the subject's name (``simon_wincer_born_1943_in_sydney``); leaving an aside out of a premise
+    only says less."""
+    text = " ".join(_PAREN.sub("", sentence).split())
+    found = _PARTICIPLE_AFTER_COMMA.search(text)
+    return text[: found.start()] + "." if found else text
 
 
 def with_subject(frame: Frame, subject: Arg) -> Frame:

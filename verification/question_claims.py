@@ -304,7 +304,8 @@ class ClaimBuilder:
         """Where the verb follows a longer subject in a question's order: with "is/was", a participle that only a
         preposition may follow ("was [the winner of the 2016 ePrix] born", "is [the company that purchased Aixam]
         based in"); with "do/did", a known verb, or the last word ("did [the form of music played by X]
-        originate"); ``None`` when there is none (the caller keeps a determiner and one noun)."""
+        originate"), past a relative clause's own verb ("does [the river that Koularo lies on] flow"); ``None`` when
+        there is none (the caller keeps a determiner and one noun)."""
         lower = [t.lower() for t in rest]
         if aux in COPULA:
             for k in range(len(rest) - 1, 1, -1):
@@ -312,11 +313,20 @@ class ClaimBuilder:
                     return k
             return None
         if aux in DO:
+            relative = False  # inside a relative clause whose verb is still to come ("the river that X *lies* on")
             for k in range(2, len(rest)):
                 before = lower[k - 1]
+                if lower[k] in RELATIVE:
+                    relative = True
+                    continue
+                last = k == len(rest) - 1
                 noun_slot = before in DETERMINERS | PREPOSITIONS or before.endswith(("'s", "’s"))
-                verb = self.translator._verb_like(lower, k) or k == len(rest) - 1
+                noun_slot = noun_slot and not (relative and last and before in PREPOSITIONS)  # "lies on | flow"
+                verb = self.translator._verb_like(lower, k) or last
                 if rest[k].islower() and not noun_slot and not is_participle(lower[k]) and verb:
+                    if relative and not last:
+                        relative = False
+                        continue
                     return k
         return None
 

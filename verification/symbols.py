@@ -79,7 +79,12 @@ PRIVATIVE = frozenset(
      "replica", "artificial", "potential", "possible", "hypothetical", "onetime", "erstwhile", "wannabe")
 )  # fmt: skip
 MAX_CLUSTERED_WORDS = 6
-HEAD_PREPOSITIONS = frozenset(("of", "in", "on", "at", "from", "with", "for", "by", "who", "that", "which"))
+HEAD_PREPOSITIONS = frozenset(
+    ("of", "in", "on", "at", "from", "with", "for", "by", "who", "that", "which", "about", "to", "into", "over",
+     "under", "between", "among", "against", "through", "during", "after", "before", "as", "than", "like", "near",
+     "across", "within", "without", "around", "behind", "beyond", "toward", "towards", "upon", "via")
+)  # fmt: skip
+COORDINATORS = frozenset(("and", "or", "but", "nor"))
 EmbedFn = Callable[[Sequence[str]], NDArray[np.float32]]
 
 
@@ -386,7 +391,7 @@ class SymbolTable:
                 found = _phrase_words(text)
                 if len(found) < 2 or any(w in HEAD_PREPOSITIONS for w in found[1:]):
                     continue
-                if "," in text or {"and", "or", "but", "nor"} & set(found):
+                if "," in text or COORDINATORS & set(found):
                     continue  # coordinated modifiers may share the noun between them: a "red, white and blue flag"
                 phrases.append((symbol, found))
         pairs = []

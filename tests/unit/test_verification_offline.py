@@ -587,3 +587,79 @@ def test_what_is_in_a_place_is_in_the_region_the_text_writes_it_with(verifier: O
     for answer in ("Zog Lyceum is a Greek school.", "Zog Lyceum is a remaining open Greek school in Istanbul."):
         assert verifier.check("What is Zog Lyceum?", chunks, answer).verdict == "grounded", answer  # one of them
     assert verifier.check("What is Zog Lyceum?", chunks, "Zog Lyceum is a Turkish school.").verdict == "hallucinated"
+
+
+AIXAM = [Passage("k1", "Polaris purchased Aixam in 2013. Polaris is based in Roseau, Minnesota.")]
+
+
+def test_an_individual_the_question_describes_is_some_one_of_whom_both_clauses_hold(verifier: OfflineVerifier) -> None:
+    question = "Where is the company that purchased Aixam based?"
+    report = verifier.check(question, AIXAM, "Roseau, Minnesota")
+    assert report.verdict == "grounded"
+    assert report.claims[0].formula.startswith("exists x1.") and "Agent(e, x1)" in report.claims[0].formula
+    assert "Polaris" not in report.claims[0].claim  # proved through the bridge the chunks state, not by naming it
+    for answer in ("Paris", "The company that purchased Aixam is based in Paris."):
+        assert verifier.check(question, AIXAM, answer).verdict == "hallucinated", answer
+    other = [Passage("k1", "Polaris purchased Aixam in 2013. Bombardier is based in Roseau, Minnesota.")]
+    assert verifier.check(question, other, "Roseau, Minnesota").verdict == "hallucinated"  # no one individual
+
+
+def test_a_described_individual_may_be_the_relative_clause_object_and_a_modified_head_is_claimed(
+    verifier: OfflineVerifier,
+) -> None:
+    chunks = [Passage("k1", "Koularo lies in Mali. Mali has a population of 1 million.")]
+    report = verifier.check("", chunks, "The country that Koularo lies in has a population of 1 million.")
+    assert report.verdict == "grounded" and "RoleIn(e, x1)" in report.claims[0].formula
+    river = [Passage("k1", "Koularo lies on the Niger. The Niger flows in Mali.")]
+    question = "In which country does the river that Koularo lies on flow?"  # the subject runs past "lies on"
+    report = verifier.check(question, river, "Mali")
+    assert report.claims[0].claim == "the river that Koularo lies on does flow in Mali"
+    assert report.verdict == "grounded"
+    assert verifier.check(question, river, "Niger").verdict == "hallucinated"
+    band = [Passage("k1", "Lit wrote Hello. Lit is a British rock band. Lit was formed in 1995.")]
+    question = "In what year was the American rock band that wrote Hello formed?"
+    report = verifier.check(question, band, "1995")
+    assert report.verdict == "hallucinated"  # the chunks never say Lit is American
+    assert "AmericanRockBand" in report.claims[0].reason
+    band = [Passage("k1", "Lit wrote Hello. Lit is an American rock band. Lit was formed in 1995.")]
+    assert verifier.check(question, band, "1995").verdict == "grounded"
+
+
+def test_a_premise_is_read_without_its_trailing_participle_and_an_apposition_is_a_clause_of_its_own(
+    verifier: OfflineVerifier,
+) -> None:
+    chunks = [Passage("k1", "Zeta Review is a journal published by Elsevier, encompassing biology, physics, and "
+                            "clinical science.")]  # fmt: skip
+    assert verifier.check("", chunks, "Zeta Review was published by Elsevier.").verdict == "grounded"
+    for answer in ("Zeta Review is clinical science.", "Zeta Review was published by Elsevier encompassing biology."):
+        assert verifier.check("", chunks, answer).verdict == "hallucinated", answer  # the list is no more of it
+    chunks = [Passage("k1", "Kurt Weill was born in Dessau, the capital of Anhalt, in 1900. Peter Asher, a British "
+                            "guitarist, produced the album.")]  # fmt: skip
+    for answer in ("Kurt Weill was born in Dessau in 1900.", "Dessau is the capital of Anhalt.",
+                   "Peter Asher produced the album.", "Peter Asher is a British guitarist."):  # fmt: skip
+        assert verifier.check("", chunks, answer).verdict == "grounded", answer
+    for answer in ("Kurt Weill was born in Anhalt in 1901.", "Peter Asher is an American guitarist."):
+        assert verifier.check("", chunks, answer).verdict == "hallucinated", answer
+
+
+@pytest.mark.parametrize(
+    ("chunk", "unsupported", "supported"),
+    [
+        ("Zeta Review is a journal about biology, physics, and chemistry.", "Zeta Review is chemistry.",
+         "Zeta Review is a journal."),
+        ("Zeta Review is a journal published by Elsevier, known for biology and physics.", "Zeta Review is physics.",
+         "Zeta Review was published by Elsevier."),
+        ("Tom Hanks is the brother of Bob Hope, who founded Zeta Corp.", "Tom Hanks founded Zeta Corp.",
+         "Tom Hanks is the brother of Bob Hope."),
+        ("Tom Hanks was allegedly born in Boston.", "Tom Hanks was born in Boston.", None),
+        ("Tom Hanks is an actor, producer, and director, born in Concord.", "Tom Hanks was born in Boston.",
+         "Tom Hanks is a director."),
+    ],
+)  # fmt: skip
+def test_a_list_inside_a_phrase_a_relative_after_a_name_and_a_hedge_prove_nothing_they_do_not_say(
+    verifier: OfflineVerifier, chunk: str, unsupported: str, supported: str | None
+) -> None:
+    chunks = [Passage("k1", chunk)]
+    assert verifier.check("", chunks, unsupported).verdict == "hallucinated"
+    if supported is not None:
+        assert verifier.check("", chunks, supported).verdict == "grounded"
