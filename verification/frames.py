@@ -100,8 +100,13 @@ _ALIAS_APPOSITION = re.compile(
     r"(?P<alias>[A-Z][^,]*?),\s+(?P<rest>[a-z].*)$"
 )
 # a comma before a participle, a relative pronoun or an article: a modifier after the clause (``read_premise``)
-_TRAILING_MODIFIER = re.compile(r",\s+(?=(?:[a-z]+ing|[a-z]{2,}ed|which|who|whose|a|an|the)\b)")
-_PARTICIPLE_AFTER_COMMA = re.compile(r",\s+[a-z]+ing\b")
+_TRAILING_MODIFIER = re.compile(r",\s+(?=(?:[a-z]+ing|[a-z]{2,}ed|[a-z]+ly|which|who|whose|a|an|the|best|most|born)\b)")
+_WORD_AFTER_COMMA = re.compile(r",\s+([a-z]+)(?:\s+([a-z]+))?")
+# a subject's second name or birth name between commas ("Joseph Roth, born Moses Joseph Roth, was …")
+_NAME_ASIDE = re.compile(
+    r"^(?P<name>[A-Z][^,]*?),\s+(?:born|also\s+known\s+as|known\s+as|also\s+called|called|nicknamed)\s+[A-Z][^,]*,\s+"
+    r"(?=[a-z])"
+)
 _APPOSED = re.compile(r",\s+(?:a|an|the)\s")  # "… in Dessau, the capital of Anhalt"
 _APPOSITION = re.compile(
     r"(?P<name>(?<![\w'’])[A-Z][\w'’.\-]*(?:\s+(?:of\s+)?[A-Z][\w'’.\-]*)*),\s+(?P<what>(?:a|an|the)\s[^,;:]+?)"
@@ -239,7 +244,11 @@ class FrameReader:
         else without its first trailing participle or apposition, else whole, else cut at a later trailing modifier;
         plus what its apposition says."""
         cuts = [m.start() for m in _TRAILING_MODIFIER.finditer(text)]
-        first = [text[:k] for k in cuts if _PARTICIPLE_AFTER_COMMA.match(text, k) or _apposed_to_name(text, k)][:1]
+        aside = _NAME_ASIDE.match(text)
+        if aside is not None:  # "Joseph Roth, born Moses Joseph Roth, was …": the clause is about Joseph Roth
+            text = f"{aside.group('name')} {text[aside.end() :]}"
+            cuts = [m.start() for m in _TRAILING_MODIFIER.finditer(text)]
+        first = [text[:k] for k in cuts if modifier_after_comma(text, k) or _apposed_to_name(text, k)][:1]
         found = _APPOSITION.search(text)
         between = found is not None and found.group("end") == ","
         inner = [text[: found.end("name")] + " " + text[found.end() :].lstrip()] if found and between else []
@@ -653,6 +662,20 @@ class FrameReader:
 CAST_VERBS = frozenset(("starring", "featuring", "stars", "features", "starred", "featured"))
 
 
+def modifier_after_comma(text: str, comma: int) -> bool:
+    """Whether the comma at ``comma`` opens a phrase that only modifies what comes before it: a participle ("…,
+    encompassing biology", "…, born in 1950", "…, known for …") or an adverb before one or before a preposition
+    ("…, best known for …", "…, most notably of …"); never a contrast or another clause ("…, but …")."""
+    found = _WORD_AFTER_COMMA.match(text, comma)
+    if found is None:
+        return False
+    word, nxt = found.group(1), found.group(2) or ""
+    if word.endswith("ing") or is_participle(word) or word == "born":
+        return True
+    adverb = word.endswith("ly") or word in ("best", "most", "well", "widely", "also")
+    return adverb and (is_participle(nxt) or nxt in MORE_PREPOSITIONS or nxt.endswith("ly"))
+
+
 def _apposed_to_name(text: str, comma: int) -> bool:
     """Whether the comma at ``comma`` opens an apposition ("a/an/the …") to the capitalised word before it."""
     before = text[:comma].split()
@@ -1001,8 +1024,11 @@ def without_asides(sentence: str) -> str:
     take the aside into the subject's name (``simon_wincer_born_1943_in_sydney``); leaving an aside out of a premise
     only says less."""
     text = " ".join(_PAREN.sub("", sentence).split())
-    found = _PARTICIPLE_AFTER_COMMA.search(text)
-    return text[: found.start()] + "." if found else text
+    aside = _NAME_ASIDE.match(text)
+    if aside is not None:
+        text = f"{aside.group('name')} {text[aside.end() :]}"
+    cut = next((m.start() for m in _TRAILING_MODIFIER.finditer(text) if modifier_after_comma(text, m.start())), None)
+    return text[:cut] + "." if cut is not None else text
 
 
 def with_subject(frame: Frame, subject: Arg) -> Frame:

@@ -85,6 +85,7 @@ WH = frozenset(("who", "whom", "what", "which", "where", "when", "whose", "how")
 _CONTINUES = frozenset(("and", "or", "but"))
 _YES = re.compile(r"^\W*(yes|true|correct)\b\W*", re.I)
 _NO = re.compile(r"^\W*(no|false|incorrect)\b\W*", re.I)
+_POLAR_LEAD = re.compile(r"^\W*(yes|no)\s*[,.;:!]", re.I)  # "No, …": a yes/no answer set off before more
 _BETWEEN = re.compile(r"^Between\s+(.+?)\s+and\s+([^,]+?),\s+(\S.*)$", re.I)
 _ALTERNATIVES = re.compile(r"^(.*?)[,:]?\s+(?:either\s+)?((?:[A-Z0-9\"“][^,]*?))\s+or\s+([^,]+?)\s*$")
 _LEADING_DETERMINER = re.compile(r"^(?:the|a|an)\s+", re.I)
@@ -137,11 +138,25 @@ def _latin(text: str) -> bool:
 
 
 def _polarity(sentence: str) -> tuple[bool | None, str]:
+    """``(True/False, the rest)`` for an answer that opens with yes/no ("No, he was a journalist", "Yes it is"), or
+    ``(None, sentence)``: "No other band won" opens with a determiner, not an answer, and keeps its "No"."""
     for pattern, value in ((_YES, True), (_NO, False)):
         match = pattern.match(sentence)
         if match:
-            return value, sentence[match.end() :].strip()
+            rest = sentence[match.end() :].strip()
+            first = rest.split()[0].lower() if rest else ""
+            if rest and not _POLAR_LEAD.match(sentence) and first not in _AFTER_POLARITY:
+                return None, sentence
+            return value, rest
     return None, sentence
+
+
+_ELLIPSIS = re.compile(
+    r"^(?:it|he|she|they|we|i|you|there|that|this)\s+(?:is|are|was|were|does|do|did|has|have|had|can|will)"
+    r"(?:\s*n['’]t|\s+not)?\W*$",
+    re.I,
+)
+_AFTER_POLARITY = frozenset(("it", "he", "she", "they", "we", "i", "you", "both", "neither", "there", "that", "this"))
 
 
 # "A and B are both magazines, but which one is owned by Time Inc": what is asked is the clause after "but"
@@ -217,6 +232,10 @@ class ClaimBuilder:
             if is_polarity_only(sentence) or (polarity is not None and not rest):
                 out.append(self._yes_no(question, sentence, polarity is not False))
                 continue
+            if polarity is not None and question.split()[:1] and question.split()[0].lower() in AUX:
+                out.append(self._yes_no(question, sentence, polarity))  # "No, Joseph Roth was a journalist": the
+                if _ELLIPSIS.match(rest):  # "no" is a claim too; "Yes, it is" says no more than "yes"
+                    continue
             rest = rest.strip(" .!")
             # no slot to fill, or not the answer's first sentence ("…; see LICENSE for details" adds to the
             # answer, it does not answer the question again): the text is the claim as written

@@ -108,7 +108,14 @@ def test_yes_no_answers_are_the_question_as_a_statement(verifier: OfflineVerifie
     chunks = [Passage("c1", "Alice is an American singer. Bob is an American actor.")]
     assert verifier.check("Are Alice and Bob both American?", chunks, "yes").verdict == "grounded"
     assert verifier.check("Are Alice and Bob both American?", chunks, "No.").verdict == "hallucinated"
-    assert verifier.check("Are Alice and Bob both American?", chunks, "Yes, they are.").verdict != "undecided"
+    assert verifier.check("Are Alice and Bob both American?", chunks, "Yes, they are.").verdict == "grounded"
+    report = verifier.check("Are Alice and Bob both American?", chunks, "No, Bob is an American actor.")
+    assert [(c.claim, c.status) for c in report.claims] == [
+        ("Alice and Bob are both American", "refuted"),  # the "No" is a claim, not a word to drop
+        ("Bob is an American actor", "proved"),
+    ]
+    report = verifier.check("Who is American?", chunks, "No other singer is American.")
+    assert report.claims[0].claim == "No other singer is American"  # a determiner, not an answer's "no"
 
 
 def test_a_voice_change_is_proved_and_a_swapped_name_is_not(verifier: OfflineVerifier) -> None:
