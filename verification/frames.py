@@ -37,6 +37,15 @@ a third. An indefinite subject ("A private research university moved …") is ma
 the claim is existential (``frames_fol.FrameRenderer.conjunction``), a premise's constant is a Skolem
 constant.
 
+A claim's subject that describes an individual instead of naming it ("the company that purchased Aixam is based in
+Roseau") is *some* individual of whom the relative clause and the rest of the claim both hold, bound existentially
+like an indefinite subject (``FrameReader._described``). A premise may say less than its sentence, never more
+(``FrameReader.read_premise``): a trailing participle or adverb phrase after a comma is left out, an apposition to a
+name ("Dessau, the capital of Anhalt") is a clause of its own, a subject's birth name between commas is left out,
+and of coordinated complements the ones that read are kept. A list of bare nouns inside a phrase ("a journal about
+biology, physics, and chemistry") stays in it, a relative clause after a name inside a phrase ("the brother of Bob
+Hope, who founded …") is not read (whose clause is it?), and a hedged clause ("allegedly", "probably") is not read.
+
 ``negated`` marks "not"/"never"/"no longer". A frame whose clause cannot be read completely —
 no verb found, words left over — is not returned: such a claim is *unknown*, never proved by a
 reading that leaves content out. Parentheticals after a name are read as frames when they are a

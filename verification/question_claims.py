@@ -19,7 +19,14 @@ An answer is checked as the claims it makes about the question, whatever its for
   "What genre of music is the artist that … a variant of?" → "the artist that … is a variant of synth-pop";
 - "how many N", "how far north": the answer is the number ("… had 56,551 gross register tons", "19 mi north of");
 - "yes"/"no" to a yes/no question is the question as a statement, negated for "no":
-  "Are X and Y both American?" + "yes" → "X and Y are both American" ("Are both X and Y American?" too).
+  "Are X and Y both American?" + "yes" → "X and Y are both American" ("Are both X and Y American?" too); an answer
+  that says more after its yes/no ("No, X is Canadian.") claims both, the yes/no first, and one that only echoes it
+  ("Yes, it is.") claims the yes/no alone. "No" before a noun ("No other band won") is no answer to a yes/no
+  question: the sentence keeps it;
+- a subject the question describes instead of naming ("Where is the company that purchased Aixam based?" + "Roseau"
+  → "the company that purchased Aixam is based in Roseau") is kept whole, past the relative clause's own verb ("does
+  the river that Koularo lies on flow"); the offline reading makes it some individual of whom both clauses hold
+  (``verification.frames``).
 
 A question that names its alternatives (``Choice``: "…, A or B", "… the A or the B", or "Was A or B released
 first?") takes the answer as the subject in the wh-phrase's place when "is/was/has …" follows it and no preposition
