@@ -609,6 +609,10 @@ def test_an_individual_the_question_describes_is_some_one_of_whom_both_clauses_h
         assert verifier.check(question, AIXAM, answer).verdict == "hallucinated", answer
     other = [Passage("k1", "Polaris purchased Aixam in 2013. Bombardier is based in Roseau, Minnesota.")]
     assert verifier.check(question, other, "Roseau, Minnesota").verdict == "hallucinated"  # no one individual
+    for claim in ("The company that never purchased Aixam is based in Roseau, Minnesota.",
+                  "The company that Aixam purchased is based in Roseau, Minnesota.",
+                  "The first company that purchased Aixam is based in Roseau, Minnesota."):  # fmt: skip
+        assert verifier.check("", AIXAM, claim).verdict == "hallucinated", claim
 
 
 def test_a_described_individual_may_be_the_relative_clause_object_and_a_modified_head_is_claimed(
