@@ -197,6 +197,26 @@ def _asked_clause(question: str) -> str:
     return _APPOSED_ALTERNATIVE.sub(r", \g<alt> or ", asked)
 
 
+# "the name of the resident who directed … is Scott Derrickson": what is named is the resident
+_NAME_OF = re.compile(
+    r"^(?:the\s+)?(?:full\s+|real\s+|official\s+)?name\s+of\s+(?P<what>.+?)\s+(?P<is>is|was)\s+(?P<name>.+)$", re.I
+)
+_NATIONALITY_OF = re.compile(r"^(?:the\s+)?nationality\s+of\s+(?P<what>.+?)\s+(?P<is>is|was)\s+(?P<adj>[A-Z][\w-]*)$")
+
+
+def _named(statement: str) -> str:
+    """A statement about a name or a nationality said of what it names: "the name of the resident who directed … is
+    Scott Derrickson" → "Scott Derrickson is the resident who directed …", "the nationality of the singer who wrote
+    … is American" → "the singer who wrote … is American" (the name is the individual's, not a thing of its own)."""
+    found = _NAME_OF.match(statement)
+    if found is not None and found.group("name")[:1].isupper():
+        return f"{found.group('name')} {found.group('is')} {found.group('what')}"
+    found = _NATIONALITY_OF.match(statement)
+    if found is not None:
+        return f"{found.group('what')} {found.group('is')} {found.group('adj')}"
+    return statement
+
+
 def _head_noun(words: list[str]) -> str:
     """The head of a noun phrase's lower-cased words: the word before its first preposition, else its last word."""
     return next((words[k - 1] for k in range(1, len(words)) if words[k] in PREPOSITIONS), words[-1] if words else "")
@@ -482,7 +502,7 @@ class ClaimBuilder:
         if chosen and lower[i] in COPULA | HAVE and i + 1 < len(tokens) and lower[-1] not in PREPOSITIONS:
             return " ".join([answer, *tokens[i:]])  # "Which was halted by a flood, A or B" → "B was halted by a flood"
         if lower[i] in COPULA and i == 1 and wh in ("what", "which") and i + 1 < len(tokens):
-            return " ".join([*tokens[2:], tokens[1], answer])  # "What is the capital of France" → "… is Paris"
+            return _named(" ".join([*tokens[2:], tokens[1], answer]))  # "What is the capital of France" → "… is Paris"
         if lower[i] in AUX and i + 1 < len(tokens):
             after = tokens[i + 1 :]
             starts_verb = after[0][:1].islower() and (

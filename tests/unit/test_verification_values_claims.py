@@ -86,6 +86,14 @@ def builder() -> ClaimBuilder:
         ("Ann Lee and Bob Ray, is of which nationality?", "English", "Ann Lee and Bob Ray is English"),
         ("Which band was founded first, Hole, the rock band that Ann Lee led, or The Wolfhounds?", "The Wolfhounds",
          "The Wolfhounds was founded first"),
+        # a subject with a relative clause runs past the clause's own verb
+        ("In which country does the river that Koularo lies on flow?", "Mali",
+         "the river that Koularo lies on does flow in Mali"),
+        # a name or a nationality is said of what it names
+        ("What is the name of the Los Angeles resident who directed Doctor Strange?", "Scott Derrickson",
+         "Scott Derrickson is the Los Angeles resident who directed Doctor Strange"),
+        ("What is the nationality of the singer who wrote Early Work?", "American",
+         "the singer who wrote Early Work is American"),
     ],
 )  # fmt: skip
 def test_a_bare_answer_fills_the_question_slot(builder: ClaimBuilder, question: str, answer: str, claim: str) -> None:
