@@ -265,7 +265,7 @@ class VerbPhraseReader:
             tokens = tokens[1:]
         lower = [t.lower() for t in tokens]
         cut = next((i for i, t in enumerate(lower) if t in RELATIVE), None)
-        if cut and tokens[cut - 1][:1].isupper() and set(lower[1:cut]) & PREPOSITIONS:
+        if cut and set(lower[1:cut]) & PREPOSITIONS:
             return None  # "the brother of Bob Hope, who founded …": who founded it, the brother or Bob Hope?
         skip = 1
         if cut is None:

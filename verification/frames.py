@@ -595,9 +595,7 @@ class FrameReader:
             for variant in _distributed(chunks)
         ]
         if trailing is not None:
-            relative = trailing[:1] != ["is"] and trailing[:1] != [COORDINATED]
-            last = chunks[-1][1] if chunks else None
-            if relative and isinstance(last, str) and last[:1].isupper():
+            if trailing[:1] != ["is"] and trailing[:1] != [COORDINATED]:
                 return None  # "the brother of Bob Hope, who founded …": who founded it, the brother or Bob Hope?
             more = self._verb_phrase(trailing, subject, toks, text)
             return None if more is None else frames + more

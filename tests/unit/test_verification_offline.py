@@ -663,6 +663,7 @@ def test_a_premise_is_read_without_its_trailing_participle_and_an_apposition_is_
         ("Tom Hanks is the brother of Bob Hope, who founded Zeta Corp.", "Tom Hanks founded Zeta Corp.",
          "Tom Hanks is the brother of Bob Hope."),
         ("Tom Hanks was allegedly born in Boston.", "Tom Hanks was born in Boston.", None),
+        ("Tom Hanks is a member of the band that formed in 1990.", "Tom Hanks formed in 1990.", None),
         ("Tom Hanks is an actor, producer, and director, born in Concord.", "Tom Hanks was born in Boston.",
          "Tom Hanks is a director."),
     ],
