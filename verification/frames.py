@@ -264,8 +264,24 @@ class FrameReader:
         for candidate in (*inner, *first, text, *(text[:k] for k in reversed(cuts))):
             frames = self._aliased_clause(candidate, previous_subject)
             if frames is not None:
-                return frames + self._apposed(text)
+                return frames + self._participle_of_subject(text, len(candidate), frames) + self._apposed(text)
         return self._apposed(text)
+
+    def _participle_of_subject(self, text: str, cut: int, frames: list[Frame]) -> list[Frame]:
+        """What a past participle phrase cut from a copular clause says of its subject: "Tom Hanks is an actor, born
+        in Concord" → "Tom Hanks was born in Concord" (the participle modifies the complement, which is the subject);
+        up to the next comma. After a verbal clause the phrase may be about the object, and an "-ing" phrase may run
+        into a list, so neither is read."""
+        if cut >= len(text) or not frames or frames[0].kind not in ("copula", "identity"):
+            return []
+        found = _WORD_AFTER_COMMA.match(text, cut)
+        if found is None or found.group(1).endswith("ing") or not modifier_after_comma(text, cut):
+            return []
+        phrase = text[found.start(1) :].split(",")[0].strip().rstrip(".")
+        subject = frames[0].subject
+        if not isinstance(subject, str) or not phrase:
+            return []
+        return self._aliased_clause(f"{subject} was {phrase}", None) or []
 
     def _apposed(self, text: str) -> list[Frame]:
         """What an apposition after a name says of it: "… born in Dessau, the capital of Anhalt" → "Dessau is the
@@ -660,12 +676,15 @@ class FrameReader:
                     return None, None
                 role, current = word, []
                 continue
+            if token in CONTRASTS:  # "older than Ann Lee but younger than Bob Hope": no part of a name, not read
+                return None, None
             current.append(token)
         if not close():
             return None, None
         return out, None
 
 
+CONTRASTS = frozenset(("but", "yet", "whereas", "although", "though", "while", "unlike", "except"))
 CAST_VERBS = frozenset(("starring", "featuring", "stars", "features", "starred", "featured"))
 
 
