@@ -111,11 +111,14 @@ _ALIAS_APPOSITION = re.compile(
 # a comma before a participle, a relative pronoun or an article: a modifier after the clause (``read_premise``)
 _TRAILING_MODIFIER = re.compile(r",\s+(?=(?:[a-z]+ing|[a-z]{2,}ed|[a-z]+ly|which|who|whose|a|an|the|best|most|born)\b)")
 _WORD_AFTER_COMMA = re.compile(r",\s+([a-z]+)(?:\s+([a-z]+))?")
-# a subject's second name or birth name between commas ("Joseph Roth, born Moses Joseph Roth, was …")
+# a participle phrase between commas after a subject's name: its second or birth name ("Joseph Roth, born Moses Joseph
+# Roth, was …") or something said of it ("Tom Hanks, born in 1956, is …")
 _NAME_ASIDE = re.compile(
-    r"^(?P<name>[A-Z][^,]*?),\s+(?:born|also\s+known\s+as|known\s+as|also\s+called|called|nicknamed)\s+[A-Z][^,]*,\s+"
+    r"^(?P<name>[A-Z][^,]*?),\s+(?P<aside>(?:born|also\s+known|known|called|nicknamed|[a-z]{2,}ed)\b[^,]*),\s+"
     r"(?=[a-z])"
 )
+_BIRTH_NAME = re.compile(r"^born\s+[A-Z]")
+_ALIAS_WORDS = re.compile(r"^(?:also\s+)?(?:known|called|nicknamed)\b")  # left to ``_ALIAS_APPOSITION``
 _APPOSED = re.compile(r",\s+(?:a|an|the)\s")  # "… in Dessau, the capital of Anhalt"
 _APPOSITION = re.compile(
     r"(?P<name>(?<![\w'’])[A-Z][\w'’.\-]*(?:\s+(?:of\s+)?[A-Z][\w'’.\-]*)*),\s+(?P<what>(?:a|an|the)\s[^,;:]+?)"
@@ -254,8 +257,11 @@ class FrameReader:
         plus what its apposition says."""
         cuts = [m.start() for m in _TRAILING_MODIFIER.finditer(text)]
         aside = _NAME_ASIDE.match(text)
-        if aside is not None:  # "Joseph Roth, born Moses Joseph Roth, was …": the clause is about Joseph Roth
-            text = f"{aside.group('name')} {text[aside.end() :]}"
+        said: list[Frame] = []
+        if aside is not None and not _ALIAS_WORDS.match(aside.group("aside")):
+            if not _BIRTH_NAME.match(aside.group("aside")):  # "Tom Hanks, born in 1956, is …": born in 1956
+                said = self._aliased_clause(f"{aside.group('name')} was {aside.group('aside')}", None) or []
+            text = f"{aside.group('name')} {text[aside.end() :]}"  # "Joseph Roth, born Moses Joseph Roth, was …"
             cuts = [m.start() for m in _TRAILING_MODIFIER.finditer(text)]
         first = [text[:k] for k in cuts if modifier_after_comma(text, k) or _apposed_to_name(text, k)][:1]
         found = _APPOSITION.search(text)
@@ -264,8 +270,8 @@ class FrameReader:
         for candidate in (*inner, *first, text, *(text[:k] for k in reversed(cuts))):
             frames = self._aliased_clause(candidate, previous_subject)
             if frames is not None:
-                return frames + self._participle_of_subject(text, len(candidate), frames) + self._apposed(text)
-        return self._apposed(text)
+                return frames + said + self._participle_of_subject(text, len(candidate), frames) + self._apposed(text)
+        return said + self._apposed(text)
 
     def _participle_of_subject(self, text: str, cut: int, frames: list[Frame]) -> list[Frame]:
         """What a past participle phrase cut from a copular clause says of its subject: "Tom Hanks is an actor, born
@@ -1051,7 +1057,7 @@ def without_asides(sentence: str) -> str:
     only says less."""
     text = " ".join(_PAREN.sub("", sentence).split())
     aside = _NAME_ASIDE.match(text)
-    if aside is not None:
+    if aside is not None and not _ALIAS_WORDS.match(aside.group("aside")):
         text = f"{aside.group('name')} {text[aside.end() :]}"
     cut = next((m.start() for m in _TRAILING_MODIFIER.finditer(text) if modifier_after_comma(text, m.start())), None)
     return text[:cut] + "." if cut is not None else text

@@ -665,6 +665,8 @@ def test_a_premise_is_read_without_its_trailing_participle_and_an_apposition_is_
         ("Tom Hanks was allegedly born in Boston.", "Tom Hanks was born in Boston.", None),
         ("Tom Hanks is a member of the band that formed in 1990.", "Tom Hanks formed in 1990.", None),
         ("Tom Hanks is older than Ann Lee but younger than Bob Hope.", "Tom Hanks is older than Bob Hope.", None),
+        ("Tom Hanks, born in 1956, is an American actor.", "Tom Hanks was born in 1957.",
+         "Tom Hanks is an American actor."),
         ("Tom Hanks is an actor, producer, and director, born in Concord.", "Tom Hanks is a producer in Concord.",
          "Tom Hanks was born in Concord."),
         ("Tom Hanks is an actor, producer, and director, born in Concord.", "Tom Hanks was born in Boston.",
