@@ -4,6 +4,7 @@
     python -m benchmarks.verification --perturb [--methods offline,lexical]
     python -m benchmarks.verification --folds 2
     python -m benchmarks.verification --entailment [--methods offline,lexical]
+    python -m benchmarks.verification --probes [--methods offline,lexical]
 
 ``--folds 2`` chooses the offline method's thresholds (constant, predicate, event; and the paraphrase
 threshold of the template reading) on one half of the dev items (even positions) and reports the
@@ -27,6 +28,13 @@ use only the text (strict: a comparison needs both values; a bridge step only wo
 read by hand in part (session 24). It prints, per method, the right answers proved / refuted / unknown by
 judgment, the hallucinated ones refuted / proved / unknown by judgment, and the ceiling of a checker that proves
 only what the text entails and flags every other answer: balanced accuracy (entailed share + 1) / 2.
+
+``--probes`` reads ``benchmarks/verification_probes.jsonl``: 99 hand-written chunk → claim pairs, each marked whether
+the chunk entails the claim, that try to break a reading — a list inside a phrase, a relative clause after a name, a
+hedge ("allegedly"), a contrast ("older than A but younger than B"), an apposition, a participle after a comma, roles
+swapped, a described individual ("the company that bought Aixam") and its negated or swapped forms. They were
+written in session 35 while the readings they test were fixed, so they are a regression table, not unseen data. It
+prints, per method, the entailed claims proved and the others proved (each of those is an unsound proof).
 
 Prints, as Markdown tables: Prover9 accuracy on FOLIO (target ≥ 0.90 on the items that parse,
 p50 < 50 ms per decision); for each method and data set accuracy, balanced accuracy, precision,
@@ -170,6 +178,46 @@ def entailment_table(methods: list[str], settings: object) -> dict[str, Any]:
     return out
 
 
+PROBES = Path(__file__).with_name("verification_probes.jsonl")
+
+
+def probe_cases(path: Path = PROBES) -> list[Any]:
+    """The ``--probes`` pairs as grounding cases (no question; the chunk is the one passage)."""
+    from graphproof.evaluation.hallucination_data import GroundingCase
+    from graphproof.verification.grounding import Passage
+
+    cases = []
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        if not line.strip():
+            continue
+        record = json.loads(line)
+        if not {"chunk", "claim", "entailed"} <= record.keys() or not isinstance(record["entailed"], bool):
+            raise SystemExit(f"{path}:{number}: expected chunk, claim and a true/false entailed")
+        cases.append(GroundingCase(f"probe-{number}", "", (Passage(f"probe-{number}", record["chunk"]),),
+                                   record["claim"], not record["entailed"]))  # fmt: skip
+    return cases
+
+
+def probe_table(methods: list[str], settings: object) -> dict[str, Any]:
+    """The ``--probes`` table (module docstring); returns the figures."""
+    cases = probe_cases()
+    entailed = [c for c in cases if not c.hallucinated]
+    print(f"\n### Hand-written reading probes ({len(cases)} pairs, {len(entailed)} entailed)\n")
+    print("| method | entailed claims proved | other claims proved (unsound) | balanced accuracy |")
+    print("|---|---:|---:|---:|")
+    out: dict[str, Any] = {}
+    for method in methods:
+        checker = make_verifier(method, settings)  # type: ignore[arg-type]
+        outcomes = evaluate_method(checker, cases, "probes").outcomes
+        right = sum(o.status == "proved" for o in outcomes if not o.case.hallucinated)
+        wrong = [o.case.answer for o in outcomes if o.case.hallucinated and o.status == "proved"]
+        accuracy = _balanced_accuracy(list(outcomes))
+        print(f"| {method} | {right} / {len(entailed)} | {len(wrong)} / {len(cases) - len(entailed)} | "
+              f"{accuracy:.3f} |")  # fmt: skip
+        out[method] = {"entailed_proved": right, "unsound": wrong, "balanced_accuracy": accuracy}
+    return out
+
+
 FOLIO_GRID = [
     {"constant_threshold": c, "predicate_threshold": p, "event_threshold": e}
     for c in (0.8, 0.85, 0.9)
@@ -273,6 +321,7 @@ def main() -> None:
     parser.add_argument("--perturb", action="store_true", help="Only the perturbation benchmark (see above).")
     parser.add_argument("--folds", type=int, choices=[2], default=None, help="Only the 2-fold tables (see above).")
     parser.add_argument("--entailment", action="store_true", help="Only the entailment-judged table (see above).")
+    parser.add_argument("--probes", action="store_true", help="Only the hand-written reading probes (see above).")
     args = parser.parse_args()
     settings = load_settings()
     methods = [m.strip() for m in args.methods.split(",") if m.strip()]
@@ -290,6 +339,9 @@ def main() -> None:
         return
     if args.entailment:
         entailment_table(methods, settings)
+        return
+    if args.probes:
+        probe_table(methods, settings)
         return
     rows, out["prover"] = prover_rows()
     if not args.json:
