@@ -29,10 +29,11 @@ read by hand in part (session 24). It prints, per method, the right answers prov
 judgment, the hallucinated ones refuted / proved / unknown by judgment, and the ceiling of a checker that proves
 only what the text entails and flags every other answer: balanced accuracy (entailed share + 1) / 2.
 
-``--probes`` reads ``benchmarks/verification_probes.jsonl``: 99 hand-written chunk → claim pairs, each marked whether
+``--probes`` reads ``benchmarks/verification_probes.jsonl``: 123 hand-written chunk → claim pairs, each marked whether
 the chunk entails the claim, that try to break a reading — a list inside a phrase, a relative clause after a name, a
 hedge ("allegedly"), a contrast ("older than A but younger than B"), an apposition, a participle after a comma, roles
-swapped, a described individual ("the company that bought Aixam") and its negated or swapped forms. They were
+swapped, a described individual ("the company that bought Aixam") and its negated or swapped forms; 24 of them give
+a question and a bare, yes/no or sentence answer, so the claim is the one the answer makes with the question. They were
 written in session 35 while the readings they test were fixed, so they are a regression table, not unseen data. It
 prints, per method, the entailed claims proved and the others proved (each of those is an unsound proof).
 
@@ -182,7 +183,8 @@ PROBES = Path(__file__).with_name("verification_probes.jsonl")
 
 
 def probe_cases(path: Path = PROBES) -> list[Any]:
-    """The ``--probes`` pairs as grounding cases (no question; the chunk is the one passage)."""
+    """The ``--probes`` pairs as grounding cases (the chunk is the one passage; a probe with a question checks the
+    claim its answer makes with it)."""
     from graphproof.evaluation.hallucination_data import GroundingCase
     from graphproof.verification.grounding import Passage
 
@@ -193,7 +195,10 @@ def probe_cases(path: Path = PROBES) -> list[Any]:
         record = json.loads(line)
         if not {"chunk", "claim", "entailed"} <= record.keys() or not isinstance(record["entailed"], bool):
             raise SystemExit(f"{path}:{number}: expected chunk, claim and a true/false entailed")
-        cases.append(GroundingCase(f"probe-{number}", "", (Passage(f"probe-{number}", record["chunk"]),),
+        question = record.get("question", "")
+        if not isinstance(question, str):
+            raise SystemExit(f"{path}:{number}: expected the question as a string")
+        cases.append(GroundingCase(f"probe-{number}", question, (Passage(f"probe-{number}", record["chunk"]),),
                                    record["claim"], not record["entailed"]))  # fmt: skip
     return cases
 

@@ -57,7 +57,7 @@ from graphproof.text.wordnet_files import proper_adjective
 from graphproof.verification.claims import is_polarity_only, split_text
 from graphproof.verification.english import EnglishTranslator
 from graphproof.verification.english_words import clean, tokens_of
-from graphproof.verification.frames import is_participle
+from graphproof.verification.frames import MORE_PREPOSITIONS, is_participle
 from graphproof.verification.templates import lemma
 
 Relation = Literal["Before", "After", "Less", "More"]
@@ -360,12 +360,13 @@ class ClaimBuilder:
             return None
         if aux in DO:
             relative = False  # inside a relative clause whose verb is still to come ("the river that X *lies* on")
-            for k in range(2, len(rest)):
+            final = len(rest) - 1 - (lower[-1] in MORE_PREPOSITIONS and len(rest) > 3)  # "… flow [through]"
+            for k in range(2, final + 1):
                 before = lower[k - 1]
                 if lower[k] in RELATIVE:
                     relative = True
                     continue
-                last = k == len(rest) - 1
+                last = k == final
                 noun_slot = before in DETERMINERS | PREPOSITIONS or before.endswith(("'s", "’s"))
                 noun_slot = noun_slot and not (relative and last and before in PREPOSITIONS)  # "lies on | flow"
                 verb = self.translator._verb_like(lower, k) or last
@@ -515,7 +516,7 @@ class ClaimBuilder:
                 subject, verb, rest = inner
                 if len(verb) == 1 and verb[0].lower() in COPULA and not rest:  # "What is the capital of France"
                     return " ".join([*subject, *verb, *(["in"] if wh == "where" else []), answer])  # → "… is Paris"
-                ends_in_preposition = bool(rest) and rest[-1].lower() in PREPOSITIONS  # "located in"
+                ends_in_preposition = bool(rest) and rest[-1].lower() in MORE_PREPOSITIONS  # "located in"
                 wants_in = wh in ("when", "where") or (noun and noun[-1] in IN_NOUNS)
                 preposition = ["in"] if wants_in and not ends_in_preposition else []
                 return " ".join([*subject, *self._finite(verb), *rest, *preposition, answer])

@@ -12,12 +12,13 @@ from benchmarks.verification import PROBES, probe_cases
 
 def test_the_probe_set_is_well_formed_with_both_labels_and_no_repeats() -> None:
     cases = probe_cases()
-    assert len(cases) == 99
+    assert len(cases) == 123
     entailed = [c for c in cases if not c.hallucinated]
     assert 10 <= len(entailed) < len(cases)  # mostly claims a careless reading would prove
     pairs = [(c.passages[0].text, c.answer) for c in cases]
     assert len(set(pairs)) == len(pairs)
-    assert all(c.question == "" and len(c.passages) == 1 for c in cases)
+    assert all(len(c.passages) == 1 for c in cases)
+    assert sum(bool(c.question) for c in cases) == 24  # the claim an answer makes with its question
     assert PROBES.name == "verification_probes.jsonl"
 
 
