@@ -14,7 +14,8 @@ answer contains the fact (one of ``answer_patterns`` matches it), whether the to
 fact (an edge that is not ``related_to``, an entity naming the subject and another naming the object,
 see ``path_states_fact``), the top path and the answer (both truncated); then the three shares
 against the targets (right document first >= 0.95, answer has the fact >= 0.90, top path states the
-fact >= 0.70) with the p50 ask latency, and the entity names that the first paths of the most
+fact >= 0.70) with the p50 ask latency, why each top path does or does not state the fact (``path_miss``: the order,
+retrieval, or extraction, by what the store holds), and the entity names that the first paths of the most
 questions go through (generic hubs such as "name" or "license" show up there). ``--json`` prints
 one JSON object instead. ``--store-dir`` keeps the copied documents and the store in DIR (an unchanged document is not
 ingested again on a later run); by default both live in a temporary folder that is removed.
@@ -153,6 +154,38 @@ def path_states_fact(path: Mapping[str, Any] | None, terms: Mapping[str, Any]) -
     if not any(s != o for s in subject_at for o in object_at):
         return False
     return not vias or any(_names(v, e) for v in vias for e in entities)
+
+
+PATH_MISSES = ("top", "lower", "edge_unlisted", "no_stated_edge", "no_subject", "no_object")
+ENTITY_HITS = 25  # entities the store's entity search returns per subject or object term (``path_miss``)
+
+
+def path_miss(store: Any, paths: Sequence[Mapping[str, Any]], terms: Mapping[str, Any]) -> str:
+    """Why the top path does or does not state the fact (one of ``PATH_MISSES``): it does (``top``); a later path of
+    ``paths`` does (``lower``: the order is at fault); none does, yet the store holds an edge that is not
+    ``related_to`` between an entity naming the subject and one naming the object (``edge_unlisted``: retrieval left
+    it out); both kinds of entity exist but no such edge joins them (``no_stated_edge``); or no entity names the
+    subject (``no_subject``) or the object (``no_object``): extraction is at fault. Entities are found with the store's
+    entity search (the first ``ENTITY_HITS`` per term) and kept when their name holds the term as a whole word."""
+    ranks = [k for k, p in enumerate(paths) if path_states_fact(p, terms)]
+    if ranks:
+        return "top" if ranks[0] == 0 else "lower"
+
+    def named(field: str) -> set[str]:
+        found = set()
+        for term in _alternatives(terms.get(field)):
+            found |= {h.item.id for h in store.search_entities(term, k=ENTITY_HITS) if _names(term, h.item.name)}
+        return found
+
+    subjects, objects = named("subject"), named("object_any")
+    if not subjects:
+        return "no_subject"
+    if not objects:
+        return "no_object"
+    for _, relation, neighbour in store.neighbors(sorted(subjects), per_node=1000):
+        if neighbour.id in objects and relation.predicate.strip().lower() != GENERIC_RELATION:
+            return "edge_unlisted"
+    return "no_stated_edge"
 
 
 def right_document_first(chunks: Sequence[Mapping[str, Any]], document: str) -> bool:
@@ -298,6 +331,7 @@ def run(questions: list[dict[str, Any]], workdir: Path, method: str, verify: boo
                 "document_first": right_document_first(chunks, q["document"]),
                 "answer_fact": answer_has_fact(result["answer"], q["answer_patterns"]),
                 "path_fact": path_states_fact(top_path, q["path_terms"]),
+                "path_miss": path_miss(store, result["paths"], q["path_terms"]),
                 "top_path": top_path["text"] if top_path else None,
                 "answer": result["answer"], "answer_method": result["answer_method"], "ms": round(ms, 1),
             })  # fmt: skip
@@ -323,6 +357,7 @@ def run(questions: list[dict[str, Any]], workdir: Path, method: str, verify: boo
                                              "relations": stats.relations},
         "shares": shares, "targets": TARGETS, "p50_ms": round(percentile([r["ms"] for r in rows], 50), 1),
         "top_path_entities": entity_counts.most_common(15), "rows": rows,
+        "path_misses": {kind: sum(r["path_miss"] == kind for r in rows) for kind in PATH_MISSES},
         "verified": verified_summary(rows) if verify else None,
     }  # fmt: skip
 
@@ -369,6 +404,15 @@ def print_report(out: dict[str, Any]) -> None:
             for k in ("document", "answer", "path")]  # fmt: skip
     rows.append(("p50 ask ms", f"{out['p50_ms']}", "-", "-"))
     print_table(f"Summary ({out['questions']} questions)", rows)
+    misses = out["path_misses"]
+    print_table("Why the top path does or does not state the fact (``path_miss``)", [
+        ("the top path states it", str(misses["top"]), "-", "-"),
+        ("a later path states it (order)", str(misses["lower"]), "-", "-"),
+        ("a stated subject-object edge the paths leave out (retrieval)", str(misses["edge_unlisted"]), "-", "-"),
+        ("no stated edge between subject and object entities (extraction)", str(misses["no_stated_edge"]), "-", "-"),
+        ("no entity names the subject / the object (extraction)",
+         f"{misses['no_subject']} / {misses['no_object']}", "-", "-"),
+    ])  # fmt: skip
     print(f"\n### Entities most common on the top paths (questions whose first {HUB_PATHS} paths name them)\n")
     print("| entity | questions |")
     print("|---|---:|")

@@ -250,3 +250,31 @@ def test_the_verify_summary_counts_grounded_answers_and_claims_by_status() -> No
     summary = verified_summary(rows)
     assert summary["grounded"] == 1 and summary["answers"] == 2 and summary["quoted"] == 1
     assert summary["claims"] == {"proved": 3, "unknown": 1} and summary["mean_s"] == 2.0
+
+
+def test_path_miss_says_whether_order_retrieval_or_extraction_failed(tmp_path: Path) -> None:
+    from graphproof.graph.model import Entity, Relation
+
+    import graphproof
+    from benchmarks.realdocs import path_miss
+
+    store = graphproof.open_store(f"sqlite:///{(tmp_path / 'g.db').as_posix()}")
+    try:
+        git, linus, name, junio = (Entity.named(n) for n in ("git", "Linus Torvalds", "name", "Junio Hamano"))
+        store.upsert_entities([git, linus, name, junio])
+        store.upsert_relations([
+            Relation(git.id, linus.id, "was_written_by", git.name, linus.name),
+            Relation(git.id, name.id, "related_to", git.name, name.name),
+            Relation(git.id, junio.id, "related_to", git.name, junio.name),
+        ])  # fmt: skip
+        terms = {"subject": "git", "object_any": ["Linus Torvalds", "Linus"]}
+        stated = {"entities": ["git", "Linus Torvalds"], "relations": ["was_written_by"]}
+        vague = {"entities": ["git", "name"], "relations": ["related_to"]}
+        assert path_miss(store, [stated, vague], terms) == "top"
+        assert path_miss(store, [vague, stated], terms) == "lower"
+        assert path_miss(store, [vague], terms) == "edge_unlisted"  # the store states it, the paths do not
+        assert path_miss(store, [vague], {"subject": "git", "object_any": "Junio Hamano"}) == "no_stated_edge"
+        assert path_miss(store, [vague], {"subject": "git", "object_any": "Petr Baudis"}) == "no_object"
+        assert path_miss(store, [vague], {"subject": "mercurial", "object_any": "Linus"}) == "no_subject"
+    finally:
+        store.close()
