@@ -293,8 +293,12 @@ class FrameReader:
         """What an apposition after a name says of it: "… born in Dessau, the capital of Anhalt" → "Dessau is the
         capital of Anhalt" (the first such apposition, up to the next comma; nothing when that clause is not read)."""
         found = _APPOSITION.search(text)
-        if found is None:
-            return []
+        fronted = found is not None and (
+            text[: found.start()].strip().lower() in MORE_PREPOSITIONS
+            or found.group("name").split()[0].lower() in MORE_PREPOSITIONS
+        )
+        if found is None or fronted:
+            return []  # "In Paris, the band played …": the comma closes a fronted phrase, no apposition
         frames = self._aliased_clause(f"{found.group('name')} is {found.group('what')}", None)
         return frames or []
 
