@@ -29,14 +29,14 @@ read by hand in part (session 24). It prints, per method, the right answers prov
 judgment, the hallucinated ones refuted / proved / unknown by judgment, and the ceiling of a checker that proves
 only what the text entails and flags every other answer: balanced accuracy (entailed share + 1) / 2.
 
-``--probes`` reads ``benchmarks/verification_probes.jsonl``: 127 hand-written chunk → claim pairs, each marked whether
-the chunk entails the claim, that try to break a reading — a list inside a phrase, a relative clause after a name, a
-hedge ("allegedly"), a contrast ("older than A but younger than B"), an apposition, a participle after a comma, roles
-swapped, a fronted phrase before a comma, a described individual ("the company that bought Aixam") and its negated
-or swapped forms; 24 of them give
-a question and a bare, yes/no or sentence answer, so the claim is the one the answer makes with the question. They were
-written in session 35 while the readings they test were fixed, so they are a regression table, not unseen data. It
-prints, per method, the entailed claims proved and the others proved (each of those is an unsound proof).
+``--probes`` reads ``benchmarks/verification_probes.jsonl``: 137 hand-written chunk → claim pairs, each marked whether
+the chunk entails the claim, that try to break a reading — a list inside a phrase, a relative clause after a name or
+after a verb's prepositional phrase, a hedge ("allegedly"), a contrast ("older than A but younger than B"), an
+apposition, a participle after a comma, roles swapped, a fronted phrase before a comma, a described individual ("the
+company that bought Aixam") and its negated or swapped forms; 24 of them give a question and a bare, yes/no or sentence
+answer, so the claim is the one the answer makes with the question. They were written in session 35 while the readings
+they test were fixed, so they are a regression table, not unseen data. It prints, per method, the entailed claims
+proved and the others proved (each of those is an unsound proof).
 
 Prints, as Markdown tables: Prover9 accuracy on FOLIO (target ≥ 0.90 on the items that parse,
 p50 < 50 ms per decision); for each method and data set accuracy, balanced accuracy, precision,

@@ -560,6 +560,8 @@ class FrameReader:
                 anchor, trailing = subject, trailing[1:]
             elif passive and ("agent", anchor) in last and _passive_by(trailing):
                 anchor = subject  # "directed by A, written by B": B wrote what A directed, not A
+            elif len(last) > 1 and last[-1][0] not in ("theme", "agent"):
+                return None  # "wrote a book about Paris that sold …": the book or Paris? Not read
             more = self._verb_phrase(trailing, anchor, toks, text)
             if more is None:
                 return None

@@ -12,7 +12,7 @@ from benchmarks.verification import PROBES, probe_cases
 
 def test_the_probe_set_is_well_formed_with_both_labels_and_no_repeats() -> None:
     cases = probe_cases()
-    assert len(cases) == 127
+    assert len(cases) == 137
     entailed = [c for c in cases if not c.hallucinated]
     assert 10 <= len(entailed) < len(cases)  # mostly claims a careless reading would prove
     pairs = [(c.passages[0].text, c.answer) for c in cases]
