@@ -259,9 +259,10 @@ class ClaimBuilder:
             if is_polarity_only(sentence) or (polarity is not None and not rest):
                 out.append(self._yes_no(question, sentence, polarity is not False))
                 continue
+            # "No, Joseph Roth was a journalist": the "no" is a claim too; "Yes, it is" says no more than "yes"
             if polarity is not None and question.split()[:1] and question.split()[0].lower() in AUX:
-                out.append(self._yes_no(question, sentence, polarity))  # "No, Joseph Roth was a journalist": the
-                if _ELLIPSIS.match(rest):  # "no" is a claim too; "Yes, it is" says no more than "yes"
+                out.append(self._yes_no(question, sentence, polarity))
+                if _ELLIPSIS.match(rest):
                     continue
             rest = rest.strip(" .!")
             # no slot to fill, or not the answer's first sentence ("…; see LICENSE for details" adds to the
