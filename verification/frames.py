@@ -219,14 +219,14 @@ class FrameReader:
 
     def __init__(self, translator: EnglishTranslator) -> None:
         self.translator = translator
-        self._premise = False  # reading a premise (``read_premise``), which may say less than its sentence
+        self._premise = False  # reading a premise (``read_premise``: it may say less than its sentence), else a claim
 
     def read(self, sentence: str, *, previous_subject: Arg | None = None) -> list[Frame] | None:
         """The frames of ``sentence``, or ``None`` when it cannot be read completely."""
         text, extra = self._parentheticals(sentence)
         if text is None:
             return None
-        frames = self._aliased_clause(text, previous_subject, claim=True)
+        frames = self._aliased_clause(text, previous_subject)
         if frames is None:
             return None
         return frames + extra
@@ -255,23 +255,21 @@ class FrameReader:
         """The frames of a premise's clause (``read_premise``): the clause without an apposition between commas,
         else without its first trailing participle or apposition, else whole, else cut at a later trailing modifier;
         plus what its apposition says."""
-        cuts = [m.start() for m in _TRAILING_MODIFIER.finditer(text)]
-        aside = _NAME_ASIDE.match(text)
+        text, aside = _without_name_aside(text)  # "Joseph Roth, born Moses Joseph Roth, was …"
         said: list[Frame] = []
-        if aside is not None and not _ALIAS_WORDS.match(aside.group("aside")):
-            if not _BIRTH_NAME.match(aside.group("aside")):  # "Tom Hanks, born in 1956, is …": born in 1956
-                said = self._aliased_clause(f"{aside.group('name')} was {aside.group('aside')}", None) or []
-            text = f"{aside.group('name')} {text[aside.end() :]}"  # "Joseph Roth, born Moses Joseph Roth, was …"
-            cuts = [m.start() for m in _TRAILING_MODIFIER.finditer(text)]
+        if aside is not None and not _BIRTH_NAME.match(aside.group("aside")):  # "Tom Hanks, born in 1956, is …"
+            said = self._aliased_clause(f"{aside.group('name')} was {aside.group('aside')}", None) or []
+        cuts = [m.start() for m in _TRAILING_MODIFIER.finditer(text)]
         first = [text[:k] for k in cuts if modifier_after_comma(text, k) or _apposed_to_name(text, k)][:1]
         found = _APPOSITION.search(text)
         between = found is not None and found.group("end") == ","
         inner = [text[: found.end("name")] + " " + text[found.end() :].lstrip()] if found and between else []
+        apposed = self._apposed(text, found)
         for candidate in (*inner, *first, text, *(text[:k] for k in reversed(cuts))):
             frames = self._aliased_clause(candidate, previous_subject)
             if frames is not None:
-                return frames + said + self._participle_of_subject(text, len(candidate), frames) + self._apposed(text)
-        return said + self._apposed(text)
+                return frames + said + self._participle_of_subject(text, len(candidate), frames) + apposed
+        return said + apposed
 
     def _participle_of_subject(self, text: str, cut: int, frames: list[Frame]) -> list[Frame]:
         """What a past participle phrase cut from a copular clause says of its subject: "Tom Hanks is an actor, born
@@ -289,10 +287,10 @@ class FrameReader:
             return []
         return self._aliased_clause(f"{subject} was {phrase}", None) or []
 
-    def _apposed(self, text: str) -> list[Frame]:
+    def _apposed(self, text: str, found: re.Match[str] | None) -> list[Frame]:
         """What an apposition after a name says of it: "… born in Dessau, the capital of Anhalt" → "Dessau is the
-        capital of Anhalt" (the first such apposition, up to the next comma; nothing when that clause is not read)."""
-        found = _APPOSITION.search(text)
+        capital of Anhalt" (``found``: the first such apposition in ``text``, up to the next comma; nothing when that
+        clause is not read)."""
         fronted = found is not None and (
             text[: found.start()].strip().lower() in MORE_PREPOSITIONS
             or found.group("name").split()[0].lower() in MORE_PREPOSITIONS
@@ -302,13 +300,13 @@ class FrameReader:
         frames = self._aliased_clause(f"{found.group('name')} is {found.group('what')}", None)
         return frames or []
 
-    def _aliased_clause(self, text: str, previous_subject: Arg | None, *, claim: bool = False) -> list[Frame] | None:
+    def _aliased_clause(self, text: str, previous_subject: Arg | None) -> list[Frame] | None:
         """A clause whose named subject has another name set off by commas ("Lee Jun-fan, known professionally as
         Bruce Lee, was an actor"): the clause without it, and the two names as one (an ``identity`` frame)."""
         found = _ALIAS_APPOSITION.match(text)
         if found is None or not _is_name(found.group("name").split()) or not _is_name(found.group("alias").split()):
-            return self._clause(text, previous_subject, claim=claim)
-        frames = self._clause(f"{found.group('name')} {found.group('rest')}", previous_subject, claim=claim)
+            return self._clause(text, previous_subject)
+        frames = self._clause(f"{found.group('name')} {found.group('rest')}", previous_subject)
         if frames is None:
             return None
         name, alias = (_Tokens(words).arg(words) for words in map(tokens_of, found.group("name", "alias")))
@@ -371,7 +369,7 @@ class FrameReader:
         return out
 
     # clauses ------------------------------------------------------------------------------------
-    def _clause(self, text: str, previous_subject: Arg | None, *, claim: bool = False) -> list[Frame] | None:
+    def _clause(self, text: str, previous_subject: Arg | None) -> list[Frame] | None:
         replaced, values = _with_placeholders(text)
         if HEDGES & {w.lower() for w in tokens_of(replaced)}:
             return None  # "was allegedly born in Boston" does not say where he was born
@@ -390,7 +388,7 @@ class FrameReader:
             subjects: list[Arg] = [previous_subject]
         else:
             subjects = self._subjects(subject_tokens, toks)
-            if not subjects and claim:
+            if not subjects and not self._premise:  # a claim's described subject (never a premise's)
                 return self._described(subject_tokens, rest, toks, text)
             if not subjects:
                 return None
@@ -712,6 +710,16 @@ def modifier_after_comma(text: str, comma: int) -> bool:
         return True
     adverb = word.endswith("ly") or word in ("best", "most", "well", "widely", "also")
     return adverb and (is_participle(nxt) or nxt in MORE_PREPOSITIONS or nxt.endswith("ly"))
+
+
+def _without_name_aside(text: str) -> tuple[str, re.Match[str] | None]:
+    """``text`` without a participle aside between commas after its subject's name ("Joseph Roth, born Moses Joseph
+    Roth, was …" → "Joseph Roth was …"), and the aside's match; a second name "known as" is left to
+    ``_ALIAS_APPOSITION``, which makes the two names one individual."""
+    aside = _NAME_ASIDE.match(text)
+    if aside is None or _ALIAS_WORDS.match(aside.group("aside")):
+        return text, None
+    return f"{aside.group('name')} {text[aside.end() :]}", aside
 
 
 def _apposed_to_name(text: str, comma: int) -> bool:
@@ -1061,10 +1069,7 @@ def without_asides(sentence: str) -> str:
     clinical science" would make the journal clinical science). For a premise's logic reading, which would otherwise
     take the aside into the subject's name (``simon_wincer_born_1943_in_sydney``); leaving an aside out of a premise
     only says less."""
-    text = " ".join(_PAREN.sub("", sentence).split())
-    aside = _NAME_ASIDE.match(text)
-    if aside is not None and not _ALIAS_WORDS.match(aside.group("aside")):
-        text = f"{aside.group('name')} {text[aside.end() :]}"
+    text, _ = _without_name_aside(" ".join(_PAREN.sub("", sentence).split()))
     cut = next((m.start() for m in _TRAILING_MODIFIER.finditer(text) if modifier_after_comma(text, m.start())), None)
     return text[:cut] + "." if cut is not None else text
 
