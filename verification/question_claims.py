@@ -51,7 +51,7 @@ import re
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from graphproof.text.lexicon import AUX, COPULA, DO, HAVE, PREPOSITIONS, PRONOUNS, RELATIVE, VERBS
+from graphproof.text.lexicon import AUX, COPULA, DO, HAVE, MONTHS_FULL, PREPOSITIONS, PRONOUNS, RELATIVE, VERBS
 from graphproof.text.verb_forms import verb_forms
 from graphproof.text.wordnet_files import proper_adjective
 from graphproof.verification.claims import is_polarity_only, split_text
@@ -182,16 +182,22 @@ _APPOSED_ALTERNATIVE = re.compile(r",\s+(?P<alt>[A-Z][^,]*?),\s+(?:the|a|an)\s+[
 
 
 # "what's their best known song": the wh-word's contracted copula written out
+_REPEATED_WORD = re.compile(r"\b(the|a|an|of|in|to)\s+\1\b", re.IGNORECASE)  # "the the German composer"
 _WH_IS = re.compile(r"\b(what|who|where|which|how|when)['’]s\b", re.IGNORECASE)
 
 
 def _asked_clause(question: str) -> str:
-    """The question's wh-clause when a statement comes first and "but" joins them: the statement is what the asker
-    takes as given, not what the answer claims ("A and B are both special interest publications, but which one is
-    owned by Time Inc" + "B" → "B is owned by Time Inc"); "is of which nationality" is asked as "is which
+    """The question's wh-clause when a statement comes first and "but" joins them, or a sentence of its own: the
+    statement is what the asker takes as given, not what the answer claims ("A and B are both special interest
+    publications, but which one is owned by Time Inc" + "B" → "B is owned by Time Inc"); "is of which
+    nationality" is asked as "is which
     nationality" (+ "English" → "… is English"); a description in apposition to the first of two alternatives is
     left out ("…, Hole, the rock band that …, or The Wolfhounds" → "…, Hole or The Wolfhounds")."""
-    question = _WH_IS.sub(r"\1 is", question)
+    question = _WH_IS.sub(r"\1 is", _REPEATED_WORD.sub(r"\1", question))
+    sentences = split_text(question)
+    if len(sentences) > 1 and (sentences[-1].split()[0].lower() in WH | AUX):
+        question = sentences[-1].rstrip(" ?.!")  # "X was known as the vocalist of a song. Which album was this song
+        # from?": the statement before the question is given, as before "but"
     found = _BUT_WH.match(question)
     asked = _OF_NATIONALITY.sub(r"\1 \2 \3", found.group("asked") if found else question)
     return _APPOSED_ALTERNATIVE.sub(r", \g<alt> or ", asked)
@@ -215,6 +221,30 @@ def _named(statement: str) -> str:
     if found is not None:
         return f"{found.group('what')} {found.group('is')} {found.group('adj')}"
     return statement
+
+
+def _bare_verb_before_phrase(lower: list[str], k: int) -> bool:
+    """Whether ``lower[k]`` reads as the bare verb of a do-support question with a phrase after it: a WordNet verb
+    form without an inflection's ending, followed by a preposition or determiner ("did the player *defeat* in the
+    2017 Open", "did the band *sign* with"). The caller rules out a noun's slot (after a determiner)."""
+    word = lower[k]
+    if not word.isalpha() or word.endswith(("s", "ed", "ing")) or word not in verb_forms():
+        return False
+    return k + 1 < len(lower) and lower[k + 1] in PREPOSITIONS | DETERMINERS
+
+
+_CURRENCY = re.compile(r"[$€£¥]|\b(?:dollars?|euros?|pounds?|yen)\b", re.IGNORECASE)
+
+
+def _date_comma(tokens: list[str], k: int) -> bool:
+    """Whether the comma of ``tokens[k]`` sits between a month's day and its year ("September 19, 1905")."""
+    day, year = tokens[k][:-1], tokens[k + 1].strip(",") if k + 1 < len(tokens) else ""
+    return k > 0 and tokens[k - 1] in MONTHS_FULL and day.isdigit() and year.isdigit()
+
+
+def _priced(noun: str, answer: str) -> bool:
+    """Whether "how much ``noun``" is answered by a sum that says its own unit ("money" + "$268 million")."""
+    return noun.lower().strip(",") == "money" and bool(_CURRENCY.search(answer))
 
 
 def _head_noun(words: list[str]) -> str:
@@ -370,7 +400,7 @@ class ClaimBuilder:
                 last = k == final
                 noun_slot = before in DETERMINERS | PREPOSITIONS or before.endswith(("'s", "’s"))
                 noun_slot = noun_slot and not (relative and last and before in PREPOSITIONS)  # "lies on | flow"
-                verb = self.translator._verb_like(lower, k) or last
+                verb = self.translator._verb_like(lower, k) or last or _bare_verb_before_phrase(lower, k)
                 if rest[k].islower() and not noun_slot and not is_participle(lower[k]) and verb:
                     if relative and not last:
                         relative = False
@@ -455,11 +485,15 @@ class ClaimBuilder:
         left at the end is the subject: "Which director is American, A or B" → "A is American"."""
         wh = lower[0]
         i = 1
+        if len(tokens) > 2 and lower[1] == "else":  # "Who else starred in …" + "Bob Hope" → "Bob Hope starred in …"
+            tokens, lower = [tokens[0], *tokens[2:]], [wh, *lower[2:]]
         if wh == "how" and len(tokens) > 1 and lower[1] in ("many", "much"):
             noun_end = 2
             while noun_end < len(tokens) and lower[noun_end] not in AUX:
                 noun_end += 1
             noun = tokens[2:noun_end]
+            if lower[1] == "much" and len(noun) == 1 and _priced(noun[0], answer):
+                noun = []  # "How much money did the film earn" + "$268 million" → "… earn $268 million"
             if noun_end + 1 < len(tokens) and lower[noun_end] in COPULA and lower[noun_end + 1] in PREPOSITIONS:
                 # "How many stores are in the centre" → "there are 440 stores in the centre"
                 return " ".join(["there", tokens[noun_end], answer, *noun, *tokens[noun_end + 1 :]])
@@ -510,16 +544,29 @@ class ClaimBuilder:
             starts_verb = after[0][:1].islower() and (
                 self.translator._verb_like([t.lower() for t in after], 0) or after[0].lower().endswith("ed")
             )
-            if (not starts_verb and wh not in ("who", "whom")) or (wh in ("what", "which") and not starts_verb):
+            # "Who did X defeat": with do-support, "who" is the object when a verb follows the subject ("Who did
+            # the dishes" has none: there "who" is the subject)
+            object_who = wh in ("who", "whom") and lower[i] in DO and not starts_verb
+            if (
+                (not starts_verb and wh not in ("who", "whom"))
+                or (wh in ("what", "which") and not starts_verb)
+                or object_who
+            ):
                 inner = self._subject_predicate(tokens[i:])
-                if inner is None:
-                    return None
+                if inner is None or (object_who and len(inner[1]) < 2):
+                    return None if not object_who else " ".join([answer, *tokens[i:]])
                 subject, verb, rest = inner
                 if len(verb) == 1 and verb[0].lower() in COPULA and not rest:  # "What is the capital of France"
                     return " ".join([*subject, *verb, *(["in"] if wh == "where" else []), answer])  # → "… is Paris"
                 ends_in_preposition = bool(rest) and rest[-1].lower() in MORE_PREPOSITIONS  # "located in"
                 wants_in = wh in ("when", "where") or (noun and noun[-1] in IN_NOUNS)
                 preposition = ["in"] if wants_in and not ends_in_preposition else []
+                objects = wh in ("who", "whom", "what", "which") and not wants_in and not ends_in_preposition
+                if lower[i] in DO and objects:
+                    # the object comes before the verb's first prepositional phrase: "Whom did Mary marry in 1990" →
+                    # "Mary did marry John in 1990"; with none, last ("What did Mary name her dog" → "… her dog Rex")
+                    at = next((k for k, w in enumerate(rest) if w.lower() in PREPOSITIONS), len(rest))
+                    return " ".join([*subject, *self._finite(verb), *rest[:at], answer, *rest[at:]])
                 return " ".join([*subject, *self._finite(verb), *rest, *preposition, answer])
         return " ".join([answer, *tokens[i:]])
 
@@ -533,6 +580,7 @@ class ClaimBuilder:
         while len(starts) > 1 and (
             tokens[starts[-1]].lower() in AUX | _CONTINUES
             or (tokens[starts[-1]].islower() and self.translator._verb_like(lower[starts[-1] :], 0))
+            or self._continues_part(tokens, lower, starts[-2], starts[-1])
         ):
             starts.pop()
         # a list of names closed by "and" runs over the commas: "Fast Cars, Danger, Fire and Knives includes …",
@@ -550,6 +598,9 @@ class ClaimBuilder:
         clause_start = starts[-1]
         clause = tokens[clause_start:]
         position = at - clause_start
+        apposed = self._apposed(tokens, lower, clause_start, at, answer)
+        if apposed is not None:
+            return apposed
         if clause[0].lower() in WH and clause_start > 0 and len(clause) > 2:  # ", who Matt Groening named after who"
             antecedent = [t.strip(",") for t in tokens[:clause_start]]
             name = self._trailing_name(antecedent)
@@ -567,6 +618,10 @@ class ClaimBuilder:
         following = clause[end].lower() if end < len(clause) else ""
         if clause[position].lower() == "how" and following.isalpha() and following not in AUX:
             end += 1  # "received how many Emmy Awards" → "received six Emmy Awards", "how far north" → "19 mi north"
+            if following == "much" and end < len(clause) and _priced(clause[end], answer):
+                end += 1  # "earned how much money" + "$268 million" → "earned $268 million"
+        if end < len(clause) and clause[end].lower().strip(",") == "else":
+            end += 1  # "and who else" + "Bayern Munich" → "and Bayern Munich"
         if clause[position].lower() in ("what", "which"):  # "in what year" → "in 2006"
             end = self._wh_noun_end(clause, position)
             if end + 1 < len(clause) and clause[end].lower() == "of" and clause[end - 1].lower() in KIND_NOUNS:
@@ -574,9 +629,61 @@ class ClaimBuilder:
                 # the kind, not of it
         filled = [*clause[:position], answer, *clause[end:]]
         # a comma stays between listed names ("Fast Cars, Danger, Fire and Knives"), nowhere else
-        kept = [t if t.endswith(",") and k + 1 < len(filled) and self._names_part([t, filled[k + 1]]) and k < position
-                else t.strip(",") for k, t in enumerate(filled)]  # fmt: skip
+        kept = [t if t.endswith(",") and k + 1 < len(filled) and k < position and (
+                    self._names_part([t, filled[k + 1]]) or _date_comma(filled, k)) else t.strip(",")
+                for k, t in enumerate(filled)]  # fmt: skip
         return " ".join(kept)
+
+    def _continues_part(self, tokens: list[str], lower: list[str], before: int, start: int) -> bool:
+        """Whether the comma before ``tokens[start]`` is inside the clause of the part that began at ``before``, not
+        between clauses: a date's year ("on September 19, 1905 by …"), a region after its place when the place is
+        the whole part before ("Hot Coffee, Mississippi sometimes shares …"), a verb after an adverb ("…, also
+        starred in …"), or a coordinated participle ("written, co-produced and directed by who")."""
+        first, second = lower[start], lower[start + 1] if start + 1 < len(lower) else ""
+        previous = [t.strip(",") for t in tokens[before:start]]
+        if first.isdigit() and len(previous) > 1 and previous[-1].isdigit() and previous[-2] in MONTHS_FULL:
+            return True
+        if (
+            before == 0
+            and 0 < len(previous) <= 4
+            and all(w[:1].isupper() for w in previous)
+            and tokens[start][:1].isupper()
+            and second.isalpha()
+            and second.islower()
+        ):
+            return True
+        if first.isalpha() and tokens[start].islower() and (first.endswith("ly") or first in ADVERBS_OF_DEGREE):
+            return bool(second) and (self.translator._verb_like(lower[start + 1 :], 0) or second.endswith("ed"))
+        return tokens[start].islower() and first.endswith("ed") and first.replace("-", "").isalpha()
+
+    def _apposed(self, tokens: list[str], lower: list[str], start: int, at: int, answer: str) -> str | None:
+        """A wh-phrase in a part set off after a name is said of that name: an apposition ("…, Troller Veículos
+        Especiais S/A, a manufacturer of off-road vehicles in which country, from 2006 to 2008" + "Brazil" →
+        "Troller Veículos Especiais S/A is a manufacturer of off-road vehicles in Brazil", up to its closing comma)
+        or a place asked with "in which" ("… located in North Eastham, in which state" → "North Eastham is in
+        Massachusetts"); ``None`` for any other part."""
+        if start == 0:
+            return None
+        name = self._trailing_name([t.strip(",") for t in tokens[:start]])
+        if not name or len(name) == start:
+            return None
+        part = tokens[start:]
+        close = next((k for k, t in enumerate(part) if t.endswith(",") and start + k >= at), len(part) - 1)
+        part = [t.strip(",") for t in part[: close + 1]]
+        wh = at - start
+        if (
+            lower[start] in ("a", "an", "the")
+            and wh > 1
+            and not any(
+                w.lower().endswith("ed") or w.lower() in AUX
+                for w in part[:wh]  # a clause ("the Jazz signed X, and who")
+            )
+        ):
+            end = self._wh_noun_end(part, wh) if part[wh].lower() in ("what", "which") else wh + 1
+            return " ".join([*name, "is", *part[:wh], answer, *part[end:]])
+        if part[:1] == ["in"] and wh == 1 and len(part) == 3 and part[1].lower() in ("which", "what"):
+            return " ".join([*name, "is", "in", answer])
+        return None
 
     @staticmethod
     def _names_part(part: list[str]) -> bool:

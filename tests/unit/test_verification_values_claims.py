@@ -94,6 +94,38 @@ def builder() -> ClaimBuilder:
          "Scott Derrickson is the Los Angeles resident who directed Doctor Strange"),
         ("What is the nationality of the singer who wrote Early Work?", "American",
          "the singer who wrote Early Work is American"),
+        # with do-support, "who" is the object when a verb follows the subject; the object comes before the verb's
+        # first prepositional phrase, or last; "who" with no verb after is the subject
+        ("Who did the tennis player ranked first defeat in the 2017 Barcelona Open?", "Dominic Thiem",
+         "the tennis player ranked first did defeat Dominic Thiem in the 2017 Barcelona Open"),
+        ("Whom did Mary Lee marry in 1990?", "John Smith", "Mary Lee did marry John Smith in 1990"),
+        ("Who did the band sign with?", "Epitaph Records", "the band did sign with Epitaph Records"),
+        ("What did Mary Lee name her dog?", "Rex", "Mary Lee did name her dog Rex"),
+        ("Who did the dishes?", "Bob Hope", "Bob Hope did the dishes"),
+        # a comma inside the clause does not end it: a date's year, a region after its place, a verb after an
+        # adverb, a coordinated participle
+        ("Gelatine was an airship piloted on September 19, 1905 by a pioneer aviator and what?", "barnstormer",
+         "Gelatine was an airship piloted on September 19, 1905 by a pioneer aviator and barnstormer"),
+        ("Hot Coffee, Mississippi shares a zipcode with a city of what population?", "2,586",
+         "Hot Coffee, Mississippi shares a zipcode with a city of 2,586"),
+        ("Benji is a drama film written, co-produced and directed by who?", "Brandon Camp",
+         "Benji is a drama film written co-produced and directed by Brandon Camp"),
+        # a wh-phrase in an apposition, or a place asked with "in which" after a name, is said of that name
+        ("The Pantanal is a truck made by Troller Especiais S/A, a maker of vehicles in which country, from 2006?",
+         "Brazil", "Troller Especiais S/A is a maker of vehicles in Brazil"),
+        ("DeVito attended Nauset Regional High School located in North Eastham, in which state?", "Massachusetts",
+         "North Eastham is in Massachusetts"),
+        # "how much money" answered with a sum in its own unit; "who else"; a repeated article; a statement
+        # before the question is given
+        ("Emma Kenney's film earned how much money?", "$268 million", "Emma Kenney's film earned $268 million"),
+        ("How much money did the film earn?", "$268 million", "the film did earn $268 million"),
+        ("How much money did the film earn?", "268 million", "the film did earn 268 million money"),
+        ("Jonas Hummels is the brother of a footballer who plays for Germany, and who else?", "Bayern Munich",
+         "Jonas Hummels is the brother of a footballer who plays for Germany and Bayern Munich"),
+        ("Who else starred in the film?", "Bob Hope", "Bob Hope starred in the film"),
+        ("What year did the the composer die?", "1950", "the composer did die in 1950"),
+        ("Pauline Henry was the vocalist of a cover song. Which album was this song from?", "The Joshua Tree",
+         "this song was from The Joshua Tree"),
     ],
 )  # fmt: skip
 def test_a_bare_answer_fills_the_question_slot(builder: ClaimBuilder, question: str, answer: str, claim: str) -> None:
