@@ -186,18 +186,27 @@ _REPEATED_WORD = re.compile(r"\b(the|a|an|of|in|to)\s+\1\b", re.IGNORECASE)  # "
 _WH_IS = re.compile(r"\b(what|who|where|which|how|when)['’]s\b", re.IGNORECASE)
 
 
+def _statement_first(question: str) -> tuple[str, str]:
+    """``(statements, question)``: sentences that come before the question's own sentence ("Pauline Henry was the
+    vocalist of a cover song. Which album was this song from?") are set apart, so that only the question's sentence
+    is filled; the claim keeps them in front, since the question refers back to them ("this song")."""
+    sentences = split_text(question)
+    if len(sentences) < 2 or sentences[-1].split()[0].lower() not in WH | AUX:
+        return "", question
+    at = question.rfind(sentences[-1])
+    before = question[:at].rstrip()
+    if not before.endswith((".", "!", "?")):  # "…; where should …": one sentence
+        return "", question
+    return before, question[at:]
+
+
 def _asked_clause(question: str) -> str:
-    """The question's wh-clause when a statement comes first and "but" joins them, or a sentence of its own: the
-    statement is what the asker takes as given, not what the answer claims ("A and B are both special interest
-    publications, but which one is owned by Time Inc" + "B" → "B is owned by Time Inc"); "is of which
-    nationality" is asked as "is which
+    """The question's wh-clause when a statement comes first and "but" joins them: the statement is what the asker
+    takes as given, not what the answer claims ("A and B are both special interest publications, but which one is
+    owned by Time Inc" + "B" → "B is owned by Time Inc"); "is of which nationality" is asked as "is which
     nationality" (+ "English" → "… is English"); a description in apposition to the first of two alternatives is
     left out ("…, Hole, the rock band that …, or The Wolfhounds" → "…, Hole or The Wolfhounds")."""
     question = _WH_IS.sub(r"\1 is", _REPEATED_WORD.sub(r"\1", question))
-    sentences = split_text(question)
-    if len(sentences) > 1 and (sentences[-1].split()[0].lower() in WH | AUX):
-        question = sentences[-1].rstrip(" ?.!")  # "X was known as the vocalist of a song. Which album was this song
-        # from?": the statement before the question is given, as before "but"
     found = _BUT_WH.match(question)
     asked = _OF_NATIONALITY.sub(r"\1 \2 \3", found.group("asked") if found else question)
     return _APPOSED_ALTERNATIVE.sub(r", \g<alt> or ", asked)
@@ -230,10 +239,23 @@ def _bare_verb_before_phrase(lower: list[str], k: int) -> bool:
     word = lower[k]
     if not word.isalpha() or word.endswith(("s", "ed", "ing")) or word not in verb_forms():
         return False
-    return k + 1 < len(lower) and lower[k + 1] in PREPOSITIONS | DETERMINERS
+    return k + 1 < len(lower) and lower[k + 1] in (PREPOSITIONS | DETERMINERS) - {"of"}  # "the LCS function of X"
 
 
+PLACE_NOUNS = frozenset(
+    ("country", "state", "city", "county", "region", "province", "territory", "continent", "town", "village", "island")
+)
 _CURRENCY = re.compile(r"[$€£¥]|\b(?:dollars?|euros?|pounds?|yen)\b", re.IGNORECASE)
+
+
+def _adjunct_first(rest: list[str]) -> bool:
+    """Whether what follows a do-support question's verb opens with a prepositional phrase that names its own
+    object — a name, a number or a determiner after the preposition ("marry *in 1990*", "defeat *in the* Open") —
+    so the asked object goes before it; not when the preposition is the verb's own ("look for by default")."""
+    if len(rest) < 2 or rest[0].lower() not in PREPOSITIONS:
+        return False
+    after = rest[1]
+    return after[:1].isupper() or after[:1].isdigit() or after.lower() in DETERMINERS
 
 
 def _date_comma(tokens: list[str], k: int) -> bool:
@@ -280,7 +302,8 @@ class ClaimBuilder:
         self.translator = translator
 
     def claims(self, question: str, answer: str) -> list[Claim]:
-        question = _asked_clause(self._between(" ".join(question.split()).rstrip(" ?.!")))
+        given, question = _statement_first(" ".join(question.split()).rstrip(" ?.!"))
+        question = _asked_clause(self._between(question))
         out: list[Claim] = []
         for sentence in split_text(answer) or [answer.strip()]:
             if sentence.endswith("?"):  # a question (an FAQ's, quoted by an extractive answer) states nothing
@@ -300,7 +323,10 @@ class ClaimBuilder:
             if not question or out or not _latin(rest) or self.is_clause(rest):
                 out.append(self._with_comparison(Claim(rest, sentence), question))
             else:
-                out.extend(self._fill(question, rest, sentence))
+                filled = self._fill(question, rest, sentence)
+                if given and filled and filled[0].text:  # the statements the question refers back to come first
+                    filled[0] = replace(filled[0], text=f"{given} {filled[0].text}")
+                out.extend(filled)
         return [c for c in out if c.text or c.why]
 
     def _between(self, question: str) -> str:
@@ -546,15 +572,20 @@ class ClaimBuilder:
             )
             # "Who did X defeat": with do-support, "who" is the object when a verb follows the subject ("Who did
             # the dishes" has none: there "who" is the subject)
-            object_who = wh in ("who", "whom") and lower[i] in DO and not starts_verb
+            object_who = (
+                wh in ("who", "whom")
+                and lower[i] in DO
+                and not starts_verb
+                and self._verb_after_subject(tokens[i + 1 :], lower[i]) is not None
+            )
             if (
                 (not starts_verb and wh not in ("who", "whom"))
                 or (wh in ("what", "which") and not starts_verb)
                 or object_who
             ):
                 inner = self._subject_predicate(tokens[i:])
-                if inner is None or (object_who and len(inner[1]) < 2):
-                    return None if not object_who else " ".join([answer, *tokens[i:]])
+                if inner is None:
+                    return None
                 subject, verb, rest = inner
                 if len(verb) == 1 and verb[0].lower() in COPULA and not rest:  # "What is the capital of France"
                     return " ".join([*subject, *verb, *(["in"] if wh == "where" else []), answer])  # → "… is Paris"
@@ -562,11 +593,12 @@ class ClaimBuilder:
                 wants_in = wh in ("when", "where") or (noun and noun[-1] in IN_NOUNS)
                 preposition = ["in"] if wants_in and not ends_in_preposition else []
                 objects = wh in ("who", "whom", "what", "which") and not wants_in and not ends_in_preposition
-                if lower[i] in DO and objects:
-                    # the object comes before the verb's first prepositional phrase: "Whom did Mary marry in 1990" →
-                    # "Mary did marry John in 1990"; with none, last ("What did Mary name her dog" → "… her dog Rex")
-                    at = next((k for k, w in enumerate(rest) if w.lower() in PREPOSITIONS), len(rest))
-                    return " ".join([*subject, *self._finite(verb), *rest[:at], answer, *rest[at:]])
+                # the object comes before a prepositional phrase right after the verb that names its own object
+                # ("Whom did Mary marry in 1990" → "Mary did marry John in 1990"); else it is last: the
+                # preposition may be the verb's own ("What does Ninja look for by default", "What did Mary
+                # name her dog" → "… her dog Rex")
+                if lower[i] in DO and objects and _adjunct_first(rest):
+                    return " ".join([*subject, *self._finite(verb), answer, *rest])
                 return " ".join([*subject, *self._finite(verb), *rest, *preposition, answer])
         return " ".join([answer, *tokens[i:]])
 
@@ -671,17 +703,18 @@ class ClaimBuilder:
         close = next((k for k, t in enumerate(part) if t.endswith(",") and start + k >= at), len(part) - 1)
         part = [t.strip(",") for t in part[: close + 1]]
         wh = at - start
-        if (
-            lower[start] in ("a", "an", "the")
-            and wh > 1
-            and not any(
-                w.lower().endswith("ed") or w.lower() in AUX
-                for w in part[:wh]  # a clause ("the Jazz signed X, and who")
-            )
-        ):
+        verb = self.translator._verb_index(part[:wh]) if wh > 1 else None
+        clause = verb is not None and not any(w.lower() in PREPOSITIONS for w in part[:verb])  # "of off-road vehicles"
+        if lower[start] in ("a", "an", "the") and wh > 1 and not clause:  # not "the Jazz signed X, and who"
             end = self._wh_noun_end(part, wh) if part[wh].lower() in ("what", "which") else wh + 1
             return " ".join([*name, "is", *part[:wh], answer, *part[end:]])
-        if part[:1] == ["in"] and wh == 1 and len(part) == 3 and part[1].lower() in ("which", "what"):
+        if (
+            part[:1] == ["in"]
+            and wh == 1
+            and len(part) == 3
+            and part[1].lower() in ("which", "what")
+            and (part[2].lower() in PLACE_NOUNS)
+        ):
             return " ".join([*name, "is", "in", answer])
         return None
 

@@ -116,7 +116,7 @@ def builder() -> ClaimBuilder:
         ("DeVito attended Nauset Regional High School located in North Eastham, in which state?", "Massachusetts",
          "North Eastham is in Massachusetts"),
         # "how much money" answered with a sum in its own unit; "who else"; a repeated article; a statement
-        # before the question is given
+        # before the question's sentence is kept in front, and only the question's sentence is filled
         ("Emma Kenney's film earned how much money?", "$268 million", "Emma Kenney's film earned $268 million"),
         ("How much money did the film earn?", "$268 million", "the film did earn $268 million"),
         ("How much money did the film earn?", "268 million", "the film did earn 268 million money"),
@@ -125,7 +125,7 @@ def builder() -> ClaimBuilder:
         ("Who else starred in the film?", "Bob Hope", "Bob Hope starred in the film"),
         ("What year did the the composer die?", "1950", "the composer did die in 1950"),
         ("Pauline Henry was the vocalist of a cover song. Which album was this song from?", "The Joshua Tree",
-         "this song was from The Joshua Tree"),
+         "Pauline Henry was the vocalist of a cover song. this song was from The Joshua Tree"),
     ],
 )  # fmt: skip
 def test_a_bare_answer_fills_the_question_slot(builder: ClaimBuilder, question: str, answer: str, claim: str) -> None:
