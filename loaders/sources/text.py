@@ -1,6 +1,8 @@
 """Plain text, Markdown and reStructuredText files (``.txt``, ``.md``, ``.markdown``, ``.rst``).
 
-Plain text is kept as written; Markdown becomes its readable text (``loaders.sources.markdown``: link
+Plain text is kept as written, except that a commented file's ``#`` comments become prose paragraphs
+(``loaders.sources.comments``: a script or a configuration example); Markdown becomes its readable text
+(``loaders.sources.markdown``: link
 targets, images and badges, HTML tags and emphasis markers dropped), and so does reStructuredText
 (``loaders.sources.rst``: directives' markup, images and targets dropped). The title is the first
 Markdown heading (``# Title`` or a ``Title`` line underlined with ``===``), outside fenced code blocks, or
@@ -12,6 +14,7 @@ from __future__ import annotations
 import re
 from typing import Literal
 
+from graphproof.loaders.sources.comments import comment_prose
 from graphproof.loaders.sources.decode import decode_text, stem_title
 from graphproof.loaders.sources.errors import InvalidSource
 from graphproof.loaders.sources.markdown import markdown_text
@@ -56,7 +59,7 @@ def text_document(
         except RstError as exc:
             raise InvalidSource(source, str(exc)) from exc
     else:
-        body = markdown_text(text) if fmt == "markdown" else text.strip("\n")
+        body = markdown_text(text) if fmt == "markdown" else comment_prose(text.strip("\n"))
         title = first_heading(text)
     if not body.strip():
         kind = "reStructuredText" if fmt == "rst" else "Markdown"
