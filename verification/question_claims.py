@@ -232,6 +232,11 @@ def _named(statement: str) -> str:
     return statement
 
 
+def _bare_verb(word: str) -> bool:
+    """Whether ``word`` is a verb's bare form (a WordNet verb form that is its own lemma: "read", "need", "put")."""
+    return word.isalpha() and word in verb_forms() and lemma(word) == word
+
+
 def _bare_verb_before_phrase(lower: list[str], k: int) -> bool:
     """Whether ``lower[k]`` reads as the bare verb of a do-support question with a phrase after it: a WordNet verb
     form without an inflection's ending, followed by a preposition or determiner ("did the player *defeat* in the
@@ -248,14 +253,36 @@ PLACE_NOUNS = frozenset(
 _CURRENCY = re.compile(r"[$€£¥]|\b(?:dollars?|euros?|pounds?|yen)\b", re.IGNORECASE)
 
 
-def _adjunct_first(rest: list[str]) -> bool:
-    """Whether what follows a do-support question's verb opens with a prepositional phrase that names its own
-    object — a name, a number or a determiner after the preposition ("marry *in 1990*", "defeat *in the* Open") —
-    so the asked object goes before it; not when the preposition is the verb's own ("look for by default")."""
-    if len(rest) < 2 or rest[0].lower() not in PREPOSITIONS:
-        return False
-    after = rest[1]
-    return after[:1].isupper() or after[:1].isdigit() or after.lower() in DETERMINERS
+DOUBLE_OBJECT = frozenset(("name", "call", "dub", "title", "give", "make", "consider", "elect", "appoint", "label"))
+_AFTER_INFINITIVE = frozenset(("so", "first", "again", "now", "then", "when", "if", "because", "before", "after"))
+
+
+def _object_slot(verb: str, rest: list[str]) -> int:
+    """Where in ``rest`` (what follows a do-support question's verb) the asked object goes.
+
+    Right after the verb ("Whom did Mary marry in 1990" → "Mary did marry John in 1990", "What file does tmux read
+    at start" → "tmux does read tmux.conf at start", "Which option does gzip use to keep the input file" → "gzip
+    does use -k to keep …"); after the verb's own preposition when another phrase follows it ("What does Ninja look
+    for by default" → "Ninja does look for build.ninja by default"); after an infinitive that has no object of its
+    own ("What do users need to run first" → "users do need to run setup.sh first", "What does the brewery have to
+    limit in order to comply" → "… has to limit ingredients in order to …"); last after a verb of two objects ("What
+    did Mary name her dog" → "Mary did name her dog Rex")."""
+    lower = [w.lower() for w in rest]
+    if not rest:
+        return 0
+    if lemma(verb.lower()) in DOUBLE_OBJECT:
+        return len(rest)
+    if lower[0] in MORE_PREPOSITIONS and lower[0] != "to":
+        return 1 if len(rest) == 1 or lower[1] in PREPOSITIONS else 0
+    if lower[0] == "to" and len(rest) > 1:
+        k = 1
+        while k < len(rest) and lower[k].endswith("ly"):
+            k += 1  # "to permanently change"
+        if k < len(rest) and _bare_verb(lower[k]):
+            following = lower[k + 1] if k + 1 < len(rest) else ""
+            if not following or following in PREPOSITIONS | _AFTER_INFINITIVE or following.endswith("ly"):
+                return k + 1
+    return 0
 
 
 def _date_comma(tokens: list[str], k: int) -> bool:
@@ -393,7 +420,10 @@ class ClaimBuilder:
         if "both" in lower[1:] and rest[0][:1].isupper() and "and" in lower[1 : lower.index("both")]:
             end = lower.index("both")  # "Are A and B both Z?": the subject ends at "both" ("First for Women both")
             return " ".join([*rest[:end], aux, *rest[end:]])
-        if rest[0][:1].isupper():
+        possessive = rest[0].endswith(("'s", "’s")) and aux in DO  # "does [Zstd's training mode] produce"
+        if possessive and (found := self._verb_after_subject(rest, aux)) is not None:
+            end = found
+        elif rest[0][:1].isupper():
             end = self.translator._name_end(rest, lower)
             if end >= len(rest) and complement_last and end > 1:
                 end -= 1
@@ -416,6 +446,8 @@ class ClaimBuilder:
                     return k
             return None
         if aux in DO:
+            if len(rest) > 1 and rest[0].islower() and lower[0] not in DETERMINERS and _bare_verb(lower[1]):
+                return 1  # a lower-case name alone: "does [tmux] read", "did [glibc] drop", "do [users] need"
             relative = False  # inside a relative clause whose verb is still to come ("the river that X *lies* on")
             final = len(rest) - 1 - (lower[-1] in MORE_PREPOSITIONS and len(rest) > 3)  # "… flow [through]"
             for k in range(2, final + 1):
@@ -543,6 +575,7 @@ class ClaimBuilder:
         if (
             noun
             and lower[i] in AUX
+            and not (lower[i] in DO and i + 2 < len(lower) and _bare_verb(lower[i + 2]))  # "does tmux *read*"
             and after_aux.isalpha()
             and after_aux not in DETERMINERS
             and tokens[i + 1][:1].islower()
@@ -593,12 +626,9 @@ class ClaimBuilder:
                 wants_in = wh in ("when", "where") or (noun and noun[-1] in IN_NOUNS)
                 preposition = ["in"] if wants_in and not ends_in_preposition else []
                 objects = wh in ("who", "whom", "what", "which") and not wants_in and not ends_in_preposition
-                # the object comes before a prepositional phrase right after the verb that names its own object
-                # ("Whom did Mary marry in 1990" → "Mary did marry John in 1990"); else it is last: the
-                # preposition may be the verb's own ("What does Ninja look for by default", "What did Mary
-                # name her dog" → "… her dog Rex")
-                if lower[i] in DO and objects and _adjunct_first(rest):
-                    return " ".join([*subject, *self._finite(verb), answer, *rest])
+                if lower[i] in DO and objects:  # the asked object where its verb takes it (``_object_slot``)
+                    at = _object_slot(verb[-1], rest)
+                    return " ".join([*subject, *self._finite(verb), *rest[:at], answer, *rest[at:]])
                 return " ".join([*subject, *self._finite(verb), *rest, *preposition, answer])
         return " ".join([answer, *tokens[i:]])
 

@@ -101,6 +101,20 @@ def builder() -> ClaimBuilder:
         ("Whom did Mary Lee marry in 1990?", "John Smith", "Mary Lee did marry John Smith in 1990"),
         ("Who did the band sign with?", "Epitaph Records", "the band did sign with Epitaph Records"),
         ("What did Mary Lee name her dog?", "Rex", "Mary Lee did name her dog Rex"),
+        # a lower-case name or a possessive phrase is the subject before a do-support question's verb; the asked
+        # object goes after the verb, after its own preposition when another phrase follows, or after an
+        # infinitive with no object of its own
+        ("What file does tmux read at start?", "tmux.conf", "tmux does read tmux.conf at start"),
+        ("Which option does gzip use to keep the input file?", "-k", "gzip does use -k to keep the input file"),
+        ("When did glibc drop support for it?", "2.26", "glibc did drop support for it in 2.26"),
+        ("What does mawk stand for?", "Mike's awk", "mawk does stand for Mike's awk"),
+        ("What does Zstd's training mode produce?", "a dictionary", "Zstd's training mode does produce a dictionary"),
+        ("Which file does Ninja look for by default when you run it?", "build.ninja",
+         "Ninja does look for build.ninja by default when you run it"),
+        ("Which packages do I need to install so that SASL works?", "sasl2-bin",
+         "I do need to install sasl2-bin so that SASL works"),
+        ("Which version do I need to regenerate the manual pages?", "1.79",
+         "I do need 1.79 to regenerate the manual pages"),
         ("Who did the dishes?", "Bob Hope", "Bob Hope did the dishes"),
         # a comma inside the clause does not end it: a date's year, a region after its place, a verb after an
         # adverb, a coordinated participle
