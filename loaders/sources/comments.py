@@ -9,11 +9,12 @@ An example configuration (``/etc/fstab``, ``gpgconf.conf``) or a script (a Perl 
     UUID=…	/usr/local	ext2	defaults,bsdgroups	0 2
 
 Kept as written, every line opens with "#", so a sentence is cut at each line and the next code line runs into it.
-``comment_prose`` takes the marker off each comment line, makes a bare "#" line a paragraph break and sets code lines
-apart from comments with a blank line, so the sentence reads whole and alone. A file is taken as commented when it
-opens with a comment (or a shebang) and two or more comment lines follow each other (``MIN_RUN``); a README that
-shows a configuration snippet or a root prompt ("# apt update") inside its prose, or a plain-text file that writes
-a Markdown-style heading ("# Installation") before its paragraph, is kept as written. A shebang ("#!/usr/bin/perl")
+``comment_prose`` takes the marker off each comment line, makes a bare "#" line (or a ruled one, "#-----") a
+paragraph break and sets code lines apart from comments with a blank line, so the sentence reads whole and alone.
+A file is taken as commented when it opens with a comment (or a shebang) and two or more comment lines follow each
+other (``MIN_RUN``); a README that shows a configuration snippet or a root prompt ("# apt update") inside its
+prose, or a plain-text file that writes a Markdown-style heading ("# Installation") before its paragraph, is kept
+as written. A shebang ("#!/usr/bin/perl")
 and C preprocessor lines ("#include", "#define": no space after the "#") are code, not comments.
 """
 
@@ -22,6 +23,7 @@ from __future__ import annotations
 import re
 
 _COMMENT = re.compile(r"^[ \t]*#+(?:[ \t]|$)(?P<text>.*)$")
+_RULE = re.compile(r"^[ \t]*#[-=*#_~+.:\t ]*$")  # a ruled line: "#-----------", "#=====", "# * * *"
 MIN_RUN = 2  # consecutive comment lines that make a file a commented one
 
 
@@ -47,9 +49,9 @@ def comment_prose(text: str) -> str:
     out: list[str] = []
     previous: str | None = None  # "comment", "code" or "blank"
     for line in text.split("\n"):
-        found = _COMMENT.match(line)
+        found = _COMMENT.match(line) or _RULE.match(line)
         if found:
-            body = found.group("text").strip()
+            body = "" if _RULE.match(line) else found.group("text").strip()
             kind = "comment" if body else "blank"
             if kind == "comment" and previous == "code":
                 out.append("")

@@ -6,7 +6,7 @@ from graphproof.loaders.sources import text_document
 from graphproof.loaders.sources.comments import comment_prose, is_commented
 
 FSTAB = """# /etc/fstab: static file system information.
-#
+#--------------------------------------------------------
 # The `bsdgroups' option indicates that the file system is to be mounted
 # with BSD semantics (files inherit the group ownership of the directory
 # in which they live).
