@@ -46,7 +46,15 @@ from graphproof.text.lexicon import PRONOUNS
 from graphproof.verification.claims import Sentence, sentences_of
 from graphproof.verification.english import EnglishTranslator
 from graphproof.verification.fol import Formula, parse_formula
-from graphproof.verification.frames import FrameReader, named_places, place_parts, sited_frames, without_asides
+from graphproof.verification.frames import (
+    Arg,
+    Frame,
+    FrameReader,
+    named_places,
+    place_parts,
+    sited_frames,
+    without_asides,
+)
 from graphproof.verification.frames_fol import FrameRenderer, comparison_formula
 from graphproof.verification.grounding import ClaimResult, GroundingReport, Passage, verdict_of
 from graphproof.verification.prover import INCONSISTENT, Decision, Prover9
@@ -271,15 +279,17 @@ class OfflineVerifier:
         out: list[_Premise] = []
         read: list[tuple[Template, Sentence]] = []
         subject: str | None = None
+        kinds: set[str] = set()  # what the sentences before said ``subject`` is ("a … film": "film")
         origin = None
         for sentence in sentences:
             if sentence.origin != origin:
-                subject, origin = None, sentence.origin
+                subject, kinds, origin = None, set(), sentence.origin
             texts: list[str] = []
             logic = translator.translate(without_asides(sentence.text))
             if logic is not None:
                 texts.append(symbols.render(logic))
             frames = reader.read_premise(sentence.text, previous_subject=subject)
+            frames = _described_again(frames, sentence.text, subject, kinds)
             opener = _opening_pronoun(sentence.text)
             if opener and frames and subject is not None:
                 referents.setdefault(opener, set()).add(subject)
@@ -291,7 +301,10 @@ class OfflineVerifier:
                 entailed = (*place_parts(frame), *named, *sited)
                 texts += [renderer.formula(part, premise=True) for part in entailed]
             if frames and isinstance(frames[0].subject, str):
+                if frames[0].subject != subject:
+                    kinds = set()
                 subject = frames[0].subject
+                kinds |= {_kind_head(f.predicate) for f in frames if f.kind == "copula" and f.subject == subject}
             template = read_template(sentence.text)
             if template is not None:
                 texts.append(templates.premise(template))
@@ -384,6 +397,33 @@ class OfflineVerifier:
             proof=decision.proof,
             premise_formulas=tuple(p.formula.source for p in used),
         )
+
+
+_THE_KIND = re.compile(r"^(?:The|This)\s+([a-z]+)\s")  # "The film stars …", "This band has …"
+
+
+def _kind_head(predicate: str) -> str:
+    """The head noun of what a copula says its subject is ("VALUE0 British supernatural horror film" → "film")."""
+    words = predicate.split()
+    return words[-1].lower() if words else ""
+
+
+def _described_again(frames: list[Frame], text: str, subject: str | None, kinds: set[str]) -> list[Frame]:
+    """``frames`` with "the N" read as ``subject`` when the sentence opens with "The N" and the sentences before
+    said ``subject`` is an N ("The Messenger is a 2015 British horror film. The film stars Robert Sheehan." →
+    the Messenger stars Robert Sheehan): a definite description that names the kind of the thing just described
+    refers back to it. Another kind ("The director was …") or no described subject leaves ``frames`` as read."""
+    found = _THE_KIND.match(text)
+    if subject is None or not found or found.group(1) not in kinds:
+        return frames
+    noun = found.group(1)
+
+    def again(arg: Arg) -> Arg:
+        return subject if isinstance(arg, str) and arg.lower() == noun else arg
+
+    return [
+        replace(f, subject=again(f.subject), roles=tuple((role, again(arg)) for role, arg in f.roles)) for f in frames
+    ]
 
 
 def _opening_pronoun(text: str) -> str | None:

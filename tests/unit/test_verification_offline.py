@@ -285,6 +285,18 @@ def test_a_claim_opening_with_a_pronoun_is_read_about_the_one_referent_the_chunk
     assert unread.status == "unknown" and "could not be read" in unread.reason
 
 
+def test_the_kind_just_said_of_a_subject_refers_back_to_it(verifier: OfflineVerifier) -> None:
+    """"The band" after "Lit is an American rock band" is Lit; "the singer" there is no one the chunks name."""
+    band = [Passage("k1", "Lit is an American rock band, formed in 1995. The band recorded Zephyr Road in 1997.")]
+    question = "Which band recorded Zephyr Road?"
+    assert verifier.check(question, band, "Lit").claims[0].status == "proved"
+    assert verifier.check(question, band, "Blink").verdict != "grounded"
+    singer = [Passage("k1", "Lit is an American rock band, formed in 1995. The singer recorded Zephyr Road in 1997.")]
+    assert verifier.check(question, singer, "Lit").verdict != "grounded"
+    other = [Passage("k1", "Lit is an American rock band. Blink is a band too. The band recorded Zephyr Road.")]
+    assert verifier.check(question, other, "Lit").verdict != "grounded"
+
+
 def test_a_coordinated_object_is_read_member_by_member(verifier: OfflineVerifier) -> None:
     # "hosted A and B" says it hosted each; "the Summer and Winter Olympics" shares its head noun; a comma list
     # closed by "and" is a list; each member of a claim's coordination must be proved on its own
