@@ -305,6 +305,8 @@ class OfflineVerifier:
                     kinds = set()
                 subject = frames[0].subject
                 kinds |= {_kind_head(f.predicate) for f in frames if f.kind == "copula" and f.subject == subject}
+            else:  # an unread sentence may have described another thing ("Curve were a band …"): "the band" is
+                kinds = set()  # no longer known to be ``subject``
             template = read_template(sentence.text)
             if template is not None:
                 texts.append(templates.premise(template))
