@@ -607,9 +607,11 @@ class ClaimBuilder:
             # the dishes" has none: there "who" is the subject)
             object_who = (
                 wh in ("who", "whom")
-                and lower[i] in DO
                 and not starts_verb
-                and self._verb_after_subject(tokens[i + 1 :], lower[i]) is not None
+                and (
+                    (lower[i] in DO and self._verb_after_subject(tokens[i + 1 :], lower[i]) is not None)
+                    or (lower[i] in COPULA and len(lower) > i + 2 and lower[-1] in MORE_PREPOSITIONS)  # "written by"
+                )
             )
             if (
                 (not starts_verb and wh not in ("who", "whom"))
@@ -853,7 +855,11 @@ class ClaimBuilder:
         at = words.index(aux)
         subject = words[:at]
         after = words[at + 1 :]
-        verb_like = after and (self.translator._verb_like([w.lower() for w in after], 0) or after[0].endswith("ed"))
+        verb_like = after and (
+            self.translator._verb_like([w.lower() for w in after], 0)
+            or after[0].endswith("ed")
+            or is_participle(after[0])  # "Where was The Messenger shot"
+        )
         if after and (verb_like or aux.lower() in DO):
             return subject, [aux, after[0]], after[1:]
         if aux.lower() in COPULA and after and subject[0].lower() in DETERMINERS:

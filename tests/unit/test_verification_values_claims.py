@@ -116,6 +116,8 @@ def builder() -> ClaimBuilder:
         ("Which version do I need to regenerate the manual pages?", "1.79",
          "I do need 1.79 to regenerate the manual pages"),
         ("Who did the dishes?", "Bob Hope", "Bob Hope did the dishes"),
+        ("Who was The Hobbit written by?", "J. R. R. Tolkien", "The Hobbit was written by J. R. R. Tolkien"),
+        ("Where was The Messenger shot?", "Wales", "The Messenger was shot in Wales"),
         # a comma inside the clause does not end it: a date's year, a region after its place, a verb after an
         # adverb, a coordinated participle
         ("Gelatine was an airship piloted on September 19, 1905 by a pioneer aviator and what?", "barnstormer",
