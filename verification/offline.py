@@ -256,6 +256,8 @@ class OfflineVerifier:
             frames = reader.read(claim.text, previous_subject=referent)
         if frames:
             readings.append(renderer.conjunction(frames))
+        if (described := _described_referent(claim.text, referents)) is not None and (again := reader.read(described)):
+            readings.append(renderer.conjunction(again))  # "The band …" as the chunks read their "The band …"
         logic = translator.translate(claim.text, claim=True)
         if logic is not None and not find_values(claim.text):
             readings.append(symbols.render(logic))
@@ -289,7 +291,10 @@ class OfflineVerifier:
             if logic is not None:
                 texts.append(symbols.render(logic))
             frames = reader.read_premise(sentence.text, previous_subject=subject)
-            frames = _described_again(frames, sentence.text, subject, kinds)
+            again = _described_again(frames, sentence.text, subject, kinds)
+            if again is not frames:  # read about the subject too; "the band" stays a reading of its own
+                frames = [*frames, *again]
+                referents.setdefault(sentence.text.split()[1].lower(), set()).add(str(subject))
             opener = _opening_pronoun(sentence.text)
             if opener and frames and subject is not None:
                 referents.setdefault(opener, set()).add(subject)
@@ -440,3 +445,13 @@ def _referent(text: str, referents: dict[str, set[str]]) -> str | None:
     opener = _opening_pronoun(text)
     found = referents.get(opener, set()) if opener else set()
     return next(iter(found)) if len(found) == 1 else None
+
+
+def _described_referent(text: str, referents: dict[str, set[str]]) -> str | None:
+    """``text`` about the one subject the chunks read its opening "The N" as ("The band is made up of …" → "Saint
+    Motel is made up of …"), if there is exactly one; else ``None``."""
+    found = _THE_KIND.match(text)
+    subjects = referents.get(found.group(1), set()) if found else set()
+    if not found or len(subjects) != 1:
+        return None
+    return f"{next(iter(subjects))} {text[found.end() :]}"

@@ -295,6 +295,10 @@ def test_the_kind_just_said_of_a_subject_refers_back_to_it(verifier: OfflineVeri
     assert verifier.check(question, singer, "Lit").verdict != "grounded"
     other = [Passage("k1", "Lit is an American rock band. Blink is a band too. The band recorded Zephyr Road.")]
     assert verifier.check(question, other, "Lit").verdict != "grounded"
+    # an answer that opens with "The band" is read about the band the chunks mean, and also as written
+    reworded = verifier.check("", band, "The band produced Zephyr Road in 1997.").claims[0]
+    assert reworded.status == "unknown" and "Agent(e, lit)" in reworded.formula
+    assert verifier.check("", band, "The band recorded Zephyr Road in 1999.").claims[0].status == "refuted"
 
 
 def test_a_coordinated_object_is_read_member_by_member(verifier: OfflineVerifier) -> None:
