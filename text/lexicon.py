@@ -519,7 +519,6 @@ IRREGULAR_PARTICIPLES: frozenset[str] = PARTICIPLES | _words(
     """
     won sold led begun become chosen drawn driven eaten fallen found gone hidden kept left lost meant met paid put
     read run said sent set spent spoken stolen taught thought told understood worn broken brought bought caught
-    shot struck sung hung spun swept dealt fled
     """
 )
 

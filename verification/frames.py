@@ -178,10 +178,15 @@ def _with_placeholders(text: str) -> tuple[str, list[Value]]:
     return "".join(out), values
 
 
+# irregular participles a question asks with ("Where was The Messenger shot?") beyond the extractor's shared list
+_MORE_PARTICIPLES = frozenset(("shot", "struck", "sung", "hung", "spun", "swept", "dealt", "fled"))
+
+
 def is_participle(word: str) -> bool:
-    """A lowercase past participle: an irregular one ("born", "known") or an "-ed" form."""
+    """A lowercase past participle: an irregular one ("born", "known", "shot") or an "-ed" form."""
     lower = word.lower()
-    return word.islower() and (lower in IRREGULAR_PARTICIPLES or (lower.endswith("ed") and len(lower) > 3))
+    irregular = lower in IRREGULAR_PARTICIPLES or lower in _MORE_PARTICIPLES
+    return word.islower() and (irregular or (lower.endswith("ed") and len(lower) > 3))
 
 
 def _is_name(tokens: Sequence[str]) -> bool:
