@@ -204,7 +204,7 @@ def test_the_holdout_sets_load_and_share_no_document_with_each_other_or_the_main
              "realdocs_holdout9", "realdocs_holdout10", "realdocs_holdout11", "realdocs_holdout12",
              "realdocs_holdout13", "realdocs_holdout14", "realdocs_holdout15", "realdocs_holdout16",
              "realdocs_holdout17", "realdocs_holdout18", "realdocs_holdout19", "realdocs_holdout20",
-             "realdocs_holdout21")  # fmt: skip
+             "realdocs_holdout21", "realdocs_holdout22", "realdocs_holdout23")  # fmt: skip
     documents = {n: {q["document"] for q in load_set(DEFAULT_SET.parent / f"{n}.json")} for n in names}
     for name in names[3:6]:
         assert len(load_set(DEFAULT_SET.parent / f"{name}.json")) == 15
