@@ -294,7 +294,7 @@ class OfflineVerifier:
             again = _described_again(frames, sentence.text, subject, kinds)
             if again is not frames:  # read about the subject too; "the band" stays a reading of its own
                 frames = [*frames, *again]
-                referents.setdefault(sentence.text.split()[1].lower(), set()).add(str(subject))
+                referents.setdefault(sentence.text.split()[1], set()).add(str(subject))  # "band"
             opener = _opening_pronoun(sentence.text)
             if opener and frames and subject is not None:
                 referents.setdefault(opener, set()).add(subject)
@@ -428,9 +428,10 @@ def _described_again(frames: list[Frame], text: str, subject: str | None, kinds:
     def again(arg: Arg) -> Arg:
         return subject if isinstance(arg, str) and arg.lower() == noun else arg
 
-    return [
+    read = [
         replace(f, subject=again(f.subject), roles=tuple((role, again(arg)) for role, arg in f.roles)) for f in frames
     ]
+    return read if read != frames else frames
 
 
 def _opening_pronoun(text: str) -> str | None:
