@@ -79,6 +79,8 @@ class VerbPhraseReader:
             if word in RELATIVE:
                 in_relative, relative_verb_seen = True, False
                 continue
+            if tokens[i][:1].isupper() and tokens[i - 1][:1].isupper():
+                continue  # a capitalised word after another is part of a title ("Love *Has* Come for You")
             is_aux = word in AUX and lower[i - 1] != "to"
             if in_relative and not relative_verb_seen and _relative_verb(tokens, lower, i):
                 relative_verb_seen = True  # "the company that *purchased* Aixam is …": a verb the lists lack

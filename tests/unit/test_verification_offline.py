@@ -301,6 +301,14 @@ def test_the_kind_just_said_of_a_subject_refers_back_to_it(verifier: OfflineVeri
     assert verifier.check("", band, "The band recorded Zephyr Road in 1999.").claims[0].status == "refuted"
 
 
+def test_a_title_with_a_verb_in_it_is_no_verb_of_the_clause(verifier: OfflineVerifier) -> None:
+    """"Has" in "Love Has Come for You" is part of the title, not the verb after the described subject."""
+    chunks = [Passage("k1", "Polaris produced Love Has Come for You. Polaris was founded in 1944.")]
+    question = "When was the company that produced Love Has Come for You founded?"
+    assert verifier.check(question, chunks, "1944").claims[0].status == "proved"
+    assert verifier.check(question, chunks, "1950").verdict != "grounded"
+
+
 def test_a_coordinated_object_is_read_member_by_member(verifier: OfflineVerifier) -> None:
     # "hosted A and B" says it hosted each; "the Summer and Winter Olympics" shares its head noun; a comma list
     # closed by "and" is a list; each member of a claim's coordination must be proved on its own
