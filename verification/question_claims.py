@@ -745,7 +745,7 @@ class ClaimBuilder:
             and wh == 1
             and len(part) == 3
             and part[1].lower() in ("which", "what")
-            and (part[2].lower() in PLACE_NOUNS)
+            and part[2].lower() in PLACE_NOUNS
         ):
             return " ".join([*name, "is", "in", answer])
         return None
