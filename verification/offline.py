@@ -291,10 +291,10 @@ class OfflineVerifier:
             if logic is not None:
                 texts.append(symbols.render(logic))
             frames = reader.read_premise(sentence.text, previous_subject=subject)
-            again = _described_again(frames, sentence.text, subject, kinds)
-            if again is not frames:  # read about the subject too; "the band" stays a reading of its own
+            again, noun = _described_again(frames, sentence.text, subject, kinds)
+            if again:  # read about the subject too; "the band" stays a reading of its own
                 frames = [*frames, *again]
-                referents.setdefault(sentence.text.split()[1], set()).add(str(subject))  # "band"
+                referents.setdefault(noun, set()).add(str(subject))
             opener = _opening_pronoun(sentence.text)
             if opener and frames and subject is not None:
                 referents.setdefault(opener, set()).add(subject)
@@ -415,14 +415,15 @@ def _kind_head(predicate: str) -> str:
     return words[-1].lower() if words else ""
 
 
-def _described_again(frames: list[Frame], text: str, subject: str | None, kinds: set[str]) -> list[Frame]:
-    """``frames`` with "the N" read as ``subject`` when the sentence opens with "The N" and the sentences before
-    said ``subject`` is an N ("The Messenger is a 2015 British horror film. The film stars Robert Sheehan." →
+def _described_again(frames: list[Frame], text: str, subject: str | None, kinds: set[str]) -> tuple[list[Frame], str]:
+    """``frames`` with "the N" read as ``subject``, and N, when the sentence opens with "The N" and the sentences
+    before said ``subject`` is an N ("The Messenger is a 2015 British horror film. The film stars Robert Sheehan." →
     the Messenger stars Robert Sheehan): a definite description that names the kind of the thing just described
-    refers back to it. Another kind ("The director was …") or no described subject leaves ``frames`` as read."""
+    refers back to it. Another kind ("The director was …"), no described subject, or no frame that names the N
+    gives ``([], "")``."""
     found = _THE_KIND.match(text)
     if subject is None or not found or found.group(1) not in kinds:
-        return frames
+        return [], ""
     noun = found.group(1)
 
     def again(arg: Arg) -> Arg:
@@ -431,7 +432,7 @@ def _described_again(frames: list[Frame], text: str, subject: str | None, kinds:
     read = [
         replace(f, subject=again(f.subject), roles=tuple((role, again(arg)) for role, arg in f.roles)) for f in frames
     ]
-    return read if read != frames else frames
+    return (read, noun) if read != frames else ([], "")
 
 
 def _opening_pronoun(text: str) -> str | None:

@@ -49,9 +49,10 @@ def comment_prose(text: str) -> str:
     out: list[str] = []
     previous: str | None = None  # "comment", "code" or "blank"
     for line in text.split("\n"):
-        found = _COMMENT.match(line) or _RULE.match(line)
+        ruled = _RULE.match(line)
+        found = ruled or _COMMENT.match(line)
         if found:
-            body = "" if _RULE.match(line) else found.group("text").strip()
+            body = "" if ruled else found.group("text").strip()
             kind = "comment" if body else "blank"
             if kind == "comment" and previous == "code":
                 out.append("")
