@@ -97,7 +97,17 @@ lower-case word ending in a number, an identifier prefix and a dotted module nam
 ``patterns.identifier_spans``), and that kind noun is no word of the verb phrase before it; an infinitive of purpose
 after a stated object is the subject's doing ("X uses the hooks of Y to update the JKS keystore /etc/…/cacerts" → X →
 update → JKS and → /etc/…/cacerts, not Y → update: ``purpose_infinitives``); the noun of a complex preposition is
-no concept ("is discouraged in favor of" names the relation: ``keyphrases._COMPLEX_PREPOSITION``).
+no concept ("is discouraged in favor of" names the relation: ``keyphrases._COMPLEX_PREPOSITION``). A participle
+clause that opens a sentence is said of the subject after its comma ("When paired with the Tk toolkit, Tcl provides
+…" → Tcl → paired_with → Tk: ``fronted_participles``); a relative clause after a parenthetical aside belongs to the
+mention before the aside ("popt.pdf (included in this tarball), which is excerpted … from the book …"); set phrases of
+manner ("with permission", "in part", "for example") are no part of a verb phrase (``_BY_DEFAULT``); a present
+participle before a determiner ends a keyphrase and is the verb ("key support using the Mbed TLS backend",
+``trailing_verb``); a one-word keyphrase that can only be a verb is no concept ("which computes …", "Make as_HTML
+emit …": ``text.verb_forms.verb_only_forms``); a sentence ending in a verb phrase and a colon relates its last mention
+to the list items after it ("pip works on: - … - CPython 3.7" → pip → works_on → CPython 3.7, ``listed_links``); a
+quoted or code-like name right after a kind noun is of that kind ("the Debian mailing list 'debian-sgml@…'" →
+is_a → mailing list, ``kind_appositions``).
 
 Speed: on LiHua-World (442 conversations, 5,897 messages) about 1 s for the whole corpus on one
 core (~5,000–7,000 messages/s); the YAKE keyword method takes ~10 s there. Chunks are independent, so a
@@ -168,7 +178,7 @@ from graphproof.text.lexicon import (
 )
 from graphproof.text.names import EMAIL, NAME_PREFIX
 from graphproof.text.sentences import LIST_MARKER, sentence_pieces
-from graphproof.text.verb_forms import verb_forms
+from graphproof.text.verb_forms import verb_forms, verb_only_forms
 
 _CJK_CHAR = re.compile(HAS_CJK.pattern + "+")
 _GAP_WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
@@ -188,7 +198,13 @@ MENTIONS = "mentions"
 # "by default" says when, not what: "default" is no concept and no part of a verb phrase ("gzip uses by default the
 # LZ77 algorithm" is gzip → uses → LZ77, not gzip → uses_by → default; "default" was a hub that dozens of edges of
 # every document went through)
-_BY_DEFAULT = re.compile(r"\bby[ \t]+default\b", re.IGNORECASE)
+# set phrases of manner inside a verb phrase, no part of the relation: "reads by default", "is excerpted with permission
+# from", "is based in part on"
+_BY_DEFAULT = re.compile(
+    r"\b(?:by[ \t]+default|with(?:out)?[ \t]+permission|in[ \t]+part|in[ \t]+turn|for[ \t]+now"
+    r"|for[ \t]+(?:example|instance))\b",
+    re.IGNORECASE,
+)
 # "Copyright (C) 1997-2006 Stephen McCamant", "Copyright (c) 2006 by Tavmjong Bah", "Contributed by Stephane Eranian",
 # "Original implementation was written by @progrium" (the work's own implementation: the subject's)
 _CREDIT = re.compile(
@@ -643,6 +659,19 @@ TERM_MAX_WORDS = 3  # a list item this short and without a sentence end is a ter
 _FOLLOWING = re.compile(r"^(?:the\s+)?following\s+\w", re.IGNORECASE)
 
 
+_LISTING_END = re.compile(r"^(?P<phrase>[a-z][a-z \t]{1,40}?)[ \t]*:$")
+
+
+def _listing_verb(rest: str) -> str:
+    """The verb phrase between a sentence's last mention and its closing colon ("works on:", "is supported on:",
+    "depends on:"), as a predicate, or ``""``: a known verb form (``document_verbs``) must open it, and nothing but
+    words may stand between (no other mention, no number)."""
+    found = _LISTING_END.match(rest)
+    if found is None:
+        return ""
+    return between_predicate(f" {found.group('phrase')} ", prose=True, leading=document_verbs())
+
+
 def listed_links(
     units: Sequence[_Unit],
     unit_spans: Sequence[Sequence[Span]],
@@ -652,7 +681,9 @@ def listed_links(
     """A sentence that ends in a colon and states a relation to "the following …" ("Pango depends on the following
     libraries:") introduces the list items after it: the relation holds for the name each item opens with
     ("- HarfBuzz for complex text shaping" → Pango → depends_on → HarfBuzz), described by the sentence and the
-    item (at most ``limit`` characters). Returns those links and the ``(head, relation, tail)`` of the introducing
+    item (at most ``limit`` characters). So does one whose last mention a verb phrase and the colon follow ("The
+    current version of pip works on: - Windows … - CPython 3.7 …" → pip → works_on → CPython 3.7;
+    ``_listing_verb``). Returns those links and the ``(head, relation, tail)`` of the introducing
     relations they replace (their tail, "following libraries", only stands for the list)."""
     links: list[ExtractedRelation] = []
     replaced: set[tuple[str, str, str]] = set()
@@ -660,9 +691,13 @@ def listed_links(
         if not unit.body.rstrip().endswith(":") or not unit_spans[i]:
             continue
         last = max(unit_spans[i], key=lambda span: span.end)
-        if not _FOLLOWING.match(last.name) or unit.body[last.end :].strip() != ":":
+        rest = unit.body[last.end :].strip()
+        if _FOLLOWING.match(last.name) and rest == ":":
+            intro = [r for r in unit_relations[i] if r.relation != RELATED_TO and r.tail == last.name]
+        elif (verb := _listing_verb(rest)) and last.type != QUANTITY:  # "The current version of pip works on:"
+            intro = [ExtractedRelation(last.name, verb, "", last.type, "", "", unit.description)]
+        else:
             continue
-        intro = [r for r in unit_relations[i] if r.relation != RELATED_TO and r.tail == last.name]
         items: list[tuple[Span, _Unit]] = []
         for j in range(i + 1, len(units)):
             mark = _ITEM_MARK.match(units[j].body)
@@ -675,7 +710,8 @@ def listed_links(
         if not (intro and items):
             continue
         for relation in intro:
-            replaced.add((relation.head, relation.relation, relation.tail))
+            if relation.tail:
+                replaced.add((relation.head, relation.relation, relation.tail))
             for name, item in items:
                 description = _cap(f"{unit.description} {item.description}", limit)
                 links.append(replace(relation, tail=name.name, tail_type=name.type, description=description))
@@ -1162,6 +1198,9 @@ _MODIFIED = re.compile(r"\b(?:[Aa]n?|[Tt]he)[ \t]+((?:[a-z0-9][\w+-]*[ \t]+){1,3
 _OBJECT_AFTER = re.compile(r"[ \t]+(?:only|also|a|an|the|its|their|all|some|no|it|them)\b", re.IGNORECASE)
 _PREPOSITION_AFTER = re.compile(r"[ \t]+(?:by|with|from|into|in|on|at|for|over|against|through)\b", re.IGNORECASE)
 _ARTICLE_AFTER = re.compile(r"[ \t]+(?:a|an|the)\b", re.IGNORECASE)
+_DETERMINER_AFTER = re.compile(
+    r"[ \t]+(?:a|an|the|all|every|each|its|their|this|these|those|any|some)\b", re.IGNORECASE
+)
 
 
 _IRREGULAR_PARTICIPLES = frozenset((
@@ -1181,11 +1220,21 @@ def trailing_verb(body: str, phrase: Phrase, prose: bool = False) -> str:
     pkg-config file", "the *frob utility displays* a tree" — a word in -s before an object's first word that
     ``VERBS`` lists, or any such word (not in -ss, -us, -is) right before an article; in a document (``prose``) a
     listed word before a preposition too ("The *libblkid reads* by default …"), and a past participle before one
-    ("the LZ77 *algorithm used* in zip": what follows says where the algorithm is used)."""
+    ("the LZ77 *algorithm used* in zip": what follows says where the algorithm is used), and a present participle
+    (a WordNet verb form in -ing) before an article or determiner ("key support *using* the Mbed TLS backend", "a
+    *keyring including* all keys")."""
     words = phrase.text.split()
     last = words[-1].casefold()
     if prose and len(words) >= 2 and _participle(last) and _PREPOSITION_AFTER.match(body, phrase.end):
         return last  # "the LZ77 *algorithm used* in zip": a participle opening a reduced relative clause
+    if (
+        prose
+        and len(words) >= 2
+        and last.endswith("ing")
+        and last in verb_forms()
+        and _DETERMINER_AFTER.match(body, phrase.end)
+    ):
+        return last  # "adds ECDSA *key support using* the Mbed TLS backend": a present participle and its object
     if len(words) < 2 or not last.endswith("s") or last.endswith(("ss", "us", "is")):
         return ""
     after = _OBJECT_AFTER.match(body, phrase.end) or (_PREPOSITION_AFTER.match(body, phrase.end) if prose else None)
@@ -2175,6 +2224,70 @@ def purpose_infinitives(
     return out, misread
 
 
+def kind_appositions(body: str, spans: Sequence[Span]) -> list[tuple[int, int]]:
+    """``(kind, name)`` span index pairs where a name stands right after a kind noun phrase as its apposition: "the
+    Debian mailing list 'debian-sgml@lists.debian.org'", "the file `jvm.cfg'", "the keyring debian-archive-keyring.gpg".
+    The name is quoted, or written as code (``_CODE_LIKE``: a path, a dotted or underscored word, an option) or as an
+    e-mail address, so that "the library Foo" — often a list or a new phrase — is not read; the name is a kind's
+    name, never a number or a person. (``apposed_links`` gives such a name the kind noun's stated relations.)"""
+    pairs = []
+    for i in range(len(spans) - 1):
+        kind, name = spans[i], spans[i + 1]
+        if kind.type != CONCEPT or name.type in (CONCEPT, QUANTITY, PERSON):
+            continue
+        gap = _SPACE_GAP.fullmatch(body, kind.end, name.start)
+        if gap is None or not gap.group():
+            continue
+        quoted = gap.group().strip() != "" or body[name.start : name.start + 1] in "\"“'‘`"  # the span may hold it
+        if quoted or _CODE_LIKE.fullmatch(name.name) or "@" in name.name:
+            pairs.append((i, i + 1))
+    return pairs
+
+
+# a sentence that opens with a participle clause before its subject: "When paired with the Tk toolkit, Tcl provides
+# …", "Built on libuv, Node runs …" (a subordinator, the participle and its preposition, the clause up to its comma)
+_FRONTED_PARTICIPLE = re.compile(
+    r"^[^\w]*(?:(?:when|if|once|unless|while|though|although|after|before)[ \t]+)?(?P<participle>[a-z]+)[ \t]+"
+    r"(?P<preposition>with|by|from|on|in|into|against|for|under|as|to|through|via|over)[ \t]+(?P<clause>[^,;:.]*),"
+    rf"[ \t]*(?:{_DETERMINER}[ \t]+)?$",
+    re.IGNORECASE,
+)
+_NEXT_WORD_AFTER = re.compile(r"[ \t]+(?P<word>[a-z]+)\b")
+
+
+def fronted_participles(
+    body: str, free: str, spans: Sequence[Span]
+) -> tuple[dict[tuple[int, int], str], set[tuple[int, int]]]:
+    """What a participle clause that opens a sentence says of the sentence's subject, and the pairs read backwards.
+
+    "When paired with the Tk toolkit, Tcl provides the fastest … way": the clause's participle is said of the subject
+    after its comma (Tcl → paired_with → Tk), the first mention in the clause being its object. The participle is a
+    past form (a WordNet verb form ending in -ed, or an irregular participle: "built", "written"), a preposition
+    follows it, a mention (after at most a determiner) opens the main clause right after the comma, and a verb follows
+    that mention ("Tcl provides"), so "When compared with X, the results …" with no mention there is not read. The
+    pairs from the clause's mentions to the subject (read across the comma) are returned as misread. ``free`` is
+    ``body`` with the mentions masked; pairs are span indices."""
+    for s in spans:
+        opened = _FRONTED_PARTICIPLE.match(free, 0, s.start)
+        if opened is not None:
+            break
+    else:
+        return {}, set()
+    participle = opened.group("participle").casefold()
+    if not (participle in _IRREGULAR_PARTICIPLES or (participle.endswith("ed") and participle in verb_forms())):
+        return {}, set()
+    subject = next(i for i, span in enumerate(spans) if span.start == opened.end())
+    clause = [
+        i for i, span in enumerate(spans) if opened.start("clause") <= span.start and span.end <= opened.end("clause")
+    ]
+    verb = _NEXT_WORD_AFTER.match(free, spans[subject].end)
+    word = verb.group("word").casefold() if verb else ""
+    if not clause or not (word in AUX or (word not in FUNCTION and word in verb_forms())):
+        return {}, set()
+    predicate = f"{participle}_{opened.group('preposition').casefold()}"
+    return {(subject, clause[0]): predicate}, {(i, subject) for i in clause}
+
+
 def relative_clauses(
     body: str, free: str, spans: Sequence[Span], verbs: frozenset[str] = frozenset()
 ) -> tuple[dict[tuple[int, int], str], set[tuple[int, int]]]:
@@ -2190,6 +2303,8 @@ def relative_clauses(
     misread: set[tuple[int, int]] = set()
     for i, head in enumerate(spans):
         opened = _RELATIVE_OPEN.match(body, head.end)
+        if opened is None and (resume := past_aside(free, head)) is not None:
+            opened = _RELATIVE_OPEN.match(body, resume)  # "popt.pdf (included in this tarball), which is …"
         if opened is None:
             continue
         stop = _CLAUSE_STOP.search(body, opened.end())
@@ -2553,6 +2668,7 @@ class RuleExtractor:
                 and not _names_what_follows(p.text)
                 and p.text.casefold() not in unit.verbs  # the unit's verb ("Truncate the file") is no concept
                 and (handles or p.text.casefold() not in PROSE_VERBS)  # nor a document's "covers", "links"
+                and (handles or " " in p.text or p.text.casefold() not in verb_only_forms())  # "which *computes* …"
                 and (p.start, p.end) not in not_concepts
                 and not _modifies_name(unit.body, p.text, p.end, spans)
                 and (handles or not _passive_participle(unit.body, p))  # "can be *overridden* by …" is a verb
@@ -2789,6 +2905,10 @@ class RuleExtractor:
             stated, misread = relative_clauses(unit.body, free, spans, verbs)
             read |= {pair: RELATED_TO for pair in misread if pair in read}
             read |= stated  # the clause's own verb phrase, not one read across its commas
+            stated, misread = fronted_participles(unit.body, free, spans)
+            for pair in misread:  # read across the comma, backwards: the clause's object is no agent
+                read.pop(pair, None)
+            read |= stated  # "When paired with the Tk toolkit, Tcl provides …": Tcl → paired_with → Tk
             stated, misread = purpose_imperatives(unit.body, free, spans)
             read |= {pair: RELATED_TO for pair in misread if pair in read}
             read |= stated  # "To build libc6-dev …, export LINUX_SOURCE": libc6-dev → export → LINUX_SOURCE
@@ -2806,6 +2926,10 @@ class RuleExtractor:
             read |= stated  # "X uses the hooks of Y to update Z": X → update → Z, not Y → update → Z
             typed = typed_relatives(free, spans, read)
             read |= {pair: p for pair, p in typed.items() if read.get(pair, RELATED_TO) == RELATED_TO}
+            for i, j in kind_appositions(unit.body, spans):
+                if read.get((i, j), RELATED_TO) == RELATED_TO and (j, i) not in read:
+                    read.pop((i, j), None)
+                    read[(j, i)] = IS_A  # "the Debian mailing list 'debian-sgml@…'": the address is a mailing list
         for (i, j), predicate in read.items():
             head, tail = spans[i], spans[j]
             out.append(ExtractedRelation(head.name, predicate, tail.name, head.type, tail.type, keywords, description))
