@@ -2252,7 +2252,6 @@ _FRONTED_PARTICIPLE = re.compile(
     rf"[ \t]*(?:{_DETERMINER}[ \t]+)?$",
     re.IGNORECASE,
 )
-_NEXT_WORD_AFTER = re.compile(r"[ \t]+(?P<word>[a-z]+)\b")
 
 
 def fronted_participles(
@@ -2280,8 +2279,7 @@ def fronted_participles(
     clause = [
         i for i, span in enumerate(spans) if opened.start("clause") <= span.start and span.end <= opened.end("clause")
     ]
-    verb = _NEXT_WORD_AFTER.match(free, spans[subject].end)
-    word = verb.group("word").casefold() if verb else ""
+    word = (_NEXT_WORD.match(free, spans[subject].end).group(1) or "").casefold()  # type: ignore[union-attr]
     if not clause or not (word in AUX or (word not in FUNCTION and word in verb_forms())):
         return {}, set()
     predicate = f"{participle}_{opened.group('preposition').casefold()}"
