@@ -133,6 +133,10 @@ _COMPOUND_PARTICLES = frozenset({"up", "in", "on", "of", "to", "by", "at", "the"
 _EMAIL = re.compile(EMAIL)
 _OTHERWISE = re.compile(r"^\W*(?:otherwise|else|if\s+not|if\s+so|in\s+that\s+case|in\s+this\s+case)\b", re.IGNORECASE)
 _OPTION = re.compile(r"(?:^|[\s(`'\"“])--?[A-Za-z][\w-]*")
+# an option named without dashes where the text says it is one: "The `noauto' option", "the option 'bsdgroups'"
+_NAMED_OPTION = re.compile(
+    r"[`'\"“‘](?P<a>[\w.+-]+)[`'\"”’][ \t]+options?\b|\boptions?[ \t]+[`'\"“‘](?P<b>[\w.+-]+)[`'\"”’]", re.IGNORECASE
+)
 _NAME_WORD = re.compile(r"[^\W\d_][\w'’.-]*")
 _LEGAL_QUESTION = re.compile(
     r"\b(?:licen[cs]\w*|copyright\w*|warrant\w*|copying|redistribut\w*|gpl|lgpl|agpl|mit|bsd|apache|patent\w*"
@@ -375,8 +379,10 @@ def holds_kind(unit: str, kind: str, question: str) -> bool:
         if _ASKS_AMOUNT.search(question):  # "How many languages …": a numeral, not "RFC-3066" or "ISO 639"
             return any(m.group("n") not in question for m in _AMOUNT.finditer(unit))
         return any(token not in question for token in re.findall(r"\S*\d\S*", unit))
-    if kind == "option":
-        return any(m.group().strip(" (`'\"“") not in question for m in _OPTION.finditer(unit))
+    if kind == "option":  # a dashed option, or a word the unit calls an option ("The `noauto' option …")
+        named = [m.group("a") or m.group("b") for m in _NAMED_OPTION.finditer(unit)]
+        dashed = [m.group().strip(" (`'\"“") for m in _OPTION.finditer(unit)]
+        return any(option not in question for option in dashed + named)
     if kind == "identifier":
         found = [m.group().strip("`'\"") for m in _IDENTIFIER.finditer(unit)]
         found += [m.group() for m in _HYPHENATED.finditer(unit) if _code_word(m.group())]

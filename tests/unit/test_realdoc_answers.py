@@ -350,6 +350,11 @@ def test_a_unit_holds_the_kind_asked_only_with_something_the_question_does_not_n
     assert holds_kind("Copyright (C) 1997-2006 Stephen McCamant.", "person", question)
     assert holds_kind("Use --append to add to the file.", "option", "Which option appends?")
     assert not holds_kind("Options change what it prints.", "option", "Which option appends?")
+    # an option named without dashes where the unit calls it one; an option the question names is not the answer
+    mounted = "Which fstab option keeps a file system from being mounted by mount -a?"
+    assert holds_kind("The `quiet' option says the file system is not mounted with `mount -a'.", "option", mounted)
+    assert holds_kind("Set the option 'lazyfs' in the fourth field.", "option", mounted)
+    assert not holds_kind("See mount(1) for every mount option, or run `mount -a'.", "option", mounted)
     assert holds_kind("It conforms to RFC 7159.", "number", "Which RFC does JSON-C follow?")
     assert not holds_kind("JSON-C 0.15 follows the RFC.", "number", "Which RFC does JSON-C 0.15 follow?")
     # "How many …" asks for an amount: a numeral of its own, not a standard's or a name's number
