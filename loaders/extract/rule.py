@@ -101,7 +101,7 @@ no concept ("is discouraged in favor of" names the relation: ``keyphrases._COMPL
 clause that opens a sentence is said of the subject after its comma ("When paired with the Tk toolkit, Tcl provides
 …" → Tcl → paired_with → Tk: ``fronted_participles``); a relative clause after a parenthetical aside belongs to the
 mention before the aside ("popt.pdf (included in this tarball), which is excerpted … from the book …"); set phrases of
-manner ("with permission", "in part", "for example") are no part of a verb phrase (``_BY_DEFAULT``); a present
+manner ("with permission", "in part", "for example") are no part of a verb phrase (``_SET_ADVERBIALS``); a present
 participle before a determiner ends a keyphrase and is the verb ("key support using the Mbed TLS backend",
 ``trailing_verb``); a one-word keyphrase that can only be a verb is no concept ("which computes …", "Make as_HTML
 emit …": ``text.verb_forms.verb_only_forms``); a sentence ending in a verb phrase and a colon relates its last mention
@@ -200,7 +200,7 @@ MENTIONS = "mentions"
 # every document went through)
 # set phrases of manner inside a verb phrase, no part of the relation: "reads by default", "is excerpted with permission
 # from", "is based in part on"
-_BY_DEFAULT = re.compile(
+_SET_ADVERBIALS = re.compile(
     r"\b(?:by[ \t]+default|with(?:out)?[ \t]+permission|in[ \t]+part|in[ \t]+turn|for[ \t]+now"
     r"|for[ \t]+(?:example|instance))\b",
     re.IGNORECASE,
@@ -216,11 +216,11 @@ _CREDIT = re.compile(
 
 
 def adverbial_spans(text: str) -> list[tuple[int, int]]:
-    """Where ``text`` says "by default" (left out of verb phrases too) or opens a credit ("Copyright (C) 1997-2006",
-    "Contributed by": ``credit_links``): hidden from names and keyphrases, so that neither "default" nor
-    "copyright" nor a year becomes a hub."""
+    """Where ``text`` says "by default" or another set phrase of manner (``_SET_ADVERBIALS``, left out of verb phrases
+    too) or opens a credit ("Copyright (C) 1997-2006", "Contributed by": ``credit_links``): hidden from names and
+    keyphrases, so that neither "default" nor "copyright" nor a year becomes a hub."""
     credits = [(m.start() + len(m.group()) - len(m.group().lstrip()), m.end()) for m in _CREDIT.finditer(text)]
-    return [*(m.span() for m in _BY_DEFAULT.finditer(text)), *credits]
+    return [*(m.span() for m in _SET_ADVERBIALS.finditer(text)), *credits]
 
 
 def email_spans(text: str, addresses: Sequence[tuple[int, int]]) -> list[Span]:
@@ -1986,7 +1986,7 @@ def between_predicate(
         return ""
     gap = _TRAILING_QUANTIFIER.sub("", gap)
     gap = _TRAILING_KIND.sub("", gap)  # "triggered with the command ['update-ca-certificates -f']": the object's kind
-    words = [w.casefold() for w in _GAP_WORD.findall(_BY_DEFAULT.sub(" ", gap))]  # "reads by default" -> reads
+    words = [w.casefold() for w in _GAP_WORD.findall(_SET_ADVERBIALS.sub(" ", gap))]  # "reads by default" -> reads
     # "was originally written by": a -ly adverb between the verbs is not part of the predicate
     words = [  # but "operate independently of" keeps it: with the preposition it names the relation
         w for i, w in enumerate(words)
@@ -2266,16 +2266,14 @@ def fronted_participles(
     that mention ("Tcl provides"), so "When compared with X, the results …" with no mention there is not read. The
     pairs from the clause's mentions to the subject (read across the comma) are returned as misread. ``free`` is
     ``body`` with the mentions masked; pairs are span indices."""
-    for s in spans:
-        opened = _FRONTED_PARTICIPLE.match(free, 0, s.start)
-        if opened is not None:
-            break
-    else:
+    # the subject: the mention the clause's comma (and a determiner) leads to
+    found = next(((i, m) for i, s in enumerate(spans) if (m := _FRONTED_PARTICIPLE.match(free, 0, s.start))), None)
+    if found is None:
         return {}, set()
+    subject, opened = found
     participle = opened.group("participle").casefold()
     if not (participle in _IRREGULAR_PARTICIPLES or (participle.endswith("ed") and participle in verb_forms())):
         return {}, set()
-    subject = next(i for i, span in enumerate(spans) if span.start == opened.end())
     clause = [
         i for i, span in enumerate(spans) if opened.start("clause") <= span.start and span.end <= opened.end("clause")
     ]
