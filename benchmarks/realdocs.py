@@ -15,10 +15,11 @@ fact (an edge that is not ``related_to``, an entity naming the subject and anoth
 see ``path_states_fact``), the top path and the answer (both truncated); then the three shares
 against the targets (right document first >= 0.95, answer has the fact >= 0.90, top path states the
 fact >= 0.70) with the p50 ask latency, why each top path does or does not state the fact (``path_miss``: the order,
-retrieval, or extraction, by what the store holds), and the entity names that the first paths of the most
-questions go through (generic hubs such as "name" or "license" show up there). ``--json`` prints
-one JSON object instead. ``--store-dir`` keeps the copied documents and the store in DIR (an unchanged document is not
-ingested again on a later run); by default both live in a temporary folder that is removed.
+retrieval, or extraction, by what the store holds), where the fact is when the answer lacks it (``answer_miss``: in
+the top chunk, so the answer chose the wrong part of it; in a lower returned chunk; in no returned chunk), and the
+entity names that the first paths of the most questions go through (generic hubs such as "name" or "license" show up
+there). ``--json`` prints one JSON object instead. ``--store-dir`` keeps the copied documents and the store in DIR (an
+unchanged document is not ingested again on a later run); by default both live in a temporary folder that is removed.
 
 Five sets: ``realdocs_set.json`` (20 questions over 14 documents), ``realdocs_holdout.json`` (15
 questions over 10 other documents, written before the path fit of ``reasoning.paths``; its failures were
@@ -193,6 +194,24 @@ def path_miss(store: Any, paths: Sequence[Mapping[str, Any]], terms: Mapping[str
     return "no_stated_edge"
 
 
+ANSWER_MISSES = ("answered", "top_chunk", "lower_chunk", "not_retrieved")
+
+
+def answer_miss(answer: str | None, chunks: Sequence[Mapping[str, Any]], patterns: Sequence[str]) -> str:
+    """Where the fact is when the answer lacks it (one of ``ANSWER_MISSES``): the answer has it (``answered``); the
+    top-ranked chunk states it, so the answer chose the wrong part of it (``top_chunk``); a lower returned chunk does
+    (``lower_chunk``: the answer leads with the wrong chunk, or chunk order is at fault); no returned chunk does
+    (``not_retrieved``: retrieval). A chunk states the fact when one of ``patterns`` matches its text as
+    ``answer_has_fact`` matches an answer."""
+    if answer_has_fact(answer, patterns):
+        return "answered"
+    ranked = sorted(chunks, key=lambda c: c.get("rank", 0))
+    holding = [k for k, c in enumerate(ranked) if answer_has_fact(c.get("text"), patterns)]
+    if not holding:
+        return "not_retrieved"
+    return "top_chunk" if holding[0] == 0 else "lower_chunk"
+
+
 def right_document_first(chunks: Sequence[Mapping[str, Any]], document: str) -> bool:
     """Whether the top-ranked chunk's ``source`` is ``document`` (chunks as in ``AskResult.to_dict()``)."""
     if not chunks:
@@ -337,6 +356,7 @@ def run(questions: list[dict[str, Any]], workdir: Path, method: str, verify: boo
                 "answer_fact": answer_has_fact(result["answer"], q["answer_patterns"]),
                 "path_fact": path_states_fact(top_path, q["path_terms"]),
                 "path_miss": path_miss(store, result["paths"], q["path_terms"]),
+                "answer_miss": answer_miss(result["answer"], result["chunks"], q["answer_patterns"]),
                 "top_path": top_path["text"] if top_path else None,
                 "answer": result["answer"], "answer_method": result["answer_method"], "ms": round(ms, 1),
             })  # fmt: skip
@@ -363,6 +383,7 @@ def run(questions: list[dict[str, Any]], workdir: Path, method: str, verify: boo
         "shares": shares, "targets": TARGETS, "p50_ms": round(percentile([r["ms"] for r in rows], 50), 1),
         "top_path_entities": entity_counts.most_common(15), "rows": rows,
         "path_misses": {kind: sum(r["path_miss"] == kind for r in rows) for kind in PATH_MISSES},
+        "answer_misses": {kind: sum(r["answer_miss"] == kind for r in rows) for kind in ANSWER_MISSES},
         "verified": verified_summary(rows) if verify else None,
     }  # fmt: skip
 
@@ -417,6 +438,13 @@ def print_report(out: dict[str, Any]) -> None:
         ("no stated edge between subject and object entities (extraction)", str(misses["no_stated_edge"]), "-", "-"),
         ("no entity names the subject / the object (extraction)",
          f"{misses['no_subject']} / {misses['no_object']}", "-", "-"),
+    ])  # fmt: skip
+    answered = out["answer_misses"]
+    print_table("Where the fact is when the answer lacks it (``answer_miss``)", [
+        ("the answer has it", str(answered["answered"]), "-", "-"),
+        ("the top chunk states it (answer selection)", str(answered["top_chunk"]), "-", "-"),
+        ("a lower returned chunk states it (chunk order or answer selection)", str(answered["lower_chunk"]), "-", "-"),
+        ("no returned chunk states it (retrieval)", str(answered["not_retrieved"]), "-", "-"),
     ])  # fmt: skip
     print(f"\n### Entities most common on the top paths (questions whose first {HUB_PATHS} paths name them)\n")
     print("| entity | questions |")

@@ -19,6 +19,7 @@ from benchmarks.realdocs import (
     DEFAULT_SET,
     FIELDS,
     answer_has_fact,
+    answer_miss,
     copy_documents,
     copy_name,
     document_text,
@@ -155,6 +156,20 @@ def test_right_document_first() -> None:
     assert not right_document_first(chunks, "/usr/share/doc/wget/README")
     assert not right_document_first([], doc)
     assert not right_document_first([{"rank": 1, "source": None}], doc)
+
+
+def test_answer_miss_says_where_the_fact_is_when_the_answer_lacks_it() -> None:
+    patterns = [r"\bzlib\b"]
+    chunks = [
+        {"rank": 2, "text": "Build it with zlib installed."},
+        {"rank": 1, "text": "The library compresses data."},
+        {"rank": 3, "text": "It links against zlib."},
+    ]
+    assert answer_miss("It needs zlib.", chunks, patterns) == "answered"
+    assert answer_miss("The library compresses data.", chunks, patterns) == "lower_chunk"  # by rank, not list order
+    assert answer_miss("The library compresses data.", chunks[:1] + chunks[2:], patterns) == "top_chunk"
+    assert answer_miss("The library compresses data.", chunks[1:2], patterns) == "not_retrieved"
+    assert answer_miss(None, [], patterns) == "not_retrieved"
 
 
 # ---------------------------------------------------------------- copying documents
