@@ -1815,6 +1815,66 @@ def reader_requirements(
     ]
 
 
+# "X is supported", "Y are not provided": a passive with no agent in a document says what its subject does (the
+# verb's active form, ``does_not_…`` when negated). Matched right after the clause's subject; the clause must end
+# there (a stop, a comma, a colon before a list, a parenthesis), so "SSL is not supported on Windows" or "… is
+# provided by libfoo" states nothing of the subject.
+_AGENTLESS_VERBS = {"supported": "support", "provided": "provide", "included": "include", "shipped": "ship",
+                    "bundled": "bundle", "required": "require", "needed": "require"}  # fmt: skip
+_AGENTLESS = re.compile(
+    r"[\"”'’`]*(?:[ \t]+(?:or|and)[ \t]+(?:later|newer|above|higher|greater))?[ \t]+(?:is|are)[ \t]+"
+    r"(?:(?:also|now|currently|fully|only|officially|still|already|well)[ \t]+)*(?P<neg>not[ \t]+)?"
+    r"(?:(?:yet|currently|officially|fully)[ \t]+)?(?P<verb>" + "|".join(_AGENTLESS_VERBS) + r")"
+    r"[ \t]*(?P<end>[.;!(]|,|:|$)",
+    re.IGNORECASE,
+)
+_OPENS_WITH_FOLLOWING = re.compile(r"^[\s\-*>#]*(?:the[ \t]+)?following\b", re.IGNORECASE)
+
+
+def agentless_links(
+    body: str, spans: Sequence[Span], subject: str, keywords: str, description: str
+) -> list[ExtractedRelation]:
+    """What a passive with no agent says its document's ``subject`` does (``_AGENTLESS``): "Windows and macOS are
+    supported." → subject → ``supports`` → Windows, macOS; "Python 3.8 or later is required." → ``requires``; "A
+    pkg-config file is not provided." → ``does_not_provide``; "The following types of HTTP authentication are
+    supported: Digest, Basic and WSSE" → ``supports`` → each listed name (the list after the colon, when the clause
+    opens with "the following" or its subject is a kind, not a name). The clause's subject is the mention right before
+    the verb, with the mentions coordinated before it, and it opens the sentence (or follows an opening condition: "On
+    Linux, zlib is needed."). With no subject, or a clause that goes on after the verb ("is supported on Windows", "is
+    provided by …"), nothing."""
+    if not subject or not spans:
+        return []
+    key = entity_alias_key(subject)
+    out: list[ExtractedRelation] = []
+    for match in _AGENTLESS.finditer(body):
+        before = [s for s in spans if s.end <= match.start()]
+        if not before or before[-1].end != match.start():
+            continue
+        kind = before[-1].type == CONCEPT  # "Three compression methods are supported: …": a kind, then its members
+        listed = match.group("end") == ":" and (kind or _OPENS_WITH_FOLLOWING.match(body) is not None)
+        if listed:
+            objects = [s for s in spans if s.start >= match.end()]
+        else:
+            objects = [before[-1]]
+            for span in reversed(before[:-1]):  # "Linux and FreeBSD are supported"
+                if not _AND_NEXT.match(body[span.end : objects[0].start]):
+                    break
+                objects.insert(0, span)
+            opening = objects[0]
+            if not (_opens(body, opening) or _OPENING_CONDITION.match(body, 0, opening.start)):
+                continue
+            if match.group("end") == ":":  # "X is required: …" introduces what follows, not X alone
+                continue
+        verb = _AGENTLESS_VERBS[match.group("verb").casefold()]
+        predicate = f"does_not_{verb}" if match.group("neg") else f"{verb}s"
+        out += [
+            ExtractedRelation(subject, predicate, s.name, NAME, s.type, keywords, description)
+            for s in objects
+            if entity_alias_key(s.name) != key
+        ]
+    return out
+
+
 def _resolve_pronouns(units: Sequence[_Unit], unit_spans: list[list[Span]], subject: str = "") -> list[list[Span]]:
     """A sentence's subject pronoun ("It is the name of …", "By default, it looks for …"; ``_pronoun``) stands
     for the subject of the nearest of the ``ANTECEDENT_SENTENCES`` sentences before it that opens with a name
@@ -2492,7 +2552,10 @@ def _list_members(text: str, spans: Sequence[Span]) -> dict[int, int]:
 
 
 _CONJUNCTION = re.compile(r"\b(?:and|or)\b", re.IGNORECASE)
-_OBJECT_OPENERS = frozenset(("the", "a", "an", "it", "its", "this", "these", "those", "them", "his", "her", "their"))
+# words that open a verb's object right after a word ending in "-s"/"-ed" (``_starts_clause``); not ``_OBJECT_OPENERS``,
+# the words after an imperative, which this name once replaced for every use
+_CLAUSE_OBJECT_OPENERS = frozenset(("the", "a", "an", "it", "its", "this", "these", "those", "them", "his", "her",
+                                    "their"))
 
 
 def _starts_clause(text: str, end: int) -> bool:
@@ -2502,7 +2565,7 @@ def _starts_clause(text: str, end: int) -> bool:
     if word in VERBS:
         return True
     following = (_NEXT_WORD.match(text, first.end()).group(1) or "").casefold()  # type: ignore[union-attr]
-    return word.endswith(("s", "ed")) and following in _OBJECT_OPENERS
+    return word.endswith(("s", "ed")) and following in _CLAUSE_OBJECT_OPENERS
 
 
 def distributed_predicates(
@@ -2701,6 +2764,7 @@ class RuleExtractor:
                 stated_pairs = {(r.head, r.tail) for r in unit_relations if r.relation != RELATED_TO}
                 credits = credit_links(unit.body, ordered, subject, keywords, description)
                 credits += reader_requirements(unit.body, ordered, subject, keywords, description)
+                credits += agentless_links(unit.body, ordered, subject, keywords, description)
                 for link in credits + report_links(unit.body, ordered, subject, keywords, description):
                     if (link.head, link.tail) not in stated_pairs:  # the document's subject may be no mention here
                         entities.setdefault(entity_alias_key(link.head), ExtractedEntity(link.head, NAME, description))

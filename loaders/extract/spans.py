@@ -30,7 +30,6 @@ from graphproof.text.lexicon import (
 
 # a word, with the "++"/"+"/"#" a language or toolkit name ends in ("C++11", "Gtk+", "C#"; not "a+b")
 _WORD = re.compile(r"[^\W_]+(?:['’\-.&][^\W_]+)*(?:(?:\+\+?\d*|#)(?![^\W_]))?")
-_SENTENCE_END = re.compile(r"(?<=[.!?…])[\"'”’)\]]*\s+|(?<=[。！？])\s*|\s*\n\s*")
 _TITLE_BEFORE = re.compile(r"\b(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof|Sir|Madam)\.?\s+$")
 _NOT_INITIAL_BEFORE = frozenset(",|&/+")
 
