@@ -195,6 +195,12 @@ def path_miss(store: Any, paths: Sequence[Mapping[str, Any]], terms: Mapping[str
 
 
 ANSWER_MISSES = ("answered", "top_chunk", "lower_chunk", "not_retrieved")
+ANSWER_MISS_LABELS = {
+    "answered": "the answer has it",
+    "top_chunk": "the top chunk states it (answer selection)",
+    "lower_chunk": "a lower returned chunk states it (chunk order or answer selection)",
+    "not_retrieved": "no returned chunk states it (retrieval)",
+}
 
 
 def answer_miss(answer: str | None, chunks: Sequence[Mapping[str, Any]], patterns: Sequence[str]) -> str:
@@ -440,12 +446,8 @@ def print_report(out: dict[str, Any]) -> None:
          f"{misses['no_subject']} / {misses['no_object']}", "-", "-"),
     ])  # fmt: skip
     answered = out["answer_misses"]
-    print_table("Where the fact is when the answer lacks it (``answer_miss``)", [
-        ("the answer has it", str(answered["answered"]), "-", "-"),
-        ("the top chunk states it (answer selection)", str(answered["top_chunk"]), "-", "-"),
-        ("a lower returned chunk states it (chunk order or answer selection)", str(answered["lower_chunk"]), "-", "-"),
-        ("no returned chunk states it (retrieval)", str(answered["not_retrieved"]), "-", "-"),
-    ])  # fmt: skip
+    print_table("Where the fact is when the answer lacks it (``answer_miss``)",
+                [(label, str(answered[kind]), "-", "-") for kind, label in ANSWER_MISS_LABELS.items()])  # fmt: skip
     print(f"\n### Entities most common on the top paths (questions whose first {HUB_PATHS} paths name them)\n")
     print("| entity | questions |")
     print("|---|---:|")
