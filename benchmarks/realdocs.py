@@ -218,6 +218,20 @@ def answer_miss(answer: str | None, chunks: Sequence[Mapping[str, Any]], pattern
     return "top_chunk" if holding[0] == 0 else "lower_chunk"
 
 
+UNITS_RANKED = 12  # answer units ranked, when the answer misses a fact a returned chunk states, to see how near it came
+UNIT_RANKS = ("4th", "5th-6th", "7th-12th", "later")
+
+
+def fact_unit(units: Sequence[str], patterns: Sequence[str]) -> str:
+    """Where the first of ``units`` (the answer's best units, best first: ``extractive_answer(…, sentences=12)``)
+    that states the fact ranks, as one of ``UNIT_RANKS`` ("later": none of them does). Asked only when the answer (its
+    first three units) misses the fact, so the first unit to state it is the fourth or later."""
+    rank = next((i for i, text in enumerate(units, 1) if answer_has_fact(text, patterns)), None)
+    if rank is None:
+        return "later"
+    return "4th" if rank <= 4 else "5th-6th" if rank <= 6 else "7th-12th" if rank <= UNITS_RANKED else "later"
+
+
 def right_document_first(chunks: Sequence[Mapping[str, Any]], document: str) -> bool:
     """Whether the top-ranked chunk's ``source`` is ``document`` (chunks as in ``AskResult.to_dict()``)."""
     if not chunks:
@@ -325,6 +339,8 @@ def clip(text: str | None, width: int) -> str:
 
 
 def run(questions: list[dict[str, Any]], workdir: Path, method: str, verify: bool = False) -> dict[str, Any]:
+    from graphproof.reasoning.answer import extractive_answer
+
     import graphproof
     from graphproof.components import make_embedder
     from graphproof.settings import load_settings
@@ -350,7 +366,8 @@ def run(questions: list[dict[str, Any]], workdir: Path, method: str, verify: boo
         stats = store.stats()
         for q in asked:
             start = time.perf_counter()
-            result = graphproof.ask(store, q["question"], method=method, embedder=embedder, verify=verify).to_dict()
+            asked_result = graphproof.ask(store, q["question"], method=method, embedder=embedder, verify=verify)
+            result = asked_result.to_dict()
             ms = (time.perf_counter() - start) * 1000 - result["timings"].get("verify_ms", 0.0)
             chunks = [{**c, "source": copies.get(c.get("source") or "", c.get("source"))} for c in result["chunks"]]
             top_path = result["paths"][0] if result["paths"] else None
@@ -363,9 +380,13 @@ def run(questions: list[dict[str, Any]], workdir: Path, method: str, verify: boo
                 "path_fact": path_states_fact(top_path, q["path_terms"]),
                 "path_miss": path_miss(store, result["paths"], q["path_terms"]),
                 "answer_miss": answer_miss(result["answer"], result["chunks"], q["answer_patterns"]),
+                "fact_unit": None,
                 "top_path": top_path["text"] if top_path else None,
                 "answer": result["answer"], "answer_method": result["answer_method"], "ms": round(ms, 1),
             })  # fmt: skip
+            if rows[-1]["answer_miss"] in ("top_chunk", "lower_chunk"):
+                ranked = extractive_answer(store, asked_result.retrieval, sentences=UNITS_RANKED).evidence
+                rows[-1]["fact_unit"] = fact_unit([text for _, text in ranked], q["answer_patterns"])
             if verify:
                 claims = result["claims"]
                 rows[-1]["verified"] = {
@@ -390,6 +411,7 @@ def run(questions: list[dict[str, Any]], workdir: Path, method: str, verify: boo
         "top_path_entities": entity_counts.most_common(15), "rows": rows,
         "path_misses": {kind: sum(r["path_miss"] == kind for r in rows) for kind in PATH_MISSES},
         "answer_misses": {kind: sum(r["answer_miss"] == kind for r in rows) for kind in ANSWER_MISSES},
+        "fact_units": {rank: sum(r["fact_unit"] == rank for r in rows) for rank in UNIT_RANKS},
         "verified": verified_summary(rows) if verify else None,
     }  # fmt: skip
 
@@ -446,8 +468,11 @@ def print_report(out: dict[str, Any]) -> None:
          f"{misses['no_subject']} / {misses['no_object']}", "-", "-"),
     ])  # fmt: skip
     answered = out["answer_misses"]
-    print_table("Where the fact is when the answer lacks it (``answer_miss``)",
-                [(label, str(answered[kind]), "-", "-") for kind, label in ANSWER_MISS_LABELS.items()])  # fmt: skip
+    ranks = out["fact_units"]
+    near = (f"of those in a returned chunk, the first of the answer's best {UNITS_RANKED} units to state it ranks "
+            f"{' / '.join(UNIT_RANKS)}", " / ".join(str(ranks[r]) for r in UNIT_RANKS), "-", "-")  # fmt: skip
+    rows = [(label, str(answered[kind]), "-", "-") for kind, label in ANSWER_MISS_LABELS.items()]
+    print_table("Where the fact is when the answer lacks it (``answer_miss``)", [*rows, near])
     print(f"\n### Entities most common on the top paths (questions whose first {HUB_PATHS} paths name them)\n")
     print("| entity | questions |")
     print("|---|---:|")

@@ -23,6 +23,7 @@ from benchmarks.realdocs import (
     copy_documents,
     copy_name,
     document_text,
+    fact_unit,
     path_states_fact,
     pattern_misses,
     right_document_first,
@@ -170,6 +171,16 @@ def test_answer_miss_says_where_the_fact_is_when_the_answer_lacks_it() -> None:
     assert answer_miss("The library compresses data.", chunks[:1] + chunks[2:], patterns) == "top_chunk"
     assert answer_miss("The library compresses data.", chunks[1:2], patterns) == "not_retrieved"
     assert answer_miss(None, [], patterns) == "not_retrieved"
+
+
+def test_fact_unit_says_how_near_the_answer_came_to_the_unit_that_states_the_fact() -> None:
+    patterns = [r"\bzlib\b"]
+    units = ["It compresses.", "It is fast.", "It is small.", "It links against zlib.", "zlib is needed."]
+    assert fact_unit(units, patterns) == "4th"
+    assert fact_unit([*units[:3], "Not yet.", "Nor here.", *units[3:]], patterns) == "5th-6th"
+    assert fact_unit(units[:3] + ["x."] * 5 + units[3:], patterns) == "7th-12th"
+    assert fact_unit(units[:3] + ["x."] * 9 + units[3:], patterns) == "later"  # the 13th: beyond those ranked
+    assert fact_unit(units[:3], patterns) == "later"
 
 
 # ---------------------------------------------------------------- copying documents
