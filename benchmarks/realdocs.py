@@ -16,10 +16,12 @@ see ``path_states_fact``), the top path and the answer (both truncated); then th
 against the targets (right document first >= 0.95, answer has the fact >= 0.90, top path states the
 fact >= 0.70) with the p50 ask latency, why each top path does or does not state the fact (``path_miss``: the order,
 retrieval, or extraction, by what the store holds), where the fact is when the answer lacks it (``answer_miss``: in
-the top chunk, so the answer chose the wrong part of it; in a lower returned chunk; in no returned chunk), and the
-entity names that the first paths of the most questions go through (generic hubs such as "name" or "license" show up
-there). ``--json`` prints one JSON object instead. ``--store-dir`` keeps the copied documents and the store in DIR (an
-unchanged document is not ingested again on a later run); by default both live in a temporary folder that is removed.
+the top chunk, so the answer chose the wrong part of it; in a lower returned chunk; in no returned chunk; and for a
+fact in a returned chunk, where the first of the answer's twelve best units that states it ranks: ``fact_unit``), and
+the entity names that the first paths of the most questions go through (generic hubs such as "name" or "license" show
+up there). ``--json`` prints one JSON object instead. ``--store-dir`` keeps the copied documents and the store in DIR
+(an unchanged document is not ingested again on a later run); by default both live in a temporary folder that is
+removed.
 
 Five sets: ``realdocs_set.json`` (20 questions over 14 documents), ``realdocs_holdout.json`` (15
 questions over 10 other documents, written before the path fit of ``reasoning.paths``; its failures were
