@@ -1830,7 +1830,6 @@ _AGENTLESS = re.compile(
     r"[ \t]*(?P<end>[.;!(]|,|:|$)",
     re.IGNORECASE,
 )
-_OPENS_WITH_FOLLOWING = re.compile(r"^[\s\-*>#]*(?:the[ \t]+)?following\b", re.IGNORECASE)
 
 
 def agentless_links(
@@ -1853,7 +1852,8 @@ def agentless_links(
         if not before or before[-1].end != match.start():
             continue
         kind = before[-1].type == CONCEPT  # "Three compression methods are supported: …": a kind, then its members
-        listed = match.group("end") == ":" and (kind or _OPENS_WITH_FOLLOWING.match(body) is not None)
+        following = _FOLLOWING.match(before[0].name) is not None and _opens(body, before[0])  # "The following …"
+        listed = match.group("end") == ":" and (kind or following)
         if listed:
             objects = [s for s in spans if s.start >= match.end()]
         else:
