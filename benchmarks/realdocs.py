@@ -2,6 +2,7 @@
 
     python -m benchmarks.realdocs [--set benchmarks/realdocs_set.json] [--method hybrid-rrf] [--json]
                                   [--store-dir DIR] [--paraphrased] [--verify]
+    python -m benchmarks.realdocs --pool RUN.json [RUN.json ...] [--json]
 
 Copies the documents the set names into a folder (``.gz`` decompressed; a file without a readable
 extension is given ``.txt``), checks that every answer pattern matches its document's own text (and
@@ -77,6 +78,13 @@ change that only moves the sets it was made from does not generalise.
 ``--verify`` also checks every answer as ``ask --verify`` does (the offline method against the top chunks) and prints
 how many answers it calls grounded, the claims proved (by quotation) / refuted / unknown, and the seconds per check;
 the "p50 ask ms" row then leaves the check's time out.
+
+``--pool`` reads the ``--json`` output of earlier runs (one file per set, as many sets as given) and prints their pooled
+figures: the three shares, ``path_miss``, ``answer_miss`` and ``fact_unit`` summed, and the shares by question kind
+(the set's ``kind``) and by document kind (``document_kind``: Debian's ``README.Debian`` notes, Markdown, HTML,
+reStructuredText, ``.txt``, other conventionally named files such as ``README`` or ``NEWS``, and everything else) —
+where the extractor or the answer is weakest. Pool the sets that were read and those never read apart: together they
+say less than either.
 
 ``--paraphrased`` is a perturbation test of the question's wording: it asks each question of the four read sets
 (main, holdout, holdout2, holdout3) in other words (``realdocs_paraphrases.json``, written on 2026-11-26: other verbs
@@ -240,6 +248,96 @@ def right_document_first(chunks: Sequence[Mapping[str, Any]], document: str) -> 
         return False
     top = min(chunks, key=lambda c: c.get("rank", 0))
     return top.get("source") == document
+
+
+DOCUMENT_KINDS = ("README.Debian", "markdown", "html", "rst", "txt", "conventional name", "other")
+
+
+def document_kind(document: str) -> str:
+    """The kind of a set's document (one of ``DOCUMENT_KINDS``) by its name, ``.gz`` dropped: Debian's notes
+    (``README.Debian``), a known extension's format (``.md`` → markdown, ``.html`` → html, ``.rst`` → rst, ``.txt`` →
+    txt), another conventionally named file (``README``, ``NEWS``, ``FAQ``: ``loaders.sources.detect.DOC_NAMES``), or
+    ``other`` (source files, examples, …)."""
+    from graphproof.loaders.sources.detect import EXTENSIONS, conventional_name, inner_name
+
+    name = inner_name(Path(PurePosixPath(document).name))
+    if name.casefold().startswith("readme.debian"):
+        return "README.Debian"
+    suffix = PurePosixPath(name).suffix.lower()
+    if suffix in (".txt", ".text"):
+        return "txt"
+    found = EXTENSIONS.get(suffix)
+    if found in ("markdown", "html", "rst"):
+        return found
+    return "conventional name" if conventional_name(name) else "other"
+
+
+def question_kind(kind: str) -> str:
+    """A set's question ``kind`` as pooled: the sets write a yes/no question's kind "yesno", "yes-no" or "yes/no"."""
+    return "yes/no" if re.sub(r"[\s/-]", "", kind.casefold()) == "yesno" else kind
+
+
+def pool(runs: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    """The pooled figures of several runs' ``--json`` outputs (``run``): questions, the three shares, the miss counts
+    summed, and the shares by question kind and by ``document_kind``, each with its question count."""
+    rows = [row for out in runs for row in out["rows"]]
+    if not rows:
+        raise ValueError("no questions to pool: every run given has an empty rows list")
+    fields = {"document": "document_first", "answer": "answer_fact", "path": "path_fact"}
+
+    def shares(group: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+        return {"questions": len(group), **{k: sum(bool(r[f]) for r in group) / len(group) for k, f in fields.items()}}
+
+    def by(key: Any, order: Sequence[str] = ()) -> dict[str, dict[str, Any]]:
+        groups: dict[str, list[Mapping[str, Any]]] = {}
+        for row in rows:
+            groups.setdefault(key(row), []).append(row)
+        rank = {name: i for i, name in enumerate(order)}  # the given order, else the most questions first
+        ordered = sorted(groups.items(), key=lambda kv: (rank.get(kv[0], len(rank)), -len(kv[1]), kv[0]))
+        return {name: shares(group) for name, group in ordered}
+
+    return {
+        "runs": len(runs), **shares(rows),
+        "path_misses": {kind: sum(r.get("path_miss") == kind for r in rows) for kind in PATH_MISSES},
+        "answer_misses": {kind: sum(r.get("answer_miss") == kind for r in rows) for kind in ANSWER_MISSES},
+        "fact_units": {rank: sum(r.get("fact_unit") == rank for r in rows) for rank in UNIT_RANKS},
+        "by_question_kind": by(lambda r: question_kind(str(r.get("kind") or "?"))),
+        "by_document_kind": by(lambda r: document_kind(str(r["document"])), DOCUMENT_KINDS),
+    }  # fmt: skip
+
+
+def load_runs(paths: Sequence[Path]) -> list[dict[str, Any]]:
+    """The ``--json`` outputs in ``paths``; exits naming a file that is not one."""
+    runs = []
+    for path in paths:
+        try:
+            out = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError) as exc:
+            sys.exit(f"{path}: not readable as the JSON output of a realdocs run ({exc})")
+        if not isinstance(out, dict) or not isinstance(out.get("rows"), list):
+            sys.exit(f"{path}: expected the JSON object `--json` prints, with a rows list")
+        runs.append(out)
+    return runs
+
+
+def print_pool(pooled: Mapping[str, Any]) -> None:
+    print(f"## Real documents, {pooled['runs']} runs pooled ({pooled['questions']} questions)")
+    rows = [(label, f"{pooled[key]:.2f}", f">= {TARGETS[key]:.2f}", "yes" if pooled[key] >= TARGETS[key] else "no")
+            for key, label in (("document", "right document ranked first"), ("answer", "answer contains the fact"),
+                               ("path", "top path states the fact"))]  # fmt: skip
+    print_table("Summary", rows)
+    print_table("Why the top path does or does not state the fact (``path_miss``)",
+                [(kind, str(n), "-", "-") for kind, n in pooled["path_misses"].items()])  # fmt: skip
+    near = [(f"fact_unit {rank}", str(n), "-", "-") for rank, n in pooled["fact_units"].items()]
+    print_table("Where the fact is when the answer lacks it (``answer_miss``)",
+                [*[(kind, str(n), "-", "-") for kind, n in pooled["answer_misses"].items()], *near])  # fmt: skip
+    for key, title in (("by_question_kind", "question kind"), ("by_document_kind", "document kind")):
+        print(f"\n### By {title}\n")
+        print(f"| {title} | questions | right document first | answer has the fact | top path states it |")
+        print("|---|---:|---:|---:|---:|")
+        for name, group in pooled[key].items():
+            print(f"| {name} | {group['questions']} | {group['document']:.2f} | {group['answer']:.2f} | "
+                  f"{group['path']:.2f} |")  # fmt: skip
 
 
 # ---------------------------------------------------------------- the set and its documents
@@ -504,7 +602,18 @@ def main() -> None:
     parser.add_argument(
         "--verify", action="store_true", help="also check every answer with the offline method (ask --verify)"
     )
+    parser.add_argument(
+        "--pool", type=Path, nargs="+", metavar="RUN.json",
+        help="pool the --json outputs of earlier runs and print their figures by question and document kind",
+    )  # fmt: skip
     args = parser.parse_args()
+    if args.pool:
+        pooled = pool(load_runs(args.pool))
+        if args.json:
+            print(json.dumps(pooled, indent=2, ensure_ascii=False))
+        else:
+            print_pool(pooled)
+        return
     questions = load_set(args.set)
     if args.paraphrased:
         questions = paraphrased(questions)

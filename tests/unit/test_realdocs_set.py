@@ -22,10 +22,13 @@ from benchmarks.realdocs import (
     answer_miss,
     copy_documents,
     copy_name,
+    document_kind,
     document_text,
     fact_unit,
+    load_runs,
     path_states_fact,
     pattern_misses,
+    pool,
     right_document_first,
 )
 
@@ -181,6 +184,66 @@ def test_fact_unit_says_how_near_the_answer_came_to_the_unit_that_states_the_fac
     assert fact_unit(units[:3] + ["x."] * 5 + units[3:], patterns) == "7th-12th"
     assert fact_unit(units[:3] + ["x."] * 9 + units[3:], patterns) == "later"  # the 13th: beyond those ranked
     assert fact_unit(units[:3], patterns) == "later"
+
+
+def test_document_kind_sorts_a_sets_documents_by_name() -> None:
+    assert document_kind("/usr/share/doc/udev/README.Debian.gz") == "README.Debian"
+    assert document_kind("/usr/share/doc/jq/README.md") == "markdown"
+    assert document_kind("/usr/share/doc/x/manual.html") == "html"
+    assert document_kind("/usr/share/doc/x/intro.rst.gz") == "rst"
+    assert document_kind("/usr/share/doc/x/faq.txt") == "txt"
+    assert document_kind("/usr/share/doc/tmux/README") == "conventional name"
+    assert document_kind("/usr/share/doc/x/NEWS.gz") == "conventional name"
+    assert document_kind("/usr/share/doc/x/examples/keys.example") == "other"
+
+
+def _row(kind: str, document: str, *, answer: bool, path: bool, path_miss: str = "top") -> dict[str, object]:
+    return {
+        "kind": kind, "document": document, "document_first": True, "answer_fact": answer, "path_fact": path,
+        "path_miss": path_miss if not path else "top", "answer_miss": "answered" if answer else "top_chunk",
+        "fact_unit": None if answer else "4th",
+    }  # fmt: skip
+
+
+def test_pool_sums_runs_and_splits_them_by_question_and_document_kind() -> None:
+    first = {"rows": [
+        _row("who", "/d/a/README.Debian", answer=True, path=True),
+        _row("how", "/d/a/README.Debian", answer=False, path=False, path_miss="no_object"),
+    ]}  # fmt: skip
+    second = {"rows": [
+        _row("who", "/d/b/README.md", answer=True, path=False, path_miss="no_stated_edge"),
+        _row("yes-no", "/d/b/README.md", answer=True, path=False, path_miss="lower"),
+        _row("yesno", "/d/c/NEWS", answer=True, path=True),
+    ]}  # fmt: skip
+    pooled = pool([first, second])
+    assert (pooled["runs"], pooled["questions"]) == (2, 5)
+    assert (pooled["answer"], pooled["path"]) == (4 / 5, 2 / 5)
+    assert pooled["path_misses"] == {
+        "top": 2, "lower": 1, "edge_unlisted": 0, "no_stated_edge": 1, "no_subject": 0, "no_object": 1,
+    }  # fmt: skip
+    assert pooled["answer_misses"]["top_chunk"] == 1 and pooled["fact_units"]["4th"] == 1
+    who = pooled["by_question_kind"]["who"]
+    assert (who["questions"], who["answer"], who["path"]) == (2, 1.0, 0.5)
+    assert pooled["by_question_kind"]["yes/no"]["questions"] == 2  # "yes-no" and "yesno" are one kind
+    documents = pooled["by_document_kind"]
+    assert list(documents) == ["README.Debian", "markdown", "conventional name"]  # DOCUMENT_KINDS' order
+    assert (documents["README.Debian"]["questions"], documents["README.Debian"]["answer"]) == (2, 0.5)
+    with pytest.raises(ValueError, match="no questions"):
+        pool([{"rows": []}])
+
+
+def test_load_runs_names_a_file_that_is_no_runs_json_output(tmp_path: Path) -> None:
+    good = tmp_path / "good.json"
+    good.write_text(json.dumps({"rows": []}), encoding="utf-8")
+    assert load_runs([good]) == [{"rows": []}]
+    bad = tmp_path / "bad.json"
+    bad.write_text("[1, 2]", encoding="utf-8")
+    with pytest.raises(SystemExit, match=r"bad\.json: expected the JSON object"):
+        load_runs([bad])
+    broken = tmp_path / "broken.json"
+    broken.write_text("{", encoding="utf-8")
+    with pytest.raises(SystemExit, match=r"broken\.json: not readable"):
+        load_runs([broken])
 
 
 # ---------------------------------------------------------------- copying documents
