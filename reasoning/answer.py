@@ -39,7 +39,7 @@ from graphproof.reasoning.retriever import Retrieval
 from graphproof.text.chat import chat_messages, humanise, is_chat, named_speaker, speaker_handles
 from graphproof.text.documents import document_label
 from graphproof.text.english_words import is_english
-from graphproof.text.lexicon import BREAK, PREPOSITIONS, RELATIVE, STARTERS
+from graphproof.text.lexicon import BREAK, CONNECTORS, PREPOSITIONS, RELATIVE, STARTERS
 from graphproof.text.names import EMAIL, NAME_PREFIX
 from graphproof.text.sentences import LIST_MARKER, split_sentences, unwrap
 from graphproof.text.spelling_variants import canonical
@@ -391,7 +391,7 @@ def holds_kind(unit: str, kind: str, question: str) -> bool:
         if _EMAIL.search(unit):
             return True
         asked = {w.casefold().strip(".'’") for w in _NAME_WORD.findall(question)}
-        names = _NAME_WORD.findall(unit)
+        names = _without_name_particles(_NAME_WORD.findall(unit))
         return any(
             _name_word(a) and _name_word(b) and a.casefold().strip(".'’") not in asked
             and b.casefold().strip(".'’") not in asked and a.casefold() not in _NOT_NAMES
@@ -406,12 +406,39 @@ _NAME_PREFIX = re.compile(rf"^{NAME_PREFIX}(?=[A-Z])")  # "McCamant", "O'Brien" 
 
 def _name_word(word: str) -> bool:
     """Whether ``word`` can be part of a person's name: an initial ("W.") or a capitalised word with no other capital
-    or digit ("Federico", "Möller", "McCamant"); not an acronym or a camel-case product name ("GNU", "API",
-    "GObject", "PyYAML"), which the two-capitalised-words test read as a person before."""
+    or digit ("Federico", "Möller", "McCamant", "Jean-loup"), or capitalised words joined by hyphens ("Jean-Pierre",
+    "Hans-Peter"); not an acronym or a camel-case product name ("GNU", "API", "GObject", "PyYAML", "Linux-PAM"),
+    which the two-capitalised-words test read as a person before."""
     bare = _NAME_PREFIX.sub("", word.rstrip(".'’"))
     if len(bare) == 1:
         return bare.isupper()
-    return bare[:1].isupper() and not any(ch.isupper() or ch.isdigit() for ch in bare[1:])
+    if bare[:1].isupper() and not any(ch.isupper() or ch.isdigit() for ch in bare[1:]):
+        return True
+    parts = bare.split("-")
+    return len(parts) > 1 and all(len(part) > 1 and _name_word(part) for part in parts)
+
+
+# lower-case particles inside a person's name: "Guido van Rossum", "Anna de la Cruz", "Ludwig von Mises"
+_NAME_PARTICLES = CONNECTORS - {"of", "the"}
+_MAX_PARTICLES = 2
+
+
+def _without_name_particles(words: Sequence[str]) -> list[str]:
+    """``words`` with the particles (``_NAME_PARTICLES``, as many as ``_MAX_PARTICLES``, written lower-case) that
+    stand between two words of a name left out, so that the name's words are adjacent: "Guido van Rossum" → Guido,
+    Rossum. Particles anywhere else stay ("the work of van der Waals")."""
+    out: list[str] = []
+    i = 0
+    while i < len(words):
+        j = i
+        while j < len(words) and j - i < _MAX_PARTICLES and words[j] in _NAME_PARTICLES:
+            j += 1
+        if j > i and out and _name_word(out[-1]) and j < len(words) and _name_word(words[j]):
+            i = j  # skip the particles: the next word continues the name
+            continue
+        out.append(words[i])
+        i += 1
+    return out
 
 
 # Capitalised words that start no name: function words and interjections (``BREAK``: "Although IJG's own code …"),

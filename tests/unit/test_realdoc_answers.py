@@ -373,6 +373,18 @@ def test_a_unit_holds_the_kind_asked_only_with_something_the_question_does_not_n
         assert holds_kind(unit, "identifier", variable), unit
 
 
+def test_a_persons_name_may_hold_particles_and_hyphenated_given_names() -> None:
+    question = "Who created Quux?"
+    assert holds_kind("Quux was created by Guido van Rossum in 1991.", "person", question)
+    assert holds_kind("It was written by Anna de la Cruz.", "person", question)
+    assert holds_kind("Quux was written by Jean-Pierre Dupont.", "person", question)
+    assert holds_kind("Quux was written by Jean-loup Dupont.", "person", question)
+    # a particle with no name word on both sides joins nothing; a product joined by hyphens is no given name
+    assert not holds_kind("Quux follows the work of van der Waals.", "person", question)
+    assert not holds_kind("Quux uses Linux-PAM modules.", "person", question)
+    assert not holds_kind("Quux uses GTK-Doc comments.", "person", question)
+
+
 def _two_hop(last_chunks: tuple[str, ...] = ("lab#0",), predicate: str = "located_in") -> WeightedPath:
     priya, lab = Entity.named("Priya Castellan"), Entity.named("Lumen Fen Laboratory")
     harbor = Entity.named("Kestrel Harbor")
