@@ -608,7 +608,10 @@ def main() -> None:
     )  # fmt: skip
     args = parser.parse_args()
     if args.pool:
-        pooled = pool(load_runs(args.pool))
+        try:
+            pooled = pool(load_runs(args.pool))
+        except ValueError as exc:
+            sys.exit(f"--pool: {exc}")
         if args.json:
             print(json.dumps(pooled, indent=2, ensure_ascii=False))
         else:
