@@ -250,6 +250,25 @@ def right_document_first(chunks: Sequence[Mapping[str, Any]], document: str) -> 
     return top.get("source") == document
 
 
+SHARE_FIELDS = {"document": "document_first", "answer": "answer_fact", "path": "path_fact"}  # share → row field
+SHARE_LABELS = {"document": "right document ranked first", "answer": "answer contains the fact",
+                "path": "top path states the fact"}  # fmt: skip
+
+
+def shares_of(rows: Sequence[Mapping[str, Any]]) -> dict[str, float]:
+    """The three shares (``SHARE_FIELDS``) of ``rows`` (at least one)."""
+    return {key: sum(bool(r[field]) for r in rows) / len(rows) for key, field in SHARE_FIELDS.items()}
+
+
+def miss_counts(rows: Sequence[Mapping[str, Any]]) -> dict[str, dict[str, int]]:
+    """``path_misses``, ``answer_misses`` and ``fact_units``: how many of ``rows`` have each value."""
+    return {
+        "path_misses": {kind: sum(r.get("path_miss") == kind for r in rows) for kind in PATH_MISSES},
+        "answer_misses": {kind: sum(r.get("answer_miss") == kind for r in rows) for kind in ANSWER_MISSES},
+        "fact_units": {rank: sum(r.get("fact_unit") == rank for r in rows) for rank in UNIT_RANKS},
+    }
+
+
 DOCUMENT_KINDS = ("README.Debian", "markdown", "html", "rst", "txt", "conventional name", "other")
 
 
@@ -283,10 +302,9 @@ def pool(runs: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
     rows = [row for out in runs for row in out["rows"]]
     if not rows:
         raise ValueError("no questions to pool: every run given has an empty rows list")
-    fields = {"document": "document_first", "answer": "answer_fact", "path": "path_fact"}
 
     def shares(group: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
-        return {"questions": len(group), **{k: sum(bool(r[f]) for r in group) / len(group) for k, f in fields.items()}}
+        return {"questions": len(group), **shares_of(group)}
 
     def by(key: Any, order: Sequence[str] = ()) -> dict[str, dict[str, Any]]:
         groups: dict[str, list[Mapping[str, Any]]] = {}
@@ -297,10 +315,7 @@ def pool(runs: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
         return {name: shares(group) for name, group in ordered}
 
     return {
-        "runs": len(runs), **shares(rows),
-        "path_misses": {kind: sum(r.get("path_miss") == kind for r in rows) for kind in PATH_MISSES},
-        "answer_misses": {kind: sum(r.get("answer_miss") == kind for r in rows) for kind in ANSWER_MISSES},
-        "fact_units": {rank: sum(r.get("fact_unit") == rank for r in rows) for rank in UNIT_RANKS},
+        "runs": len(runs), **shares(rows), **miss_counts(rows),
         "by_question_kind": by(lambda r: question_kind(str(r.get("kind") or "?"))),
         "by_document_kind": by(lambda r: document_kind(str(r["document"])), DOCUMENT_KINDS),
     }  # fmt: skip
@@ -320,17 +335,35 @@ def load_runs(paths: Sequence[Path]) -> list[dict[str, Any]]:
     return runs
 
 
+def share_rows(shares: Mapping[str, float]) -> list[tuple[str, str, str, str]]:
+    """The summary table's rows: each share against its target."""
+    return [(label, f"{shares[key]:.2f}", f">= {TARGETS[key]:.2f}", "yes" if shares[key] >= TARGETS[key] else "no")
+            for key, label in SHARE_LABELS.items()]  # fmt: skip
+
+
+def print_misses(out: Mapping[str, Any]) -> None:
+    """The ``path_miss`` and ``answer_miss`` tables of a run's or a pool's counts (``miss_counts``)."""
+    misses = out["path_misses"]
+    print_table("Why the top path does or does not state the fact (``path_miss``)", [
+        ("the top path states it", str(misses["top"]), "-", "-"),
+        ("a later path states it (order)", str(misses["lower"]), "-", "-"),
+        ("a stated subject-object edge the paths leave out (retrieval)", str(misses["edge_unlisted"]), "-", "-"),
+        ("no stated edge between subject and object entities (extraction)", str(misses["no_stated_edge"]), "-", "-"),
+        ("no entity names the subject / the object (extraction)",
+         f"{misses['no_subject']} / {misses['no_object']}", "-", "-"),
+    ])  # fmt: skip
+    answered = out["answer_misses"]
+    ranks = out["fact_units"]
+    near = (f"of those in a returned chunk, the first of the answer's best {UNITS_RANKED} units to state it ranks "
+            f"{' / '.join(UNIT_RANKS)}", " / ".join(str(ranks[r]) for r in UNIT_RANKS), "-", "-")  # fmt: skip
+    rows = [(label, str(answered[kind]), "-", "-") for kind, label in ANSWER_MISS_LABELS.items()]
+    print_table("Where the fact is when the answer lacks it (``answer_miss``)", [*rows, near])
+
+
 def print_pool(pooled: Mapping[str, Any]) -> None:
     print(f"## Real documents, {pooled['runs']} runs pooled ({pooled['questions']} questions)")
-    rows = [(label, f"{pooled[key]:.2f}", f">= {TARGETS[key]:.2f}", "yes" if pooled[key] >= TARGETS[key] else "no")
-            for key, label in (("document", "right document ranked first"), ("answer", "answer contains the fact"),
-                               ("path", "top path states the fact"))]  # fmt: skip
-    print_table("Summary", rows)
-    print_table("Why the top path does or does not state the fact (``path_miss``)",
-                [(kind, str(n), "-", "-") for kind, n in pooled["path_misses"].items()])  # fmt: skip
-    near = [(f"fact_unit {rank}", str(n), "-", "-") for rank, n in pooled["fact_units"].items()]
-    print_table("Where the fact is when the answer lacks it (``answer_miss``)",
-                [*[(kind, str(n), "-", "-") for kind, n in pooled["answer_misses"].items()], *near])  # fmt: skip
+    print_table("Summary", share_rows(pooled))
+    print_misses(pooled)
     for key, title in (("by_question_kind", "question kind"), ("by_document_kind", "document kind")):
         print(f"\n### By {title}\n")
         print(f"| {title} | questions | right document first | answer has the fact | top path states it |")
@@ -498,8 +531,6 @@ def run(questions: list[dict[str, Any]], workdir: Path, method: str, verify: boo
     finally:
         store.close()
     n = len(rows)
-    fields = {"document": "document_first", "answer": "answer_fact", "path": "path_fact"}
-    shares = {key: sum(r[field] for r in rows) / n for key, field in fields.items()}
     return {
         "method": method, "questions": n, "skipped": skipped, "missing_documents": missing,
         "documents": len(copies), "ingest": {"seconds": round(ingest_s, 1), "added": report.get("added"),
@@ -507,11 +538,8 @@ def run(questions: list[dict[str, Any]], workdir: Path, method: str, verify: boo
                                              "unreadable": report.get("skipped"),
                                              "chunks": stats.chunks, "entities": stats.entities,
                                              "relations": stats.relations},
-        "shares": shares, "targets": TARGETS, "p50_ms": round(percentile([r["ms"] for r in rows], 50), 1),
-        "top_path_entities": entity_counts.most_common(15), "rows": rows,
-        "path_misses": {kind: sum(r["path_miss"] == kind for r in rows) for kind in PATH_MISSES},
-        "answer_misses": {kind: sum(r["answer_miss"] == kind for r in rows) for kind in ANSWER_MISSES},
-        "fact_units": {rank: sum(r["fact_unit"] == rank for r in rows) for rank in UNIT_RANKS},
+        "shares": shares_of(rows), "targets": TARGETS, "p50_ms": round(percentile([r["ms"] for r in rows], 50), 1),
+        "top_path_entities": entity_counts.most_common(15), "rows": rows, **miss_counts(rows),
         "verified": verified_summary(rows) if verify else None,
     }  # fmt: skip
 
@@ -551,28 +579,9 @@ def print_report(out: dict[str, Any]) -> None:
     if wrong:
         print("\nTop chunk from another document: " + "; ".join(
             f"{clip(r['question'], 50)} → {r['top_source']}" for r in wrong))  # fmt: skip
-    shares, targets = out["shares"], out["targets"]
-    labels = {"document": "right document ranked first", "answer": "answer contains the fact",
-              "path": "top path states the fact"}  # fmt: skip
-    rows = [(labels[k], f"{shares[k]:.2f}", f">= {targets[k]:.2f}", "yes" if shares[k] >= targets[k] else "no")
-            for k in ("document", "answer", "path")]  # fmt: skip
-    rows.append(("p50 ask ms", f"{out['p50_ms']}", "-", "-"))
+    rows = [*share_rows(out["shares"]), ("p50 ask ms", f"{out['p50_ms']}", "-", "-")]
     print_table(f"Summary ({out['questions']} questions)", rows)
-    misses = out["path_misses"]
-    print_table("Why the top path does or does not state the fact (``path_miss``)", [
-        ("the top path states it", str(misses["top"]), "-", "-"),
-        ("a later path states it (order)", str(misses["lower"]), "-", "-"),
-        ("a stated subject-object edge the paths leave out (retrieval)", str(misses["edge_unlisted"]), "-", "-"),
-        ("no stated edge between subject and object entities (extraction)", str(misses["no_stated_edge"]), "-", "-"),
-        ("no entity names the subject / the object (extraction)",
-         f"{misses['no_subject']} / {misses['no_object']}", "-", "-"),
-    ])  # fmt: skip
-    answered = out["answer_misses"]
-    ranks = out["fact_units"]
-    near = (f"of those in a returned chunk, the first of the answer's best {UNITS_RANKED} units to state it ranks "
-            f"{' / '.join(UNIT_RANKS)}", " / ".join(str(ranks[r]) for r in UNIT_RANKS), "-", "-")  # fmt: skip
-    rows = [(label, str(answered[kind]), "-", "-") for kind, label in ANSWER_MISS_LABELS.items()]
-    print_table("Where the fact is when the answer lacks it (``answer_miss``)", [*rows, near])
+    print_misses(out)
     print(f"\n### Entities most common on the top paths (questions whose first {HUB_PATHS} paths name them)\n")
     print("| entity | questions |")
     print("|---|---:|")
