@@ -26,12 +26,13 @@ from __future__ import annotations
 import math
 import re
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
 from graphproof.loaders.types import ChunkDraft, SourceDocument
 from graphproof.text.documents import document_label as label_of
 from graphproof.text.sentences import CJK_CHAR, CJK_RANGES, sentence_spans
+from graphproof.text.tables import Table, tables
 
 _CJK_RUN = re.compile(rf"[{CJK_RANGES}]+")
 _RUN = re.compile(rf"[{CJK_RANGES}]+|[^\W_{CJK_RANGES}]+")
@@ -149,6 +150,10 @@ def _balanced_pack(sizes: Sequence[int], limit: int, overlap: int) -> list[tuple
 DOCUMENT_KEY = "document"  # chunk metadata: what the document is called (``document_label``)
 # what the extractor is told (not stored): the folder that names a README's subject (``document_folder``)
 FOLDER_KEY = "folder"
+# chunk metadata: the header of the table a chunk starts inside of (its rows there have no header of their own;
+# ``loaders.extract.table_facts`` reads them under it)
+TABLE_HEADER_KEY = "table_header"
+TABLE_HEADER_SEPARATOR = " | "
 
 
 def document_label(doc: SourceDocument) -> str:
@@ -160,16 +165,35 @@ def document_label(doc: SourceDocument) -> str:
     return label_of(doc.id, doc.title)
 
 
+def table_header_at(found: Sequence[Table], start: int) -> str:
+    """The header (cells joined by ``TABLE_HEADER_SEPARATOR``) of the table of ``found`` whose rows under the
+    header ``start`` falls in, else ``""``: a chunk that starts there holds rows without their header."""
+    for table in found:
+        if table.header and table.rows and table.rows[0].start <= start < table.end:
+            return TABLE_HEADER_SEPARATOR.join(table.header)
+    return ""
+
+
+def table_header_of(metadata: Mapping[str, str]) -> tuple[str, ...]:
+    """The cells of the header a chunk's ``metadata`` gives for the table it starts inside of (``TABLE_HEADER_KEY``),
+    else ``()``."""
+    header = str(metadata.get(TABLE_HEADER_KEY, ""))
+    return tuple(cell.strip() for cell in header.split(TABLE_HEADER_SEPARATOR)) if header else ()
+
+
 def _chunk_text(doc: SourceDocument, target: int, overlap: int) -> list[ChunkDraft]:
     units = _units(doc.text, target)
     windows = _pack([unit.tokens for unit in units], target, overlap)
     text = doc.text
     label = document_label(doc)
     metadata = {**doc.metadata, DOCUMENT_KEY: label} if label and DOCUMENT_KEY not in doc.metadata else doc.metadata
-    return [
-        ChunkDraft(ordinal=i, text=text[units[a].start : units[b - 1].end], metadata=dict(metadata))
-        for i, (a, b) in enumerate(windows)
-    ]
+    found = tables(text)
+    drafts = []
+    for i, (a, b) in enumerate(windows):
+        header = table_header_at(found, units[a].start)
+        meta = {**metadata, TABLE_HEADER_KEY: header} if header else dict(metadata)
+        drafts.append(ChunkDraft(ordinal=i, text=text[units[a].start : units[b - 1].end], metadata=meta))
+    return drafts
 
 
 def _chunk_chat(doc: SourceDocument, limit: int, overlap: int) -> list[ChunkDraft]:

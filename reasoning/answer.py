@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from graphproof.graph.analyzer import Analyzer, default_analyzer
 from graphproof.graph.model import Chunk
 from graphproof.graph.store import GraphStore
+from graphproof.loaders.chunking import table_header_of
 from graphproof.reasoning.errors import ReasoningError
 from graphproof.reasoning.paths import (
     HOW_MUCH,
@@ -43,6 +44,7 @@ from graphproof.text.lexicon import BREAK, CONNECTORS, PREPOSITIONS, RELATIVE, S
 from graphproof.text.names import EMAIL, NAME_PREFIX
 from graphproof.text.sentences import LIST_MARKER, split_sentences, unwrap
 from graphproof.text.spelling_variants import canonical
+from graphproof.text.tables import TableRow, cells_of, is_rule, tables
 
 if TYPE_CHECKING:
     from langchain_core.language_models import BaseChatModel
@@ -173,8 +175,9 @@ def extractive_answer(store: GraphStore, retrieval: Retrieval, sentences: int = 
     cover (a reply goes on with what was asked), and counts half (``SPEAKER_WEIGHT``) when the question names a chat
     participant (``named_speaker``) who did not write it, unless the question asks who. In a document, a unit adds
     ``CONTEXT_WEIGHT`` times the idf of the question terms the ``CONTEXT_UNITS`` units before it cover and it does
-    not ("… you will want to define the default system includedir …" then "Use --with-system-includedir …"); when the
-    question asks for a kind of thing (``asked_kind``), only a unit that holds one (``holds_kind``) does; a unit that
+    not ("… you will want to define the default system includedir …" then "Use --with-system-includedir …"; not a
+    table's row, which does not go on with the row above it); when the question asks for a kind of thing
+    (``asked_kind``), only a unit that holds one (``holds_kind``) does; a unit that
     opens with a pronoun ("It runs mkapiref.py and then run Sphinx to build the entire document.") comes after the
     sentence before it when that sentence covers question terms it does not ("To generate API reference, just run make
     html."): the pronoun refers to what that sentence names (``_refers_back``;
@@ -223,9 +226,11 @@ def extractive_answer(store: GraphStore, retrieval: Retrieval, sentences: int = 
     for rank, hit in enumerate(top):
         authored, chat = _authored_units(hit.item), is_chat(hit.item.metadata)
         found, written_by = [unit for _, unit, _ in authored], [handle for handle, _, _ in authored]
+        rows = [not chat and cells_of(unit) is not None for unit in found]  # a table's row, read as its cells
         if chat:
             chats.add(hit.item.id)
-        contexts = [""] * len(found) if chat else _contexts(found, titles.get(hit.item.document_id, ""))
+        title = titles.get(hit.item.document_id, "")
+        contexts = [""] * len(found) if chat else _contexts(found, title, table_rows(hit.item))
         # a message covers its writer's name as the handle and as words: "LiHua" and "Li Hua" alike
         lemmas, abbreviations = ({}, {}) if chat else (by_key, short)
         own = [
@@ -244,7 +249,7 @@ def extractive_answer(store: GraphStore, retrieval: Retrieval, sentences: int = 
             if chat:
                 before = set().union(*said[max(0, index - CONTEXT_MESSAGES) : index]) - covered
                 weight = CONTEXT_WEIGHT * math.fsum(idf[t] for t in before)  # fsum: the same in any set order
-            elif index and (not kind or holds_kind(found[index], kind, retrieval.question)):
+            elif index and (not kind or holds_kind(found[index], kind, retrieval.question)) and not rows[index]:
                 before = set().union(*own[max(0, index - CONTEXT_UNITS) : index]) - covered
                 weight = CONTEXT_WEIGHT * math.fsum(idf[t] for t in before)  # "… you will want to define …" / "Use …"
                 if own[index - 1] - covered and _refers_back(found, index):
@@ -515,11 +520,54 @@ def _signed(unit: str) -> str:
     return f"{unit} ({SIGNED})" if _SIGNATURE.match(unit) else unit
 
 
-def _contexts(found: Sequence[str], title: str = "") -> list[str]:
-    """What each unit is about without naming it: its document's ``title``, and for a field of a record (a run
+CAPTION_CHARS = 600  # characters before a table read for its caption: a long sentence, not the section above it
+
+
+def table_rows(chunk: Chunk) -> list[tuple[str, str, str]]:
+    """``(row as written, row as read, header)`` for each row of the tables of ``chunk`` (``text.tables``; a chunk
+    that starts inside a table has its header in its metadata: ``loaders.chunking.table_header_of``), in order:
+    the row's text with whitespace squashed, as a sentence of the chunk holds it; its cells joined by `` | `` (a
+    cell wrapped over lines whole, no box-drawing bars or padding); and its table's header cells joined by spaces,
+    after the sentence right before the table, which says what its rows are (``_caption``: "Reserved uids:"). A
+    header row of a table with rows is read as ``""``: it is no unit of its own, only its rows' context."""
+    text = chunk.text
+    out = []
+    for table in tables(text, table_header_of(chunk.metadata)):
+        caption = _caption(text[: table.start])
+        header = " ".join((caption, *table.header)).strip() if table.header else ""
+        if table.header_row is not None and table.rows:  # a header says nothing of its own: its rows' context
+            out.append((_written(text, table.header_row), "", ""))
+        out += [(_written(text, row), " | ".join(c for c in row.cells if c), header) for row in table.rows]
+    return out
+
+
+def _caption(before: str) -> str:
+    """The sentence right before a table (``before`` is the text before it), which says what its rows are ("The
+    valuemask argument must be the bitwise OR of the symbols listed in the Mask column …", "Reserved uids:"), or
+    ``""`` when a table's row or rule or nothing comes before it."""
+    sentences = split_sentences(unwrap(before[-CAPTION_CHARS:]))
+    last = sentences[-1] if sentences else ""
+    return "" if not last or cells_of(last) or is_rule(last) else last
+
+
+def _written(text: str, row: TableRow) -> str:
+    return " ".join(text[row.start : row.end].replace("**", "").split())
+
+
+def _contexts(found: Sequence[str], title: str = "", rows: Sequence[tuple[str, str, str]] = ()) -> list[str]:
+    """What each unit is about without naming it: its document's ``title``; for a field of a record (a run
     of at least ``RECORD_MIN`` ``Label: value`` units) the record's first field, which names what the record
-    describes ("Program: GNU bc" for "Author: Philip A. Nelson")."""
+    describes ("Program: GNU bc" for "Author: Philip A. Nelson"); for a row of a table (``rows``, see
+    ``table_rows``: the rows in order, each given to the first unit after the last that reads as the row) the
+    table's header, which says what its cells are ("uid name description" for "64001 | mysql | mysql-server")."""
     contexts = [title] * len(found)
+    at = 0
+    for _, read, header in rows:
+        if not read:
+            continue
+        index = next((i for i in range(at, len(found)) if found[i] == read), None)
+        if index is not None:
+            contexts[index], at = f"{title} {header}".strip(), index + 1
     index = 0
     while index < len(found):
         end = index
@@ -541,10 +589,17 @@ def answer_units(chunk: Chunk) -> list[str]:
 def _authored_units(chunk: Chunk) -> list[tuple[str | None, str, str]]:
     """``(handle of who wrote it, unit, what it says)`` for each of a chunk's units (``answer_units``): the handle is
     None outside a chat, and what a unit says is the unit without its time and handle (the unit itself outside a
-    chat)."""
+    chat). A row of a table is its cells joined by `` | `` (``table_rows``); its header row and rule lines are no
+    units."""
     handles = speaker_handles(str(chunk.metadata.get("speakers", "")))
     if not handles:
-        return [(None, sentence, sentence) for sentence in split_sentences(unwrap(chunk.text).replace("**", ""))]
+        sentences = split_sentences(unwrap(chunk.text).replace("**", ""))
+        at = 0
+        for written, read, _ in table_rows(chunk):  # a table's row reads as its cells (``table_rows``)
+            index = next((i for i in range(at, len(sentences)) if " ".join(sentences[i].split()) == written), None)
+            if index is not None:
+                sentences[index], at = read, index + 1
+        return [(None, s, s) for s in sentences if any(c.isalnum() for c in s)]  # no header, no rule line
     time = str(chunk.metadata.get("time", "")).strip()
     stamp = f"[{time}] " if time else ""
     units = []
@@ -629,7 +684,8 @@ def _answered(found: Sequence[str], index: int, chat: bool = False) -> str:
     come by? Thanks!") comes with the reply after it. Outside a chat, a unit that announces a list ("The
     following formats are supported.", "…:") comes with the list items that start right after it or one
     unit later (at most ``LIST_ITEMS``); a unit cut short (it ends in a colon or a preposition: "Send bug
-    reports to") comes with the next unit, which completes it; and a list item that follows short items
+    reports to") comes with the next unit, which completes it, unless that is a table's row (a line that announces
+    a table, "Reserved uids:", is its rows' context: ``table_rows``); and a list item that follows short items
     without a sentence end (a definition list: "- -q", "- --quiet", "- Print nothing.") comes after those
     terms, which it defines; a unit whose condition the next one completes ("Otherwise, …", "If not, …") comes
     with that one; and a sentence a line displayed on its own cut in three ("Use" / "--disable-nls" / "if you
@@ -663,7 +719,8 @@ def _answered(found: Sequence[str], index: int, chat: bool = False) -> str:
             last += 1
         parts.extend(found[end + 1 : last])
     elif _UNFINISHED.search(stripped) and following and not following[0].rstrip().endswith("?"):
-        parts.append(following[0])
+        if not cells_of(following[0]):  # a line announcing a table ("Reserved uids:") is its rows' context
+            parts.append(following[0])
     elif following and _OTHERWISE.match(following[0]):
         parts.append(following[0])  # "If DEFAULT_ARG_SIZE is defined, … Otherwise, the default is 128 kibibytes."
     return " ".join(parts)

@@ -20,6 +20,8 @@ from functools import lru_cache
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
+from graphproof.text.tables import line_break
+
 if TYPE_CHECKING:
     import pysbd
 
@@ -291,7 +293,10 @@ def _wrapped_early(line: str, following: str) -> bool:
 def joins_next(line: str, following: str) -> bool:
     """Whether ``line`` is hard-wrapped, its sentence going on in ``following`` (the next line).
 
-    It is unless ``line`` ends a sentence (``.!?:…;``, ``{``/``}``, CJK ends), is shorter than ``SHORT_LINE``
+    A row of a table (``text.tables``) joins only a next line that goes on with it (its first cell empty: a
+    cell wrapped over lines); two rows of one table (``text.tables.aligned``), a rule line, or a row with borders
+    and any other line are never joined. Otherwise it is unless ``line`` ends a sentence
+    (``.!?:…;``, ``{``/``}``, CJK ends), is shorter than ``SHORT_LINE``
     (a heading, a ``Label: value`` field, a code line) — save a line of ``WRAPPED_WORDS`` words or more that the
     next line's first word would have made longer than ``FILL_COLUMN`` (``_wrapped_early``) — or is a rule
     (``====``); or ``following`` is blank,
@@ -300,6 +305,9 @@ def joins_next(line: str, following: str) -> bool:
     or either line is mostly CJK.
     """
     text = line.strip()
+    table = line_break(line, following)
+    if table is not None:  # a table cell wrapped over lines of its row joins; a table's rows and rules do not
+        return not table
     if not text or not following.strip() or (len(text) < SHORT_LINE and not _wrapped_early(line, following)):
         return False
     if _LINE_END.search(text) or _RULE_LINE.match(line) or _NO_JOIN_NEXT.match(following):
@@ -320,10 +328,10 @@ def dangles(line: str, following: str, between: str) -> bool:
     """Whether ``line`` breaks off mid-sentence (``_DANGLING``) and its sentence goes on in ``following``,
     the next non-blank line, at most one blank line (``between``) away, whatever the lengths and indents:
     unless ``following`` starts a list item, a heading, a table row, a quote, a rule or a ``Label:`` line,
-    or either line is mostly CJK."""
+    a table says how the lines break (``text.tables.line_break``), or either line is mostly CJK."""
     if between.strip(" \t\n\r") or between.count("\n") > 2 or not _DANGLING.search(line):
         return False
-    if _NO_JOIN_NEXT.match(following) or not following.strip():
+    if _NO_JOIN_NEXT.match(following) or not following.strip() or line_break(line, following) is not None:
         return False
     return not (_mostly_cjk(line) or _mostly_cjk(following))
 
@@ -377,10 +385,20 @@ def split_sentences(text: str) -> list[str]:
 _WRAPPED = re.compile(r"(?<![.!?:。！？\n])\n(?!\n|\s*[-*#>]|\s*\d+\.|[\w .]{1,40}:)")
 
 
+def _rejoined(text: str, match: re.Match[str]) -> str:
+    """What a line break ``_WRAPPED`` found becomes: a space, unless a table's row or rule is on either side
+    (``text.tables.line_break``: a row stays a line, save a line that goes on with its row)."""
+    before = text[text.rfind("\n", 0, match.start()) + 1 : match.start()]
+    end = text.find("\n", match.end())
+    after = text[match.end() : end if end >= 0 else len(text)]
+    return "\n" if line_break(before, after) else " "
+
+
 def unwrap(text: str) -> str:
     """``text`` with hard-wrapped paragraph lines joined by a space (``_WRAPPED``), so that a sentence wrapped
-    over two lines ("many parts are,\\nand if you follow …") is split as one sentence; offsets are kept."""
-    return _WRAPPED.sub(" ", text)
+    over two lines ("many parts are,\\nand if you follow …") is split as one sentence; a table's rows and rules
+    stay lines of their own (``_rejoined``). Offsets are kept."""
+    return _WRAPPED.sub(lambda match: _rejoined(text, match), text)
 
 
 def sentence_pieces(text: str) -> list[tuple[int, str]]:

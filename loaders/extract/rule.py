@@ -157,6 +157,7 @@ from graphproof.loaders.extract.patterns import (
     title_spans,
 )
 from graphproof.loaders.extract.spans import VERSION, NameSpan, People, mask, name_spans
+from graphproof.loaders.extract.table_facts import table_links
 from graphproof.loaders.resolve import entity_alias_key
 from graphproof.loaders.types import ExtractedEntity, ExtractedRelation, Extraction
 from graphproof.text.addresses import address_spans
@@ -2823,6 +2824,11 @@ class RuleExtractor:
                 for name, kind in ((answered.head, answered.head_type), (answered.tail, CONCEPT)):
                     entities.setdefault(entity_alias_key(name), ExtractedEntity(name, kind, answered.description))
                 relations.append(answered)
+        if not handles:
+            row_entities, row_links = table_links(text, metadata, self.max_description)
+            for entity in row_entities:
+                entities.setdefault(entity_alias_key(entity.name), entity)
+            relations.extend(row_links)
         if subject:
             self._document_relations(text, subject, entities, relations)
         return Extraction(entities=tuple(entities.values()), relations=tuple(relations))

@@ -32,6 +32,9 @@ _BLOCK = frozenset(
         "table", "td", "th", "tr", "ul",
     }
 )
+_CELLS = frozenset({"td", "th"})
+_ROW_PARTS = frozenset({"td", "th", "tr"})
+_TABLE_PARTS = frozenset({"table", "thead", "tbody", "tfoot", "tr"})
 _VOID = frozenset({"br", "hr", "img", "input", "meta", "link", "area", "base", "col", "embed", "source", "wbr"})
 _CHARSET = re.compile(rb"""<meta[^>]+charset\s*=\s*["']?\s*([A-Za-z0-9._:-]+)""", re.IGNORECASE)
 _SPACES = re.compile(r"[ \t\r\f\v\u00a0]+")
@@ -39,7 +42,8 @@ _BLANK_LINES = re.compile(r"\n\s*\n+")
 
 
 class _TextCollector(HTMLParser):
-    """Visible text of an HTML document, with line breaks at block elements, and its ``<title>``."""
+    """Visible text of an HTML document, with line breaks at block elements (a table row a line, its cells
+    joined by `` | ``; what a cell holds stays on its row), and its ``<title>``."""
 
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
@@ -47,12 +51,19 @@ class _TextCollector(HTMLParser):
         self.title_parts: list[str] = []
         self.h1_parts: list[str] = []
         self._stack: list[str] = []
+        self._cells = 0  # cells of the table row being read so far
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         if tag in _BLOCK or tag == "body":  # body content closes an unclosed <head> or <title>
             self._stack = [open_tag for open_tag in self._stack if open_tag not in ("head", "title")]
-        if tag in _BLOCK:
+        if tag in _CELLS:  # a table row is a line, its cells joined by " | " (``text.tables`` reads it)
+            self.parts.append(" | " if self._cells else "")
+            self._cells += 1
+        elif tag == "tr":
             self.parts.append("\n")
+            self._cells = 0
+        elif tag in _BLOCK:
+            self.parts.append(" " if self._in_cell() else "\n")
         if tag not in _VOID:
             self._stack.append(tag)
 
@@ -60,10 +71,17 @@ class _TextCollector(HTMLParser):
         if tag in self._stack:  # tolerate unclosed and stray end tags
             while self._stack and self._stack.pop() != tag:
                 pass
-        if tag in _BLOCK:
-            self.parts.append("\n")
+        if tag == "tr":
+            self._cells = 0
+        if tag in _BLOCK and tag not in _ROW_PARTS:  # the next row's start breaks the line
+            self.parts.append(" " if self._in_cell() else "\n")
+
+    def _in_cell(self) -> bool:
+        return any(open_tag in _CELLS for open_tag in self._stack)
 
     def handle_data(self, data: str) -> None:
+        if self._stack and self._stack[-1] in _TABLE_PARTS and not data.strip():
+            return  # the line breaks between a table's tags are no text: a row stays a line
         if "title" in self._stack:
             self.title_parts.append(data)
         elif not _INVISIBLE.intersection(self._stack):
