@@ -112,13 +112,17 @@ def cells_of(line: str) -> tuple[str, ...] | None:
 
 
 def aligned(line: str, following: str) -> bool:
-    """Whether two rows of as many cells are rows of one table: either has borders (``bordered``), they have
+    """Whether two rows of as many cells are rows of one table: either has borders (``_bordered``), they have
     three cells or more, or their bars stand in the same columns (a two-column ASCII table; two hard-wrapped
     prose lines that happen to hold a bar each, "ITU T.81 | ISO/IEC 10918 …", do not line up)."""
-    row, next_row = cells_of(line), cells_of(following)
+    return _aligned(line, cells_of(line), following, cells_of(following))
+
+
+def _aligned(line: str, row: tuple[str, ...] | None, following: str, next_row: tuple[str, ...] | None) -> bool:
+    """``aligned`` for rows whose cells (``cells_of``) are known."""
     if row is None or next_row is None or len(row) != len(next_row):
         return False
-    if bordered(line) or bordered(following) or len(row) >= 3:
+    if _bordered(line, row) or _bordered(following, next_row) or len(row) >= 3:
         return True
 
     def columns(text: str) -> list[int]:
@@ -127,23 +131,30 @@ def aligned(line: str, following: str) -> bool:
     return columns(line) == columns(following)
 
 
-def bordered(line: str) -> bool:
-    """Whether ``line`` is a row with a bar at its start or end: a table's row whatever follows it (a line of
-    prose may hold a bar or two: "the OR operator | in expressions. … "a|b" or")."""
-    return cells_of(line) is not None and bool(_BORDER_START.match(line) or _BORDER_END.search(line))
+def _bordered(line: str, cells: tuple[str, ...] | None) -> bool:
+    """Whether ``line``, whose cells (``cells_of``) are ``cells``, is a row with a bar at its start or end: a
+    table's row whatever follows it (a line of prose may hold a bar or two: "the OR operator | in expressions. …
+    "a|b" or")."""
+    return cells is not None and bool(_BORDER_START.match(line) or _BORDER_END.search(line))
 
 
 def line_break(line: str, following: str) -> bool | None:
     """How a table reads the break between ``line`` and the next line ``following``: ``False`` when
     ``following`` goes on with the row of ``line`` (``continues``: the lines are one row); ``True`` when the
-    break stays (two rows of one table, ``aligned``; a rule line; a row with borders, ``bordered``); ``None``
-    when no table is there to say (prose, a line with a stray bar)."""
+    break stays (two rows of one table, ``aligned``; a rule line; a row with borders, ``_bordered``); ``None``
+    when no table is there to say (prose, a line with a stray bar). Each line is cut into cells once."""
     if not (may_be_tabular(line) or may_be_tabular(following)):
         return None
     row, next_row = cells_of(line), cells_of(following)
     if row is not None and next_row is not None and continues(next_row, row):
         return False
-    if aligned(line, following) or is_rule(line) or is_rule(following) or bordered(line) or bordered(following):
+    if (
+        _aligned(line, row, following, next_row)
+        or is_rule(line)
+        or is_rule(following)
+        or _bordered(line, row)
+        or _bordered(following, next_row)
+    ):
         return True
     return None
 
