@@ -224,13 +224,15 @@ def extractive_answer(store: GraphStore, retrieval: Retrieval, sentences: int = 
     everyone = [h for hit in top for h in speaker_handles(str(hit.item.metadata.get("speakers", "")))]
     speaker = named_speaker(retrieval.question, everyone) if kind != "person" else None
     for rank, hit in enumerate(top):
-        authored, chat = _authored_units(hit.item), is_chat(hit.item.metadata)
+        chat = is_chat(hit.item.metadata)
+        read_rows = [] if chat else table_rows(hit.item)
+        authored = _authored_units(hit.item, None if chat else read_rows)
         found, written_by = [unit for _, unit, _ in authored], [handle for handle, _, _ in authored]
         rows = [not chat and cells_of(unit) is not None for unit in found]  # a table's row, read as its cells
         if chat:
             chats.add(hit.item.id)
         title = titles.get(hit.item.document_id, "")
-        contexts = [""] * len(found) if chat else _contexts(found, title, table_rows(hit.item))
+        contexts = [""] * len(found) if chat else _contexts(found, title, read_rows)
         # a message covers its writer's name as the handle and as words: "LiHua" and "Li Hua" alike
         lemmas, abbreviations = ({}, {}) if chat else (by_key, short)
         own = [
@@ -561,13 +563,8 @@ def _contexts(found: Sequence[str], title: str = "", rows: Sequence[tuple[str, s
     ``table_rows``: the rows in order, each given to the first unit after the last that reads as the row) the
     table's header, which says what its cells are ("uid name description" for "64001 | mysql | mysql-server")."""
     contexts = [title] * len(found)
-    at = 0
-    for _, read, header in rows:
-        if not read:
-            continue
-        index = next((i for i in range(at, len(found)) if found[i] == read), None)
-        if index is not None:
-            contexts[index], at = f"{title} {header}".strip(), index + 1
+    for index, k in _in_order(found, [read for _, read, _ in rows]):
+        contexts[index] = f"{title} {rows[k][2]}".strip()
     index = 0
     while index < len(found):
         end = index
@@ -586,19 +583,33 @@ def answer_units(chunk: Chunk) -> list[str]:
     return [unit for _, unit, _ in _authored_units(chunk)]
 
 
-def _authored_units(chunk: Chunk) -> list[tuple[str | None, str, str]]:
+def _in_order(units: Sequence[str], wanted: Sequence[str]) -> list[tuple[int, int]]:
+    """``(index in units, index in wanted)`` for each of ``wanted`` (in order) that some unit equals: the first
+    such unit after the last one matched. ``""`` matches nothing."""
+    out = []
+    at = 0
+    for k, text in enumerate(wanted):
+        index = next((i for i in range(at, len(units)) if units[i] == text), None) if text else None
+        if index is not None:
+            out.append((index, k))
+            at = index + 1
+    return out
+
+
+def _authored_units(
+    chunk: Chunk, rows: Sequence[tuple[str, str, str]] | None = None
+) -> list[tuple[str | None, str, str]]:
     """``(handle of who wrote it, unit, what it says)`` for each of a chunk's units (``answer_units``): the handle is
     None outside a chat, and what a unit says is the unit without its time and handle (the unit itself outside a
-    chat). A row of a table is its cells joined by `` | `` (``table_rows``); its header row and rule lines are no
-    units."""
+    chat). A row of a table is its cells joined by `` | `` (``table_rows``, or ``rows`` when the caller has them);
+    its header row and rule lines are no units."""
     handles = speaker_handles(str(chunk.metadata.get("speakers", "")))
     if not handles:
         sentences = split_sentences(unwrap(chunk.text).replace("**", ""))
-        at = 0
-        for written, read, _ in table_rows(chunk):  # a table's row reads as its cells (``table_rows``)
-            index = next((i for i in range(at, len(sentences)) if " ".join(sentences[i].split()) == written), None)
-            if index is not None:
-                sentences[index], at = read, index + 1
+        rows = table_rows(chunk) if rows is None else rows
+        squashed = [" ".join(sentence.split()) for sentence in sentences]
+        for index, k in _in_order(squashed, [written for written, _, _ in rows]):
+            sentences[index] = rows[k][1]  # a table's row reads as its cells (``table_rows``)
         return [(None, s, s) for s in sentences if any(c.isalnum() for c in s)]  # no header, no rule line
     time = str(chunk.metadata.get("time", "")).strip()
     stamp = f"[{time}] " if time else ""
