@@ -298,7 +298,14 @@ def extractive_answer(store: GraphStore, retrieval: Retrieval, sentences: int = 
     conclusion = None if best[0][2] in chats else path_conclusion(retrieval, " ".join(s[3] for s in best))
     if conclusion is not None:
         evidence.append(conclusion)
-    return Answer(" ".join(text for _, text in evidence), "extractive", evidence)
+    return Answer(" ".join(spaced(text) for _, text in evidence), "extractive", evidence)
+
+
+def spaced(unit: str) -> str:
+    """``unit`` as an answer says it: a line of prose with its wrapping's spaces and indenting tabs squashed ("was
+    named  Heimdall", "enabled with the \tHASSETLOCALE definition" in a hard-wrapped, indented text); a unit of
+    several lines (a displayed command, a code block) as written."""
+    return unit if "\n" in unit.strip() else " ".join(unit.split())
 
 
 def repeats(unit: str, given: str) -> bool:

@@ -21,7 +21,7 @@ def document_label(source: str, title: str) -> str:
     path = PurePosixPath(source.replace("\\", "/"))
     stem = path.name.split(".", 1)[0]
     label = " ".join(title.split())
-    if stem.casefold() not in GENERIC_STEMS:
+    if not generic_name(path.name):
         return label or stem
     folder = document_folder(source)
     if not folder or folder.casefold() in label.casefold().split():
@@ -34,6 +34,12 @@ def document_folder(source: str) -> str:
     ``index.html``, ``FAQ``: ``GENERIC_STEMS``): the nearest folder that is not itself generic ("coreutils" for
     ``…/coreutils/README.gz``, "libffi8" for ``…/libffi8/html/index.html``); ``""`` for any other file name."""
     path = PurePosixPath(source.replace("\\", "/"))
-    if path.name.split(".", 1)[0].casefold() not in GENERIC_STEMS:
+    if not generic_name(path.name):
         return ""
     return next((p.name for p in path.parents if p.name and p.name.casefold() not in GENERIC_FOLDERS), "")
+
+
+def generic_name(name: str) -> bool:
+    """Whether a file ``name`` names no subject: its stem is one of ``GENERIC_STEMS``, after any leading digits
+    that only sort it first (lsof's ``00FAQ``, ``00README``)."""
+    return name.split(".", 1)[0].lstrip("0123456789_-").casefold() in GENERIC_STEMS

@@ -145,7 +145,14 @@ def _trim(text: str, start: int, end: int) -> tuple[int, int] | None:
     return (start, end) if start < end else None
 
 
+# a section's number that opens a line ("1.1. How do you pronounce …", "2.3.1. Why …"): no sentence ends in it
+_SECTION_LABEL = re.compile(r"[ \t]*(?:\d{1,3}\.){2,5}[ \t]+(?=\S)")
+
+
 def _spans_from_cuts(line: str, cuts: Sequence[int]) -> list[tuple[int, int]]:
+    label = _SECTION_LABEL.match(line)
+    if label is not None:
+        cuts = [cut for cut in cuts if cut > label.end()]
     bounds = [0, *cuts, len(line)]
     return [span for a, b in pairwise(bounds) if (span := _trim(line, a, b))]
 

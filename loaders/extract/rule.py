@@ -1055,6 +1055,13 @@ def apposed_links(body: str, spans: Sequence[Span], relations: Sequence[Extracte
     return links
 
 
+def _over_mask(span: Span, body: str) -> bool:
+    """Whether ``span``, found in a text where earlier spans were masked (``spans.mask``), took in a masked one:
+    the quoted "How do I report an lsof bug" read after "lsof" was taken is no name "How do I report an |||| bug"
+    (the inner name stays a mention of its own)."""
+    return span.name.count("|") > body[span.start : span.end].count("|")
+
+
 def quoted_spans(text: str) -> list[Span]:
     """A quoted word that a kind noun follows or comes before names a thing of that kind (a "libpipeline" library,
     the "ls" command, the library `libgpg-error'), whatever its case; a quoted word alone may be a scare quote
@@ -2888,7 +2895,7 @@ class RuleExtractor:
         names = name_spans(taken, seen_mid)
         if has_cjk:  # Japanese and Korean do not capitalise sentence starts: a capitalised word is a name
             names = [NameSpan(n.start, n.end, n.name, n.type) for n in names]
-        return spans, names
+        return [s for s in spans if not _over_mask(s, body)], names
 
     @staticmethod
     def _accept(spans: list[Span], names: list[NameSpan], people: People, seen_mid: set[str]) -> list[Span]:

@@ -2,9 +2,11 @@
 
 A compressed file (``README.md.gz``) is read by the name it has inside (``README.md``; ``loaders.sources.read``
 decompresses it). A file with no known extension whose name is one of the conventional names of a project's text
-files (``README``, ``NEWS``, ``INSTALL``, ``FAQ``, ``README.Debian``, ``changelog.Debian`` …: ``DOC_NAMES``) is
-text, and Markdown when its first bytes show Markdown's own markup (a heading and a badge or two links:
-``looks_like_markdown``) — Debian's ``/usr/share/doc/jq/README`` is Markdown with no ``.md``.
+files (``README``, ``NEWS``, ``INSTALL``, ``FAQ``, ``README.Debian``, ``changelog.Debian`` …: ``DOC_NAMES``), also
+as the first or last word of a longer name (lsof's ``00FAQ``, ``descore.README``, ``v2.38-ReleaseNotes``,
+``ChangeLog-2013``, ``README_MISSING_SYSCALL_OR_IOCTL``), is text, and Markdown when its first bytes show
+Markdown's own markup (a heading and a badge or two links: ``looks_like_markdown``) — Debian's
+``/usr/share/doc/jq/README`` is Markdown with no ``.md``.
 """
 
 from __future__ import annotations
@@ -37,8 +39,11 @@ COMPRESSED = ".gz"
 DOC_NAMES = frozenset((
     "readme", "news", "install", "faq", "todo", "authors", "changes", "changelog", "copying", "license", "licence",
     "copyright", "thanks", "hacking", "contributing", "bugs", "notes", "maintainers", "credits", "history", "porting",
-    "usage", "security", "code_of_conduct", "releasenotes", "release-notes", "upgrading", "problems",
+    "usage", "security", "code_of_conduct", "releasenotes", "release-notes", "upgrading", "problems", "quickstart",
+    "quickref",
 ))  # fmt: skip
+# the words of a file's name: "00FAQ" → FAQ, "v2.38-ReleaseNotes" → ReleaseNotes
+_NAME_WORD = re.compile(r"[A-Za-z]{2,}")
 _MD_HEADING = re.compile(r"^(?:#{1,6}[ \t]+\S|[^\n]*\S[ \t]*\n(?:=+|-+)[ \t]*$)", re.MULTILINE)
 _MD_BADGE = re.compile(r"\[!\[[^\]\n]*\]\([^)\s]+\)")
 _MD_LINK = re.compile(r"\[[^\]\n]+\]\(https?://[^)\s]+\)")
@@ -70,8 +75,14 @@ _NOT_TEXT = frozenset((
 
 def conventional_name(name: str) -> bool:
     """Whether ``name`` (decompressed) is a project's conventional text file: ``DOC_NAMES`` before its first dot,
-    and no binary format's extension after its last ("README.Debian" is, "README.docx" is not)."""
-    return name.split(".", 1)[0].casefold() in DOC_NAMES and PurePosixPath(name).suffix.lower() not in _NOT_TEXT
+    or as the first or last word of the name ("00FAQ", "descore.README", "v2.38-ReleaseNotes"), and no binary
+    format's extension after its last dot ("README.Debian" is, "README.docx" and "faq-logo.png" are not)."""
+    if PurePosixPath(name).suffix.lower() in _NOT_TEXT:
+        return False
+    if name.split(".", 1)[0].casefold() in DOC_NAMES:
+        return True
+    words = [w.casefold() for w in _NAME_WORD.findall(name)]
+    return bool(words) and (words[0] in DOC_NAMES or words[-1] in DOC_NAMES)
 
 
 def conventional_format(head: bytes) -> SourceFormat:

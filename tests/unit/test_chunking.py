@@ -268,6 +268,8 @@ def test_a_plain_documents_chunks_carry_what_it_is_called() -> None:
     assert document_folder("libffi8/html/index.html") == "libffi8"
     assert document_folder("notes/zstd.md") == ""  # the file name names the subject itself
     assert document_folder("README") == ""
+    assert document_folder("lsof/00FAQ.gz") == "lsof"  # digits that only sort a generic name first name nothing
+    assert document_folder("nettle-dev/descore.README.gz") == ""  # "descore" names the subject
     given_label = SourceDocument("a/README", "a/README", "", "Text.", "text", {DOCUMENT_KEY: "kept"})
     assert chunk_document(given_label)[0].metadata[DOCUMENT_KEY] == "kept"  # metadata the source gave wins
 

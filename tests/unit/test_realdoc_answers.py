@@ -18,6 +18,7 @@ from graphproof.reasoning.answer import (
     holds_kind,
     path_conclusion,
     repeats,
+    spaced,
 )
 from graphproof.reasoning.paths import WeightedPath
 from graphproof.reasoning.retriever import Retrieval
@@ -417,3 +418,15 @@ def test_a_sentence_covers_a_question_word_in_its_other_spelling(store: SQLiteSt
     _put(store, "zorb", "docs/zorblax/README", text)
     assert "MIT license" in _ask(store, "Which licence covers Zorblax?", ["zorb"])  # "licence" ~ "license"
     assert "MIT license" in _ask(store, "Which license covers Zorblax?", ["zorb"])
+
+
+def test_a_hard_wrapped_indented_sentence_is_said_with_single_spaces(store: SQLiteStore) -> None:
+    text = (
+        "1.2\tWhere does the name Quux come from?\n\n\tOriginally the project was named \n\tHeimdall, after "
+        "the watchman \n\tof the Nordic gods.\n\n\t    $ quux  --run\n\t    done\n"
+    )
+    _put(store, "quux", "docs/quux/FAQ", text, title="Quux FAQ")
+    answer = _ask(store, "What was the Quux project originally named?", ["quux"])
+    assert "was named Heimdall, after the watchman of the Nordic gods." in answer  # no "named  Heimdall", no tab
+    block = "\t    $ quux  --run\n\t    done"
+    assert spaced(block) == block  # a displayed block as written

@@ -143,3 +143,15 @@ def test_it_stands_for_the_previous_subject_name() -> None:
     )
     assert any(h == "LZMA" and t == "compression algorithm" for h, _, t in triples)
     assert not any(h == "LZMA" for h, _, _ in _triples("The weather was bad. It is the name of the game."))
+
+
+# 7. a name found after an earlier one was masked keeps no mask -----------------------------------------------------
+def test_a_setting_holding_a_path_names_neither_with_the_mask() -> None:
+    from graphproof.loaders.extract.rule import RuleExtractor
+
+    complaint = (
+        "If lsof issues this complaint:\n\n    lsof: kvm_open(execfile=/boot/kernel/kernel,\n\t  corefile=/dev/mem: x\n"
+    )
+    names = [e.name for e in RuleExtractor(workers=1).extract_one(complaint, {}).entities]
+    assert "/boot/kernel/kernel" in names and "/dev/mem" in names  # the paths are mentions of their own
+    assert not any("|" in name for name in names)  # no "execfile=|||||" once the path inside it was taken

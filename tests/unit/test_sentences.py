@@ -89,3 +89,11 @@ def test_a_capitalised_initialism_ends_a_sentence_when_a_sentence_opener_follows
     ]
     for kept in ("It was in the U.S. Army for years.", "J.R.R. Tolkien wrote it.", "Dr. A. Smith is here."):
         assert split_sentences(kept) == [kept]
+
+
+def test_a_section_number_opening_a_line_stays_with_its_heading() -> None:
+    text = "------\n\n1.1. How do you pronounce Quux?\nLike crooks.\n\n2.3.1.  Connecting to a Font Server\n"
+    assert split_sentences(text) == [
+        "------", "1.1. How do you pronounce Quux?", "Like crooks.", "2.3.1.  Connecting to a Font Server",
+    ]  # fmt: skip
+    assert split_sentences("It was fixed in 3.79.1. It works.") == ["It was fixed in 3.79.1.", "It works."]

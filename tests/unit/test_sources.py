@@ -591,6 +591,12 @@ def test_a_projects_text_files_are_read_by_their_conventional_names_and_compress
     assert reasons["NEWS.gz"].startswith("not readable as gzip-compressed data")
     assert "unsupported file type .docx" in reasons["README.docx"]
     assert detect_format(tmp_path / "INSTALL") == detect_format(tmp_path / "changelog.Debian.gz") == "text"
+    # a conventional name as the first or last word of a longer one: lsof's 00FAQ, util-linux's release notes
+    longer = ("00FAQ.gz", "descore.README.gz", "v2.38-ReleaseNotes.gz", "ChangeLog-2013", "libstemmer_c_README")
+    assert {detect_format(tmp_path / name) for name in longer} == {"text"}
+    for name in ("00LSOF-L", "faq-logo.png", "install-notes.docx"):  # no such word, or a binary format
+        with pytest.raises(UnsupportedFormat):
+            detect_format(tmp_path / name)
     with pytest.raises(InvalidSource, match="decompresses to more than 1000 bytes"):
         gunzip(gzip.compress(b"a" * 5000), "bomb.gz", limit=1000)  # a small file that inflates is refused
 
