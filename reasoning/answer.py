@@ -38,11 +38,12 @@ from graphproof.reasoning.paths import (
 )
 from graphproof.reasoning.retriever import Retrieval
 from graphproof.text.chat import chat_messages, humanise, is_chat, named_speaker, speaker_handles
+from graphproof.text.contents import contents_spans
 from graphproof.text.documents import document_label
 from graphproof.text.english_words import is_english
 from graphproof.text.lexicon import BREAK, CONNECTORS, PREPOSITIONS, RELATIVE, STARTERS
 from graphproof.text.names import EMAIL, NAME_PREFIX
-from graphproof.text.sentences import LIST_MARKER, split_sentences, unwrap
+from graphproof.text.sentences import LIST_MARKER, sentence_spans, split_sentences, unwrap
 from graphproof.text.spelling_variants import canonical
 from graphproof.text.tables import TableRow, cells_of, is_rule, tables
 
@@ -302,10 +303,12 @@ def extractive_answer(store: GraphStore, retrieval: Retrieval, sentences: int = 
 
 
 def spaced(unit: str) -> str:
-    """``unit`` as an answer says it: a line of prose with its wrapping's spaces and indenting tabs squashed ("was
-    named  Heimdall", "enabled with the \tHASSETLOCALE definition" in a hard-wrapped, indented text); a unit of
-    several lines (a displayed command, a code block) as written."""
-    return unit if "\n" in unit.strip() else " ".join(unit.split())
+    """``unit`` as an answer says it: prose with its wrapping's spaces, line breaks and indenting tabs squashed
+    ("was named  Heimdall", "enabled with the \tHASSETLOCALE definition", "instances of version \n3.79.1" in a
+    hard-wrapped, indented text); a unit with an indented line after its first (a displayed command, a code block)
+    as written."""
+    lines = unit.strip().split("\n")
+    return unit if any(line[:1].isspace() for line in lines[1:]) else " ".join(unit.split())
 
 
 def repeats(unit: str, given: str) -> bool:
@@ -609,10 +612,12 @@ def _authored_units(
     """``(handle of who wrote it, unit, what it says)`` for each of a chunk's units (``answer_units``): the handle is
     None outside a chat, and what a unit says is the unit without its time and handle (the unit itself outside a
     chat). A row of a table is its cells joined by `` | `` (``table_rows``, or ``rows`` when the caller has them);
-    its header row and rule lines are no units."""
+    its header row and rule lines are no units, nor are the entries of a table of contents (``contents_spans``)."""
     handles = speaker_handles(str(chunk.metadata.get("speakers", "")))
     if not handles:
-        sentences = split_sentences(unwrap(chunk.text).replace("**", ""))
+        text = unwrap(chunk.text).replace("**", "")
+        contents = contents_spans(text)
+        sentences = [text[a:b] for a, b in sentence_spans(text) if not any(s <= a < e for s, e in contents)]
         rows = table_rows(chunk) if rows is None else rows
         squashed = [" ".join(sentence.split()) for sentence in sentences]
         for index, k in _in_order(squashed, [written for written, _, _ in rows]):

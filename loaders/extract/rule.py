@@ -296,6 +296,7 @@ _NOT_FIELD_LABELS = frozenset(("q", "a", "note", "notes", "example", "warning", 
 _FIELD_LINE = re.compile(
     r"^[ \t]*(?P<label>[A-Za-z][\w'-]*(?:[ \t][\w'-]+){0,2})[ \t]*:[ \t]+(?P<value>\S[^\n]*?)[ \t]*$", re.MULTILINE
 )
+_ADDRESS = re.compile(r"\b0x[0-9A-Fa-f]+\b")  # a stack trace's "by 0x80482CC: main (a.c:8)" is no field
 _FIELD_VALUE_MAX = 80
 _FIELD_VALUE_WORDS = 8  # a longer value is a sentence ("Machines: It has been compiled …"), not a field
 _LICENSE_HEADING = re.compile(
@@ -486,8 +487,13 @@ def signature_names(text: str) -> list[tuple[str, str]]:
 def field_lines(text: str) -> list[tuple[str, str, str]]:
     """``(label, value, line)`` of the ``Label: value`` header fields of ``text``: a line whose label is a known
     field (``FIELD_LABELS``: Author, Maintainer, License, Homepage, …), or any short label in a run of at least
-    two such lines ("Program: GNU bc" / "OS: UNIX" / …). "Q:"/"A:", "Note:" and chat lines are not fields."""
-    found = [m for m in _FIELD_LINE.finditer(text) if m.group("label").casefold() not in _NOT_FIELD_LABELS]
+    two such lines ("Program: GNU bc" / "OS: UNIX" / …). "Q:"/"A:", "Note:", chat lines and a stack trace's
+    frames ("by 0x80482CC: main") are not fields."""
+    found = [
+        m
+        for m in _FIELD_LINE.finditer(text)
+        if m.group("label").casefold() not in _NOT_FIELD_LABELS and not _ADDRESS.search(m.group("label"))
+    ]
     out = []
     for i, match in enumerate(found):
         label = " ".join(match.group("label").split())
@@ -2711,6 +2717,10 @@ class RuleExtractor:
             self._spans(mask(u.body, hidden), seen_mid, prose=not handles)
             for u, hidden in zip(units, hidden_spans, strict=True)
         ]
+        found = [
+            ([s for s in spans if not _over_mask(s, u.body)], names)
+            for u, (spans, names) in zip(units, found, strict=True)
+        ]
         unit_spans = [
             known_here + self._accept(spans, names, people, seen_mid)
             for known_here, (spans, names) in zip(spotted, found, strict=True)
@@ -2850,6 +2860,8 @@ class RuleExtractor:
             lower = label.casefold()
             if lower in SUBJECT_LABELS and entity_alias_key(_VERSION_TAIL.sub("", value) or value) == subject_key:
                 continue
+            if entity_alias_key(label) == subject_key:
+                continue  # "lsof: can't lstat /dev/fd/3": the program's own message, no field of it
             predicate = IS_LICENSED_UNDER if lower in LICENSE_LABELS else _snake(label)
             stated.append((predicate, value, PERSON if lower in _PERSON_LABELS else NAME, line))
         stated.extend((IS_LICENSED_UNDER, name, NAME, line) for name, line in license_names(text, subject))
@@ -2895,7 +2907,7 @@ class RuleExtractor:
         names = name_spans(taken, seen_mid)
         if has_cjk:  # Japanese and Korean do not capitalise sentence starts: a capitalised word is a name
             names = [NameSpan(n.start, n.end, n.name, n.type) for n in names]
-        return [s for s in spans if not _over_mask(s, body)], names
+        return spans, names
 
     @staticmethod
     def _accept(spans: list[Span], names: list[NameSpan], people: People, seen_mid: set[str]) -> list[Span]:

@@ -430,3 +430,15 @@ def test_a_hard_wrapped_indented_sentence_is_said_with_single_spaces(store: SQLi
     assert "was named Heimdall, after the watchman of the Nordic gods." in answer  # no "named  Heimdall", no tab
     block = "\t    $ quux  --run\n\t    done"
     assert spaced(block) == block  # a displayed block as written
+    assert spaced("instances of version \n3.79.1 have this bug") == "instances of version 3.79.1 have this bug"
+
+
+def test_a_table_of_contents_is_no_answer_and_the_section_it_lists_is(store: SQLiteStore) -> None:
+    text = (
+        "Quux FAQ\n\n1.8\tCan I alter quux's make behavior?\n1.9\tIs there a quux license?\n"
+        "1.10\tLanguage locale support\n\n______\n\n1.9\tIs there a quux license?\n\n"
+        "\tNo. The only restriction on the use of quux is the copyright statement.\n"
+    )
+    _put(store, "faq", "docs/quux/00FAQ", text, title="Quux FAQ")
+    answer = _ask(store, "Is there a quux license?", ["faq"], sentences=2)
+    assert "The only restriction" in answer and "1.10" not in answer and "make behavior" not in answer

@@ -105,6 +105,7 @@ def test_label_value_lines_are_fields() -> None:
     assert labels == ["Program", "Author", "E-mail", "OS"]
     assert field_lines("Maintainer: Thomas E. Dickey <dickey@invisible-island.net>")[0][1] == "Thomas E. Dickey"
     assert field_lines("Machines: It has been compiled and run on the following environments:") == []
+    assert field_lines("   at 0x80483BF: main (a.c:8)\n   by 0x80482CC: _start (start.S:81)\n") == []
 
 
 def test_fields_state_facts_about_the_document_subject() -> None:
@@ -112,6 +113,8 @@ def test_fields_state_facts_about_the_document_subject() -> None:
     assert ("GNU bc", "author", "Philip A. Nelson") in triples
     assert ("jq", "maintainer", "Jane Roe") in _triples("Maintainer: Jane Roe\n", {"subject": "jq"})
     assert ("jq", "is_licensed_under", "MIT") in _triples("License: MIT\n", {"title": "jq"})
+    said = "lsof: can't lstat /dev/fd/3\nlsof: FATAL: no static size\n"  # the program's messages, no fields of it
+    assert not any(r == "lsof" for _, r, _ in _triples(said, {"subject": "lsof"}))
 
 
 def test_the_subject_is_the_title_and_carries_to_continuing_chunks() -> None:
@@ -155,3 +158,9 @@ def test_a_setting_holding_a_path_names_neither_with_the_mask() -> None:
     names = [e.name for e in RuleExtractor(workers=1).extract_one(complaint, {}).entities]
     assert "/boot/kernel/kernel" in names and "/dev/mem" in names  # the paths are mentions of their own
     assert not any("|" in name for name in names)  # no "execfile=|||||" once the path inside it was taken
+    faq = (
+        "Lsof lists open files.\n\n1.4\tHow do I report a bug?\n\n"
+        '\tRun lsof -v first, then see the "How do I report an\n\tlsof bug" answer.\n'
+    )
+    extraction = RuleExtractor(workers=1).extract([faq], [{"subject": "lsof"}])[0]
+    assert not any("|" in e.name for e in extraction.entities)  # the subject, found first, is masked for the rest
