@@ -72,10 +72,14 @@ def entity_alias_key(name: str) -> str:
     """The key under which spellings merge: ``"Li Hua"``, ``"LiHua"``, ``"li-hua"`` → ``"lihua"``.
 
     ``text.names.alias_key`` (NFKC, case-folded, without spaces, hyphens, dots, apostrophes,
-    underscores or middle dots) of the cleaned name; ``""`` for a name with nothing left.
+    underscores or middle dots) of the cleaned name; ``""`` for a name with nothing left. A command-line option
+    keeps its leading dashes (``"--json"`` → ``"--json"``): it is not the word it spells ("JSON", the format;
+    "mkdir", the command, against ``mount --mkdir``; "The C source" against ``--source``).
     """
     text = clean_name(name)
-    return base_alias_key(text) if text else ""
+    key = base_alias_key(text) if text else ""
+    dashes = len(text) - len(text.lstrip("-"))
+    return f"{text[:dashes]}{key}" if dashes and key else key
 
 
 def clean_predicate(predicate: str) -> str:

@@ -187,6 +187,23 @@ def _initialism_end(line: str, match: re.Match[str]) -> bool:
     return bool(_INITIALISM.fullmatch(_word_before(line, match))) and bool(_OPENS_SENTENCE.match(line, match.end()))
 
 
+# a lower-case name opens a sentence when a verb follows it: "lsfd is a NEW COMMAND. lsfd is intended to be …",
+# "… with simpler code. lsfd uses Libsmartcols …" (pysbd reads a lower-case word after a period as going on)
+_LOWER_SUBJECT = re.compile(
+    r"[a-z][\w+-]*[ \t]+(?:is|are|was|were|has|have|had|uses|supports|provides|requires|needs|can|cannot|will|does"
+    r"|doesn't|isn't|should|must|may|reads|writes|prints|lists|runs|works|comes|ships|allows|lets)\b"
+)
+
+
+def _lower_subject_start(line: str, match: re.Match[str]) -> bool:
+    if not match.group().startswith("."):
+        return False
+    word = _word_before(line, match)
+    if len(word) < 2 or not word.isalpha() or word.casefold() in _ABBREVIATIONS:
+        return False
+    return _LOWER_SUBJECT.match(line, match.end()) is not None
+
+
 def _pysbd_cuts(line: str) -> list[int]:
     cuts: list[int] = []
     pos = 0
@@ -218,7 +235,11 @@ def _line_spans(line: str) -> list[tuple[int, int]]:
     # a full-width end inside a mostly-Latin line ("He left! 次。終わり") ends a sentence as well
     wide = {m.end() for m in _FULLWIDTH_END.finditer(line) if _cjk_cut(line, m)}
     doubtful = [_doubtful(line, m) for m in candidates]
-    wide |= {m.end() for m, unsure in zip(candidates, doubtful, strict=True) if unsure and _initialism_end(line, m)}
+    wide |= {
+        m.end()
+        for m, unsure in zip(candidates, doubtful, strict=True)
+        if unsure and (_initialism_end(line, m) or _lower_subject_start(line, m))
+    }
     if any(doubtful) and len(line) <= PYSBD_MAX_LINE:
         return _spans_from_cuts(line, sorted(wide.union(_pysbd_cuts(line))))
     # a long line: cut where the rule is sure, and at a doubtful end that a capital follows where pysbd cuts it

@@ -66,6 +66,10 @@ def test_alias_key_merges_spacing_hyphens_dots_and_case() -> None:
     assert entity_alias_key("Comin' at Ya!") == entity_alias_key("Comin' at Ya") == "cominatya"
     assert entity_alias_key("Why Me?") == entity_alias_key("why me")
     assert entity_alias_key("  ") == ""
+    # an option is not the word it spells: "--json" is no JSON, "--mkdir" no mkdir, "-l" no "L"
+    assert entity_alias_key("--json,") == "--json" != entity_alias_key("JSON")
+    assert entity_alias_key("--mkdir") != entity_alias_key("mkdir") and entity_alias_key("-l") != entity_alias_key("L")
+    assert entity_alias_key("--Trace-Children") == entity_alias_key("--trace-children")  # options still merge
 
 
 def test_clean_predicate() -> None:

@@ -97,3 +97,15 @@ def test_a_section_number_opening_a_line_stays_with_its_heading() -> None:
         "------", "1.1. How do you pronounce Quux?", "Like crooks.", "2.3.1.  Connecting to a Font Server",
     ]  # fmt: skip
     assert split_sentences("It was fixed in 3.79.1. It works.") == ["It was fixed in 3.79.1.", "It works."]
+
+
+def test_a_lower_case_name_with_its_verb_opens_a_sentence() -> None:
+    text = "lsfd is a NEW COMMAND. lsfd is intended to replace lsof. It has simpler code. lsfd uses Libsmartcols."
+    assert split_sentences(text) == [
+        "lsfd is a NEW COMMAND.",
+        "lsfd is intended to replace lsof.",
+        "It has simpler code.",
+        "lsfd uses Libsmartcols.",
+    ]
+    kept = "Use a short flag, e.g. tar is fine here. Old tools, etc. are listed."  # after an abbreviation: no end
+    assert split_sentences(kept) == ["Use a short flag, e.g. tar is fine here.", "Old tools, etc. are listed."]
