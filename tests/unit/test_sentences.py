@@ -99,13 +99,18 @@ def test_a_section_number_opening_a_line_stays_with_its_heading() -> None:
     assert split_sentences("It was fixed in 3.79.1. It works.") == ["It was fixed in 3.79.1.", "It works."]
 
 
-def test_a_lower_case_name_with_its_verb_opens_a_sentence() -> None:
-    text = "lsfd is a NEW COMMAND. lsfd is intended to replace lsof. It has simpler code. lsfd uses Libsmartcols."
-    assert split_sentences(text) == [
+def test_a_lower_case_name_with_its_verb_opens_a_sentence_in_a_long_paragraph() -> None:
+    # a paragraph longer than PYSBD_MAX_LINE is cut in windows, where only a capital after a period was an end
+    said = (
+        "mount(8) now supports a new option --mkdir as a shortcut for X-mount.mkdir, and libmount supports new mount "
+        "options X-mount.subdir= to mount a sub-directory from a filesystem instead of the root directory. "
+        "lsfd is a NEW COMMAND. lsfd is intended to be a modern replacement for lsof(8) on Linux systems, with "
+        "simpler code. lsfd uses Libsmartcols for output formatting and filtering."
+    )
+    assert split_sentences(said)[1:] == [
         "lsfd is a NEW COMMAND.",
-        "lsfd is intended to replace lsof.",
-        "It has simpler code.",
-        "lsfd uses Libsmartcols.",
+        "lsfd is intended to be a modern replacement for lsof(8) on Linux systems, with simpler code.",
+        "lsfd uses Libsmartcols for output formatting and filtering.",
     ]
     kept = "Use a short flag, e.g. tar is fine here. Old tools, etc. are listed."  # after an abbreviation: no end
     assert split_sentences(kept) == ["Use a short flag, e.g. tar is fine here.", "Old tools, etc. are listed."]
