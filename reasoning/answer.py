@@ -304,7 +304,7 @@ def extractive_answer(store: GraphStore, retrieval: Retrieval, sentences: int = 
 
 def spaced(unit: str) -> str:
     """``unit`` as an answer says it: prose with its wrapping's spaces, line breaks and indenting tabs squashed
-    ("was named  Heimdall", "enabled with the \tHASSETLOCALE definition", "instances of version \n3.79.1" in a
+    ("was named  Heimdall", "enabled with the \\tHASSETLOCALE definition", "instances of version \\n3.79.1" in a
     hard-wrapped, indented text); a unit with an indented line after its first (a displayed command, a code block)
     as written."""
     lines = unit.strip().split("\n")
