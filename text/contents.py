@@ -26,22 +26,24 @@ _LEADERS = re.compile(r"(?:[ \t]*\.{3,}[ \t]*|[ \t]{2,})\d{1,4}$")  # "Installat
 _SENTENCE_END = re.compile(r"[.!:;,]$")
 
 
-def _title(line: str) -> str | None:
-    """The title of an entry ``line`` (its number and any page number taken off), else None."""
+def _entry_number(line: str) -> str | None:
+    """The section number of an entry ``line`` (a number, then a title that ends no sentence and has a letter once
+    any page number is taken off), else None."""
     match = _ENTRY.fullmatch(line)
     if match is None:
         return None
     title = _LEADERS.sub("", match.group("title"))
-    return None if _SENTENCE_END.search(title) or not any(c.isalpha() for c in title) else title
+    return None if _SENTENCE_END.search(title) or not any(c.isalpha() for c in title) else match.group("number")
 
 
-def _wrapped_end(lines: list[tuple[int, int, str]], j: int) -> int:
-    """The index after entry line ``j`` and the indented lines its title is wrapped onto."""
+def _wrapped_end(lines: list[tuple[int, int, str]], numbers: list[str | None], j: int) -> int:
+    """The index after entry line ``j`` and the indented lines its title is wrapped onto (``numbers``: each
+    line's ``_entry_number``)."""
     words = len(lines[j][2].split())
     k = j + 1
     while k < len(lines):
         line = lines[k][2]
-        if not line[:1].isspace() or not line.strip() or _title(line) is not None:
+        if not line[:1].isspace() or not line.strip() or numbers[k] is not None:
             break
         words += len(line.split())
         if words > ENTRY_WORDS:
@@ -58,18 +60,19 @@ def contents_spans(text: str) -> list[tuple[int, int]]:
     for line in text.split("\n"):
         lines.append((offset, offset + len(line), line))
         offset += len(line) + 1
+    numbers = [_entry_number(line) for _, _, line in lines]
     found: list[tuple[int, int]] = []
     i = 0
     while i < len(lines):
         entries: list[tuple[int, int, str]] = []  # (start, end, section number)
         j = i
         while j < len(lines):
-            match = _ENTRY.fullmatch(lines[j][2]) if _title(lines[j][2]) is not None else None
-            if match is not None:
-                k = _wrapped_end(lines, j)
-                entries.append((lines[j][0], lines[k - 1][1], match.group("number")))
+            number = numbers[j]
+            if number is not None:
+                k = _wrapped_end(lines, numbers, j)
+                entries.append((lines[j][0], lines[k - 1][1], number))
                 j = k
-            elif entries and not lines[j][2].strip() and j + 1 < len(lines) and _title(lines[j + 1][2]) is not None:
+            elif entries and not lines[j][2].strip() and j + 1 < len(lines) and numbers[j + 1] is not None:
                 j += 1  # a blank line between two entries
             else:
                 break
