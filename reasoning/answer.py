@@ -41,6 +41,7 @@ from graphproof.text.chat import chat_messages, humanise, is_chat, named_speaker
 from graphproof.text.contents import contents_spans
 from graphproof.text.documents import document_label
 from graphproof.text.english_words import is_english
+from graphproof.text.headings import heading_spans
 from graphproof.text.lexicon import BREAK, CONNECTORS, PREPOSITIONS, RELATIVE, STARTERS
 from graphproof.text.names import EMAIL, NAME_PREFIX
 from graphproof.text.sentences import LIST_MARKER, sentence_spans, split_sentences, unwrap
@@ -106,9 +107,18 @@ _ASKS_PERSON = re.compile(
     rf"^\W*(?:\w+\s+)?(?:who|whom|whose)\b|\b(?:which|what)\s+{NOUN_MODIFIERS}(?:{PERSON_NOUNS})s?\b",
     re.IGNORECASE,
 )
+_WH_WORD = r"(?:how|what|which|who|whom|whose|where|why)"
+# "when" asks for a time unless it opens a clause that the question's own question word follows ("When a font server
+# sends a KeepAlive event, how is the client supposed to acknowledge it?")
 _ASKS_NUMBER = re.compile(
-    rf"\b(?:{HOW_MUCH}|(?:what|which)\s+{NOUN_MODIFIERS}(?:{NUMBER_NOUNS})s?)\b|^\W*when\b", re.IGNORECASE
+    rf"\b(?:{HOW_MUCH}|(?:what|which)\s+{NOUN_MODIFIERS}(?:{NUMBER_NOUNS})s?)\b"
+    rf"|^\W*when\b(?![^?]*,\s*{_WH_WORD}\b)",
+    re.IGNORECASE,
 )
+# "When does gpg-agent read …?" asks for a time or for the condition it happens under ("… if no local trustlist is
+# available"); "When was …?" / "When did …?" ask for a time
+_ASKS_CONDITION = re.compile(r"^\W*when\s+(?:do|does|is|are|can|could|should|will|would|must|may)\b", re.IGNORECASE)
+_CONDITION = re.compile(r"\b(?:if|when|whenever|unless|once|until|as\s+soon\s+as)\b", re.IGNORECASE)
 _ASKS_AMOUNT = re.compile(rf"\b{HOW_MUCH}\b", re.IGNORECASE)
 # an amount: a numeral of its own ("122", "2,048", "3.5", "10%"), not part of a name ("RFC-3066", "x86", "utf-8") nor
 # the number of a standard written in capitals before it ("ISO 639", "RFC 3066")
@@ -177,7 +187,9 @@ def extractive_answer(store: GraphStore, retrieval: Retrieval, sentences: int = 
     participant (``named_speaker``) who did not write it, unless the question asks who. In a document, a unit adds
     ``CONTEXT_WEIGHT`` times the idf of the question terms the ``CONTEXT_UNITS`` units before it cover and it does
     not ("… you will want to define the default system includedir …" then "Use --with-system-includedir …"; not a
-    table's row, which does not go on with the row above it); when the question asks for a kind of thing
+    table's row, which does not go on with the row above it), and ``CONTEXT_WEIGHT`` times the idf of the question
+    terms only the heading of its section names (``text.headings``: "On Windows, the return value is always [0, 0,
+    0]." under "os.loadavg()"), once it covers one of its own; when the question asks for a kind of thing
     (``asked_kind``), only a unit that holds one (``holds_kind``) does; a unit that
     opens with a pronoun ("It runs mkapiref.py and then run Sphinx to build the entire document.") comes after the
     sentence before it when that sentence covers question terms it does not ("To generate API reference, just run make
@@ -218,7 +230,7 @@ def extractive_answer(store: GraphStore, retrieval: Retrieval, sentences: int = 
     documents = store.documents(list(dict.fromkeys(h.item.document_id for h in top)))
     titles = {d.id: document_label(d.source, d.title) for d in documents}
     headings = {d.id: d.title for d in documents}
-    scored: list[tuple[float, int, str, str, str, str]] = []
+    scored: list[tuple[float, int, str, str, str, str, str, str]] = []
     chats = set()
     legal = bool(_LEGAL_QUESTION.search(retrieval.question))
     kind = asked_kind(retrieval.question)
@@ -234,6 +246,8 @@ def extractive_answer(store: GraphStore, retrieval: Retrieval, sentences: int = 
             chats.add(hit.item.id)
         title = titles.get(hit.item.document_id, "")
         contexts = [""] * len(found) if chat else _contexts(found, title, read_rows)
+        # a unit is about its section's heading too ("os.loadavg()" / "On Windows, … always [0, 0, 0].")
+        sections = [""] * len(found) if chat else _section_headings(hit.item, found)
         # a message covers its writer's name as the handle and as words: "LiHua" and "Li Hua" alike
         lemmas, abbreviations = ({}, {}) if chat else (by_key, short)
         own = [
@@ -249,14 +263,18 @@ def extractive_answer(store: GraphStore, retrieval: Retrieval, sentences: int = 
             covered, weight, antecedent = set(own[index]), 0.0, ""
             if covered:
                 covered |= _covered(contexts[index], idf.keys(), by_key, analyzer, short)
+            # the terms only its section's heading names count ``CONTEXT_WEIGHT``: a heading says less of what a unit
+            # is about than the unit's own words do ("comparison of … dependency resolvers" over every unit below it)
+            headed = _covered(sections[index], idf.keys(), by_key, analyzer, short) - covered if covered else set()
             if chat:
                 before = set().union(*said[max(0, index - CONTEXT_MESSAGES) : index]) - covered
                 weight = CONTEXT_WEIGHT * math.fsum(idf[t] for t in before)  # fsum: the same in any set order
             elif index and (not kind or holds_kind(found[index], kind, retrieval.question)) and not rows[index]:
-                before = set().union(*own[max(0, index - CONTEXT_UNITS) : index]) - covered
+                before = set().union(*own[max(0, index - CONTEXT_UNITS) : index]) - covered - headed
                 weight = CONTEXT_WEIGHT * math.fsum(idf[t] for t in before)  # "… you will want to define …" / "Use …"
                 if own[index - 1] - covered and _refers_back(found, index):
                     antecedent = found[index - 1]  # "To generate API reference, just run make html." / "It runs …"
+            weight += CONTEXT_WEIGHT * math.fsum(idf[t] for t in headed)
             if covered or weight:
                 score = (math.fsum(idf[t] for t in covered) + weight) / (1 + 0.1 * rank)
                 answered = _answered(found, index, chat)
@@ -268,10 +286,12 @@ def extractive_answer(store: GraphStore, retrieval: Retrieval, sentences: int = 
                     score *= CHAT_KIND_WEIGHT
                 if chat and speaker is not None and written_by[index] != speaker:
                     score *= SPEAKER_WEIGHT
-                scored.append((score, rank, hit.item.id, answered, hit.item.document_id, antecedent))
+                unit_heading = found[index].strip() if found[index].strip() in sections else ""
+                scored.append((score, rank, hit.item.id, answered, hit.item.document_id, antecedent, sections[index],
+                               unit_heading))  # fmt: skip
     if not scored:
         return Answer("The retrieved evidence shares no words with the question.", "extractive")
-    best: list[tuple[float, int, str, str, str, str]] = []
+    best: list[tuple[float, int, str, str, str, str, str, str]] = []
     seen: set[str] = set()
     if top[0].item.id not in chats:  # in documents, the first-ranked document's units lead (ties: all of them)
         first = {h.item.document_id for h in top if h.score >= top[0].score}
@@ -283,6 +303,8 @@ def extractive_answer(store: GraphStore, retrieval: Retrieval, sentences: int = 
         key = " ".join(item[3].casefold().split())
         if any(key in chosen for chosen in seen):  # given already, alone or with the unit that announced it
             continue
+        if item[7] and any(chosen[2] == item[2] and chosen[6] == item[7] for chosen in best):
+            continue  # the heading of a section a given unit is in: said with that unit, as what it is about
         if best and item[4] != best[0][4] and item[0] < OTHER_DOCUMENT * best[0][0]:
             continue
         within = [i for i, chosen in enumerate(best) if repeats(key, " ".join(chosen[3].casefold().split()))]
@@ -378,7 +400,9 @@ def _code_word(word: str) -> bool:
 
 
 def asked_kind(question: str) -> str:
-    """``person``, ``number``, ``option``, ``identifier`` or ``""``: what ``question`` asks for, by its wording."""
+    """``person``, ``number``, ``option``, ``identifier`` or ``""``: what ``question`` asks for, by its wording. A
+    "when" question asks for a number (a time; ``holds_kind`` also takes a condition for "When does …?"), unless its
+    "when" opens a clause that a question word follows ("When a server sends X, how is …?")."""
     if _ASKS_OPTION.search(question):
         return "option"
     if _ASKS_IDENTIFIER.search(question):
@@ -393,6 +417,8 @@ def asked_kind(question: str) -> str:
 def holds_kind(unit: str, kind: str, question: str) -> bool:
     """Whether ``unit`` holds something of ``kind`` (``asked_kind``) that ``question`` does not already name."""
     if kind == "number":
+        if _ASKS_CONDITION.search(question) and _CONDITION.search(unit):
+            return True
         if _ASKS_AMOUNT.search(question):  # "How many languages …": a numeral, not "RFC-3066" or "ISO 639"
             return any(m.group("n") not in question for m in _AMOUNT.finditer(unit))
         return any(token not in question for token in re.findall(r"\S*\d\S*", unit))
@@ -603,6 +629,20 @@ def _in_order(units: Sequence[str], wanted: Sequence[str]) -> list[tuple[int, in
         if index is not None:
             out.append((index, k))
             at = index + 1
+    return out
+
+
+def _section_headings(chunk: Chunk, found: Sequence[str]) -> list[str]:
+    """For each of a document chunk's units ``found`` (in order), the heading of the section of the chunk it is in
+    (``text.headings.heading_spans``), or ``""`` before the chunk's first heading."""
+    text = unwrap(chunk.text).replace("**", "")
+    spans = heading_spans(text)
+    out, at = [], 0
+    for unit in found:
+        where = text.find(unit, at)
+        if where >= 0:  # a table's row reads as its cells, not as written: it stays where the unit before it was
+            at = where
+        out.append(next((text[a:b].strip() for a, b in reversed(spans) if b <= at), ""))
     return out
 
 

@@ -322,6 +322,11 @@ def test_a_question_that_asks_for_a_person_is_answered_by_a_sentence_that_names_
         ("What address do I open in a browser?", "identifier"),
         ("What kernel boot parameter turns the names off?", "identifier"),
         ("What does the file utility print?", ""),  # "does …": the question's verb, not a kind of name
+        ("When was Zorp first released?", "number"),
+        ("When does the agent read the global list?", "number"),
+        ("When, in 1995, was Zorp written?", "number"),
+        # a "when" clause before the question's own question word asks nothing
+        ("When a font server sends a KeepAlive event, how is the client supposed to acknowledge it?", ""),
         ("What is tmux?", ""),
         # up to two words between "which" / "what" and the noun, none a verb; plural nouns too
         ("From which Zorp version on is the quux tool built?", "number"),
@@ -442,3 +447,44 @@ def test_a_table_of_contents_is_no_answer_and_the_section_it_lists_is(store: SQL
     _put(store, "faq", "docs/quux/00FAQ", text, title="Quux FAQ")
     answer = _ask(store, "Is there a quux license?", ["faq"], sentences=2)
     assert "The only restriction" in answer and "1.10" not in answer and "make behavior" not in answer
+
+
+def test_a_when_question_in_the_present_is_answered_by_the_condition_a_unit_states() -> None:
+    question = "When does the agent read the global list?"
+    assert holds_kind("The list is read by the agent if no local list is available.", "number", question)
+    assert holds_kind("The agent reads it at 3 am.", "number", question)
+    assert not holds_kind("The agent reads the global list.", "number", question)
+    # "When was …?" asks for a time: a condition does not answer it
+    assert not holds_kind("It was released if the tests passed.", "number", "When was the agent released?")
+
+
+def test_a_when_questions_condition_outranks_a_comment_line_with_a_number(store: SQLiteStore) -> None:
+    text = (
+        "This is the global list of keys. Comment lines are ignored. This file will be read by the agent if no "
+        "local list is available. Give the agent a HUP after editing this file.\n\n\n#Serial number: 32D18D\n\n"
+        "EA:8D:99:DD:36:AA  S\n"
+    )
+    _put(store, "keys", "examples/keylist.txt", text, title="keylist.txt")
+    answer = _ask(store, "When does the agent read the global list?", ["keys"])
+    assert answer == "This file will be read by the agent if no local list is available."
+
+
+def test_a_unit_is_about_the_heading_of_its_section(store: SQLiteStore) -> None:
+    text = (
+        "os.hostname()\n\n- Returns: {string}\n\nReturns the host name of the operating system.\n\n"
+        "os.loadavg()\n\n- Returns: {number[]}\n\nReturns an array containing the 1, 5, and 15 minute load "
+        "averages.\n\nOn Windows, the return value is always [0, 0, 0].\n\n"
+        "os.uptime()\n\n- Returns: {integer}\n\nOn Windows, the return value has no fraction.\n"
+    )
+    _put(store, "os", "api/os.md", text, title="OS")
+    _put(store, "win", "api/win.md", "Windows programs return exit codes.", title="Win")  # "windows", "return": common
+    # the sentence names neither "os" nor "loadavg": its section's heading does
+    assert _ask(store, "What does os.loadavg() return on Windows?", ["os"]) == (
+        "On Windows, the return value is always [0, 0, 0]."
+    )
+    # its heading is not given after it: it was said with it, as what the sentence is about
+    answer = _ask(store, "What does os.loadavg() return on Windows?", ["os"], sentences=3)
+    assert answer.startswith("On Windows, the return value is always [0, 0, 0].") and "os.loadavg()" not in answer
+    assert _ask(store, "What does os.uptime() return on Windows?", ["os"]) == (
+        "On Windows, the return value has no fraction."
+    )

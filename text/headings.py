@@ -1,0 +1,48 @@
+"""Section headings written as text: a short line standing alone between blank lines, above what it names.
+
+Converted documents keep their headings as plain lines: Markdown's "## `os.loadavg()`" and an HTML page's ``<h2>``
+read "os.loadavg()" (``loaders.sources``), a plain-text manual's "Setup" stands on its own line. A heading says what
+the sentences under it are about without their naming it — "On Windows, the return value is always [0, 0, 0]." is
+about ``os.loadavg()``. An extractive answer reads it as the context of its section's sentences
+(``reasoning.answer``); it stays a unit of its own, for a line standing alone may state the fact ("MIT License" atop
+a licence, an author's name under a title).
+
+A line is a heading when it is a block of its own (the text's start or a blank line before it, a blank line after
+it, and a line of text after that), holds ``HEADING_WORDS`` words or fewer and a letter, ends no sentence or clause
+(no ``. , ; : ! ?`` at its end), and is none of: an indented line (a code block, a wrapped quote), a list item, a
+table row, a ``Label: value`` field, a comment or prompt line (``#``, ``$``, ``>``), or a line of code (``=``, ``{``,
+``;``, ``<``, ``|``, a backslash). A title that is only a section number ("2.", "1.1") is no heading either.
+"""
+
+from __future__ import annotations
+
+import re
+
+HEADING_WORDS = 8
+_NOT_HEADING = re.compile(
+    r"^(?:[ \t]|[-*+•]\s|\d+[.)]?\s*$|[#$>%])"  # indented, a list item, a bare number, a comment or a prompt
+    r"|[.,;:!?]\s*$"  # the end of a sentence or a clause
+    r"|[=;{}<>|\\]"  # code, a table row, markup
+    r"|\S:\s"  # a "Label: value" field
+)
+
+
+def heading_spans(text: str) -> list[tuple[int, int]]:
+    """``(start, end)`` of each section heading line of ``text`` (module docstring), in order."""
+    lines: list[tuple[int, int]] = []
+    start = 0
+    for line in text.split("\n"):
+        lines.append((start, start + len(line)))
+        start += len(line) + 1
+    blank = [not text[a:b].strip() for a, b in lines]
+    found: list[tuple[int, int]] = []
+    for k, (start, end) in enumerate(lines):
+        if blank[k] or (k and not blank[k - 1]) or k + 1 >= len(lines) or not blank[k + 1]:
+            continue  # blank, or not a block of its own
+        if all(blank[k + 1 :]):
+            continue  # nothing after it for it to head
+        line = text[start:end]
+        if len(line.split()) > HEADING_WORDS or not any(c.isalpha() for c in line) or _NOT_HEADING.search(line):
+            continue
+        found.append((start, end))
+    return found
