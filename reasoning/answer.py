@@ -115,6 +115,9 @@ _ASKS_NUMBER = re.compile(
     rf"|^\W*when\b(?![^?]*,\s*{_WH_WORD}\b)",
     re.IGNORECASE,
 )
+# a section or step number opening a unit, before a capitalised word ("2.1. Data Types …", "A.1.1 Common Types",
+# "3) Run make"): it numbers the unit and states no value ("1.2 is the version" does)
+_SECTION_NUMBER = re.compile(r"^\s*(?:[A-Z]\.)?\d{1,3}(?:\.\d{1,3})*[.)]?(?=\s+[A-Z])")
 # "When does gpg-agent read …?" asks for a time or for the condition it happens under ("… if no local trustlist is
 # available"); "When was …?" / "When did …?" ask for a time
 _ASKS_CONDITION = re.compile(r"^\W*when\s+(?:do|does|is|are|can|could|should|will|would|must|may)\b", re.IGNORECASE)
@@ -251,9 +254,9 @@ def extractive_answer(store: GraphStore, retrieval: Retrieval, sentences: int = 
         # a message covers its writer's name as the handle and as words: "LiHua" and "Li Hua" alike
         lemmas, abbreviations = ({}, {}) if chat else (by_key, short)
         own = [
-            _covered(f"{unit} {humanise(handle)}" if handle else _signed(unit), idf.keys(), lemmas, analyzer,
+            _covered(f"{unit} {humanise(handle)}" if handle else _signed(unit, section), idf.keys(), lemmas, analyzer,
                      abbreviations)
-            for unit, handle in zip(found, written_by, strict=True)
+            for unit, handle, section in zip(found, written_by, sections, strict=True)
         ]  # fmt: skip
         said = [_covered(body, idf.keys(), {}, analyzer) for _, _, body in authored] if chat else own
         heading = headings.get(hit.item.document_id, "")
@@ -421,7 +424,7 @@ def holds_kind(unit: str, kind: str, question: str) -> bool:
             return True
         if _ASKS_AMOUNT.search(question):  # "How many languages …": a numeral, not "RFC-3066" or "ISO 639"
             return any(m.group("n") not in question for m in _AMOUNT.finditer(unit))
-        return any(token not in question for token in re.findall(r"\S*\d\S*", unit))
+        return any(token not in question for token in re.findall(r"\S*\d\S*", _SECTION_NUMBER.sub("", unit)))
     if kind == "option":  # a dashed option, or a word the unit calls an option ("The `noauto' option …")
         named = [m.group("a") or m.group("b") for m in _NAMED_OPTION.finditer(unit)]
         dashed = [m.group().strip(" (`'\"“") for m in _OPTION.finditer(unit)]
@@ -552,10 +555,14 @@ _SIGNATURE = re.compile(rf"^[ \t]*(?:--[ \t]*)?(?:{NAME_PREFIX}?[A-Z][\w'’.-]*
 SIGNED = "written by its author"  # what a signature says of the text it signs
 
 
-def _signed(unit: str) -> str:
+_THANKS = re.compile(r"\b(?:acknowledge?ments?|thanks|thank\s+you)\b", re.IGNORECASE)
+
+
+def _signed(unit: str, section: str = "") -> str:
     """``unit`` with what it says when it is a signature (``_SIGNATURE``): that its signer wrote the text
-    (``SIGNED``), so it covers "wrote" and "author" in "Who wrote the notes on …?"."""
-    return f"{unit} ({SIGNED})" if _SIGNATURE.match(unit) else unit
+    (``SIGNED``), so it covers "wrote" and "author" in "Who wrote the notes on …?". Not under a ``section`` heading
+    that thanks ("1.2. Acknowledgments"): the names listed there helped, they did not write it."""
+    return f"{unit} ({SIGNED})" if _SIGNATURE.match(unit) and not _THANKS.search(section) else unit
 
 
 CAPTION_CHARS = 600  # characters before a table read for its caption: a long sentence, not the section above it

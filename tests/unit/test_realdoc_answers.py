@@ -488,3 +488,22 @@ def test_a_unit_is_about_the_heading_of_its_section(store: SQLiteStore) -> None:
     assert _ask(store, "What does os.uptime() return on Windows?", ["os"]) == (
         "On Windows, the return value has no fraction."
     )
+
+
+def test_a_section_number_opening_a_unit_is_no_number_it_states() -> None:
+    question = "Which version of the Frob extension does the document describe?"
+    assert not holds_kind("2.1. Data Types proposed for a later Frob extension version", "number", question)
+    assert not holds_kind("A.1.1 Common Types proposed for a later Frob extension version", "number", question)
+    assert holds_kind("The Frob Extension Version 1.2", "number", question)
+    assert holds_kind("1.2 is the version of the Frob extension.", "number", question)  # a value, not a number
+
+
+def test_names_under_an_acknowledgments_heading_did_not_write_the_text(store: SQLiteStore) -> None:
+    text = (
+        "The Frob Extension\nVersion 1.2\n\nKay Pack\nkay@pack.example\n\n1. Introduction\n\n"
+        "The Frob extension lets clients frob windows.\n\n1.2. Acknowledgments\n\n"
+        "Eric Anholt <eric@anholt.net>\nOwen Taylor <otaylor@redhat.com>\n\n2. Data Types\n\nFROBID { XID }\n"
+    )
+    _put(store, "frob", "docs/frob/frobproto.txt", text, title="frobproto.txt")
+    answer = _ask(store, "Who wrote the Frob extension?", ["frob"])
+    assert "Kay Pack" in answer and "Anholt" not in answer
