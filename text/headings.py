@@ -8,10 +8,11 @@ about ``os.loadavg()``. An extractive answer reads it as the context of its sect
 a licence, an author's name under a title).
 
 A line is a heading when it is a block of its own (the text's start or a blank line before it, a blank line after
-it, and a line of text after that), holds ``HEADING_WORDS`` words or fewer and a letter, ends no sentence or clause
-(no ``. , ; : ! ?`` at its end), and is none of: an indented line (a code block, a wrapped quote), a list item, a
-table row, a ``Label: value`` field, a comment or prompt line (``#``, ``$``, ``>``), or a line of code (``=``, ``{``,
-``;``, ``<``, ``|``, a backslash). A title that is only a section number ("2.", "1.1") is no heading either.
+it or after the line of ``-`` / ``=`` that underlines it, and a line of text after that), holds ``HEADING_WORDS``
+words or fewer and a letter, ends no sentence or clause (no ``. , ; : ! ?`` at its end), and is none of: an indented
+line (a code block, a wrapped quote), a list item, a table row, a ``Label: value`` field, a comment or prompt line
+(``#``, ``$``, ``>``), or a line of code (``=``, ``{``, ``;``, ``<``, ``|``, a backslash). A title that is only a
+section number ("2.", "1.1") is no heading either.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from __future__ import annotations
 import re
 
 HEADING_WORDS = 8
+_UNDERLINE = re.compile(r"[ \t]*([=~^*-])\1{2,}[ \t]*")  # "Database Locking" / "----------------"
 _NOT_HEADING = re.compile(
     r"^(?:[ \t]|[-*+•]\s|\d+[.)]?\s*$|[#$>%])"  # indented, a list item, a bare number, a comment or a prompt
     r"|[.,;:!?]\s*$"  # the end of a sentence or a clause
@@ -37,10 +39,11 @@ def heading_spans(text: str) -> list[tuple[int, int]]:
     blank = [not text[a:b].strip() for a, b in lines]
     found: list[tuple[int, int]] = []
     for k, (start, end) in enumerate(lines):
-        if blank[k] or (k and not blank[k - 1]) or k + 1 >= len(lines) or not blank[k + 1]:
-            continue  # blank, or not a block of its own
-        if all(blank[k + 1 :]):
-            continue  # nothing after it for it to head
+        if blank[k] or (k and not blank[k - 1]) or k + 1 >= len(lines):
+            continue  # blank, or no blank line (nor the text's start) before it
+        after = k + 2 if _UNDERLINE.fullmatch(text[lines[k + 1][0] : lines[k + 1][1]]) else k + 1
+        if after >= len(lines) or not blank[after] or all(blank[after:]):
+            continue  # no blank line after it (and its underline), or nothing after that for it to head
         line = text[start:end]
         if len(line.split()) > HEADING_WORDS or not any(c.isalpha() for c in line) or _NOT_HEADING.search(line):
             continue

@@ -39,3 +39,12 @@ def test_a_heading_stands_between_blank_lines_and_heads_some_text() -> None:
     assert _headings("Text.\nSetup\n\nYou will want to do this.") == []  # no blank line before it
     assert _headings("Text.\n\nSetup\n\n") == []  # nothing after it
     assert _headings("Text.\n\nSetup\n\n\nYou will want to do this.") == ["Setup"]
+
+
+def test_an_underlined_line_is_a_heading() -> None:
+    text = (
+        "Frontend Interfaces\n===================\n\nThis file documents.\n\n"
+        "Database Locking\n----------------\n\nAny frontend."
+    )
+    assert _headings(text) == ["Frontend Interfaces", "Database Locking"]
+    assert _headings("Text.\n\nNot a heading.\n----\n\nMore.") == []  # a sentence underlined is still a sentence
