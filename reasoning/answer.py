@@ -551,7 +551,8 @@ def _covered(
 
 # a signature: a name of one to three capitalised words and an e-mail address in angle brackets, on a line of its
 # own ("Denis Barbier <barbier@debian.org>  Thu,  5 Oct 2006 22:51:12 +0200", " -- Ann Lee <ann@example.org>")
-_SIGNATURE = re.compile(rf"^[ \t]*(?:--[ \t]*)?(?:{NAME_PREFIX}?[A-Z][\w'’.-]*[ \t]+){{1,3}}<{EMAIL}>")
+# a name, then its address in angle brackets or bare (a title page's "Eric Anholt\n eric@anholt.net")
+_SIGNATURE = re.compile(rf"^[ \t]*(?:--[ \t]*)?(?:{NAME_PREFIX}?[A-Z][\w'’.-]*[ \t]+){{1,3}}(?:<{EMAIL}>|{EMAIL}\b)")
 SIGNED = "written by its author"  # what a signature says of the text it signs
 
 

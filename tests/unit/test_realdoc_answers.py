@@ -507,3 +507,15 @@ def test_names_under_an_acknowledgments_heading_did_not_write_the_text(store: SQ
     _put(store, "frob", "docs/frob/frobproto.txt", text, title="frobproto.txt")
     answer = _ask(store, "Who wrote the Frob extension?", ["frob"])
     assert "Kay Pack" in answer and "Anholt" not in answer
+
+
+def test_a_name_over_its_bare_address_on_a_title_page_signs_the_text(store: SQLiteStore) -> None:
+    text = (
+        "The Zap Extension\nVersion 1.0\n\nAda Quill\nada@quill.example\n\nBo Vance\nbo@vance.example\n"
+        "Acme Corporation\n\n1. Introduction\n\nThe Zap extension zaps windows.\n\n2. Acknowledgements\n\n"
+        "+ Cy Dunn who designed and implemented a Zap extension last year.\n\n"
+        "+ Di Eng whose work on zapping is known.\n"
+    )
+    _put(store, "zap", "docs/zap/zapproto.txt", text, title="zapproto.txt")
+    answer = _ask(store, "Who wrote the Zap extension?", ["zap"], sentences=2)
+    assert "Ada Quill" in answer and "Bo Vance" in answer and "Cy Dunn" not in answer
