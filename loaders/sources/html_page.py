@@ -4,8 +4,9 @@
 boilerplate; ``NAVIGATION_XPATH`` prunes the navigation bars it would keep). When it finds no main
 text (a tiny page, or HTML too broken for it), a plain tag-stripping extraction with the standard
 library's ``html.parser`` is used instead, which keeps every visible text node except scripts,
-styles, ``<nav>`` and the like. Broken HTML never raises; a page with no visible text at all is an
-``InvalidSource``.
+styles, ``<nav>`` and the like. Either way the white space of the page's text collapses as a browser renders it
+(a line break in a paragraph's source is a space; ``<pre>`` keeps its lines), so a paragraph wrapped in the source
+reads as one. Broken HTML never raises; a page with no visible text at all is an ``InvalidSource``.
 """
 
 from __future__ import annotations
@@ -38,6 +39,8 @@ _TABLE_PARTS = frozenset({"table", "thead", "tbody", "tfoot", "tr"})
 _VOID = frozenset({"br", "hr", "img", "input", "meta", "link", "area", "base", "col", "embed", "source", "wbr"})
 _CHARSET = re.compile(rb"""<meta[^>]+charset\s*=\s*["']?\s*([A-Za-z0-9._:-]+)""", re.IGNORECASE)
 _SPACES = re.compile(r"[ \t\r\f\v\u00a0]+")
+_WHITE = re.compile(r"[ \t\r\n\f]+")  # HTML's white space (not the no-break space, which the page shows)
+_PREFORMATTED = frozenset({"pre", "textarea", "listing", "plaintext", "xmp"})
 _BLANK_LINES = re.compile(r"\n\s*\n+")
 
 
@@ -85,7 +88,8 @@ class _TextCollector(HTMLParser):
         if "title" in self._stack:
             self.title_parts.append(data)
         elif not _INVISIBLE.intersection(self._stack):
-            self.parts.append(data)
+            # white space collapses as on the page (``_collapsed``), save in preformatted text
+            self.parts.append(data if _PREFORMATTED.intersection(self._stack) else _WHITE.sub(" ", data))
             if "h1" in self._stack:
                 self.h1_parts.append(data)
 
@@ -107,15 +111,39 @@ def strip_tags(html: str) -> tuple[str, str]:
     return _tidy("".join(collector.parts)), " ".join(title.split())
 
 
+def _collapsed(html: str) -> object:
+    """``html`` parsed (an lxml tree) with the white space of its text collapsed as a browser renders it: a run of
+    spaces, tabs and line breaks is one space, save inside ``<pre>``, ``<textarea>`` and ``<listing>``. A line break
+    in the source of a paragraph ("… disable the leading-edge⏎        call, pass …") breaks no line on the page,
+    so it must not end a line of the text either; ``<br>`` and block elements still do. ``html`` itself when lxml
+    cannot parse it."""
+    try:
+        from lxml import html as lxml_html
+
+        tree = lxml_html.fromstring(html)
+    except Exception:  # an encoding declaration in a str, markup lxml refuses: trafilatura parses it itself
+        return html
+    for element in tree.iter():
+        if not isinstance(element.tag, str):
+            continue  # a comment or processing instruction
+        in_pre = any(a.tag in _PREFORMATTED for a in element.iterancestors())
+        if element.text and not (in_pre or element.tag in _PREFORMATTED):
+            element.text = _WHITE.sub(" ", element.text)
+        if element.tail and not in_pre:
+            element.tail = _WHITE.sub(" ", element.tail)
+    return tree
+
+
 def _trafilatura(html: str) -> tuple[str, str, dict[str, str]]:
-    """``(text, title, metadata)`` from trafilatura, or empty strings when it finds no main text."""
+    """``(text, title, metadata)`` from trafilatura (over ``_collapsed`` HTML), or empty strings when it finds no
+    main text."""
     try:
         import trafilatura  # slow to import: only when a page is read
     except ImportError:  # a broken install (e.g. lxml without lxml.html.clean): the plain parser still reads it
         return "", "", {}
     try:
         result = trafilatura.bare_extraction(
-            html, with_metadata=True, include_comments=False, include_tables=True, favor_recall=True,
+            _collapsed(html), with_metadata=True, include_comments=False, include_tables=True, favor_recall=True,
             prune_xpath=NAVIGATION_XPATH,
         )  # fmt: skip
     except Exception:  # broken markup: fall back to tag stripping

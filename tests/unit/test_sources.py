@@ -353,6 +353,28 @@ def test_broken_html_does_not_crash_and_keeps_visible_text() -> None:
     assert "<" not in doc.text.replace("<<>", "")
 
 
+SOURCE_WRAPPED = (
+    "<html><head><title>Throttle</title></head><body><div><p>By default, throttle will execute the function as soon "
+    "as you call it for the first time.\n        If you'd like to disable the leading-edge\n        call, pass "
+    "<tt>{leading: false}</tt>, and if you'd like to disable the\n        execution on the trailing-edge, pass<br>\n"
+    "        <tt>{trailing: false}</tt>.</p>\n<pre>var x = 1;\nvar y = 2;</pre>\n<p>Another paragraph long enough "
+    "for the extractor to keep it as main text of the page.</p></div></body></html>"
+)
+
+
+def test_a_line_break_in_a_paragraphs_html_source_is_a_space_as_on_the_page() -> None:
+    from graphproof.loaders.sources.html_page import strip_tags
+
+    for text in (html_document(SOURCE_WRAPPED, "t.html", "t.html").text, strip_tags(SOURCE_WRAPPED)[0]):
+        # one line up to the <br>, as a browser shows it; <pre> keeps its lines
+        wanted = (
+            "If you'd like to disable the leading-edge call, pass {leading: false}, and if you'd like to disable the "
+            "execution on the trailing-edge, pass\n{trailing: false}."
+        )
+        assert wanted in text, text
+        assert "var x = 1;\nvar y = 2;" in text, text
+
+
 def test_tiny_page_falls_back_to_tag_stripping() -> None:
     doc = html_document("<html><head><title>T</title><style>p{}</style></head><p>short note</p></html>", "s", "s")
     assert doc.text == "short note"
