@@ -233,6 +233,8 @@ def extractive_answer(store: GraphStore, retrieval: Retrieval, sentences: int = 
     documents = store.documents(list(dict.fromkeys(h.item.document_id for h in top)))
     titles = {d.id: document_label(d.source, d.title) for d in documents}
     headings = {d.id: d.title for d in documents}
+    # (score, chunk rank, chunk id, unit as given, document id, antecedent, its section's heading, the unit itself
+    # when it is a heading)
     scored: list[tuple[float, int, str, str, str, str, str, str]] = []
     chats = set()
     legal = bool(_LEGAL_QUESTION.search(retrieval.question))
@@ -549,9 +551,9 @@ def _covered(
     return covered
 
 
-# a signature: a name of one to three capitalised words and an e-mail address in angle brackets, on a line of its
-# own ("Denis Barbier <barbier@debian.org>  Thu,  5 Oct 2006 22:51:12 +0200", " -- Ann Lee <ann@example.org>")
-# a name, then its address in angle brackets or bare (a title page's "Eric Anholt\n eric@anholt.net")
+# a signature: a name of one to three capitalised words and an e-mail address, in angle brackets or bare, opening a
+# line ("Denis Barbier <barbier@debian.org>  Thu,  5 Oct 2006 22:51:12 +0200", " -- Ann Lee <ann@example.org>", a
+# title page's "Eric Anholt\n eric@anholt.net")
 _SIGNATURE = re.compile(rf"^[ \t]*(?:--[ \t]*)?(?:{NAME_PREFIX}?[A-Z][\w'’.-]*[ \t]+){{1,3}}(?:<{EMAIL}>|{EMAIL}\b)")
 SIGNED = "written by its author"  # what a signature says of the text it signs
 
