@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import re
 
+from graphproof.text.lines import line_spans
+
 CONTENTS_ENTRIES = 3
 NESTED_ENTRIES = 2
 ENTRY_WORDS = 16  # an entry's most words (its number too), over its wrapped lines
@@ -55,11 +57,7 @@ def _wrapped_end(lines: list[tuple[int, int, str]], numbers: list[str | None], j
 def contents_spans(text: str) -> list[tuple[int, int]]:
     """``(start, end)`` of each entry of each table of contents in ``text`` (module docstring), a wrapped entry's
     lines together, in order."""
-    lines: list[tuple[int, int, str]] = []
-    offset = 0
-    for line in text.split("\n"):
-        lines.append((offset, offset + len(line), line))
-        offset += len(line) + 1
+    lines = line_spans(text)
     numbers = [_entry_number(line) for _, _, line in lines]
     found: list[tuple[int, int]] = []
     i = 0

@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import re
 
+from graphproof.text.lines import line_spans
+
 HEADING_WORDS = 8
 _UNDERLINE = re.compile(r"[ \t]*([=~^*-])\1{2,}[ \t]*")  # "Database Locking" / "----------------"
 _NOT_HEADING = re.compile(
@@ -31,20 +33,15 @@ _NOT_HEADING = re.compile(
 
 def heading_spans(text: str) -> list[tuple[int, int]]:
     """``(start, end)`` of each section heading line of ``text`` (module docstring), in order."""
-    lines: list[tuple[int, int]] = []
-    start = 0
-    for line in text.split("\n"):
-        lines.append((start, start + len(line)))
-        start += len(line) + 1
-    blank = [not text[a:b].strip() for a, b in lines]
+    lines = line_spans(text)
+    blank = [not line.strip() for _, _, line in lines]
     found: list[tuple[int, int]] = []
-    for k, (start, end) in enumerate(lines):
+    for k, (start, end, line) in enumerate(lines):
         if blank[k] or (k and not blank[k - 1]) or k + 1 >= len(lines):
             continue  # blank, or no blank line (nor the text's start) before it
-        after = k + 2 if _UNDERLINE.fullmatch(text[lines[k + 1][0] : lines[k + 1][1]]) else k + 1
+        after = k + 2 if _UNDERLINE.fullmatch(lines[k + 1][2]) else k + 1
         if after >= len(lines) or not blank[after] or all(blank[after:]):
             continue  # no blank line after it (and its underline), or nothing after that for it to head
-        line = text[start:end]
         if len(line.split()) > HEADING_WORDS or not any(c.isalpha() for c in line) or _NOT_HEADING.search(line):
             continue
         found.append((start, end))

@@ -29,6 +29,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 
+from graphproof.text.lines import line_spans
+
 MIN_ROWS = 2  # rows (header included): one row alone with bars is a line of prose or a shell pipeline
 HEADER_WORDS = 4  # words: a header cell is a label ("configure flag"), not a sentence
 
@@ -225,10 +227,7 @@ def _tables(text: str) -> list[Table]:
             out.append(_table(rows, ruled_after_first))
         rows, ruled_after_first, rule_pending = [], False, False
 
-    offset = 0
-    for raw in text.split("\n"):
-        start, end, line = offset, offset + len(raw), raw
-        offset = end + 1
+    for start, end, line in line_spans(text):
         if not line.strip():
             close()  # a blank line ends a table
             continue
