@@ -642,10 +642,16 @@ def _in_order(units: Sequence[str], wanted: Sequence[str]) -> list[tuple[int, in
     return out
 
 
+def _unit_text(chunk: Chunk) -> str:
+    """The text a document chunk's units are cut from (``_authored_units``) and found in (``_section_headings``):
+    hard-wrapped lines joined, bold markers dropped."""
+    return unwrap(chunk.text).replace("**", "")
+
+
 def _section_headings(chunk: Chunk, found: Sequence[str]) -> list[str]:
     """For each of a document chunk's units ``found`` (in order), the heading of the section of the chunk it is in
     (``text.headings.heading_spans``), or ``""`` before the chunk's first heading."""
-    text = unwrap(chunk.text).replace("**", "")
+    text = _unit_text(chunk)
     spans = heading_spans(text)
     out, at = [], 0
     for unit in found:
@@ -665,7 +671,7 @@ def _authored_units(
     its header row and rule lines are no units, nor are the entries of a table of contents (``contents_spans``)."""
     handles = speaker_handles(str(chunk.metadata.get("speakers", "")))
     if not handles:
-        text = unwrap(chunk.text).replace("**", "")
+        text = _unit_text(chunk)
         contents = contents_spans(text)
         sentences = [text[a:b] for a, b in sentence_spans(text) if not any(s <= a < e for s, e in contents)]
         rows = table_rows(chunk) if rows is None else rows
