@@ -347,11 +347,12 @@ _IRREGULAR = _words(
 
 
 def inflections(lemma: str) -> set[str]:
-    """A verb lemma with its regular forms: -s, -es, -ed, -d, -ing, and "-ies"/"-ied" and a doubled last consonant
-    where the spelling asks for them (an over-generated set: "makeed" is harmless in a membership test)."""
-    forms = {lemma, lemma + "s", lemma + "es", lemma + "ed", lemma + "d", lemma + "ing"}
+    """A verb lemma with its regular forms: -s, -es, -ed, -ing, and -d, "-ies"/"-ied" and a doubled last consonant
+    where the spelling asks for them (an over-generated set: "makeed" is harmless in a membership test; "-d" only
+    after an "e", so that "systemd", "lockd" and "statd" are no inflections of "system", "lock" and "stat")."""
+    forms = {lemma, lemma + "s", lemma + "es", lemma + "ed", lemma + "ing"}
     if lemma.endswith("e"):
-        forms.add(lemma[:-1] + "ing")
+        forms |= {lemma + "d", lemma[:-1] + "ing"}
     if lemma.endswith("y") and len(lemma) > 2 and lemma[-2] not in "aeiou":
         forms |= {lemma[:-1] + "ies", lemma[:-1] + "ied"}
     if len(lemma) >= 3 and lemma[-1] not in "aeiouwyx" and lemma[-2] in "aeiou" and lemma[-3] not in "aeiou":

@@ -80,7 +80,15 @@ def _pieces(words: list[tuple[int, int, str]]) -> list[list[tuple[int, int, str]
     return out
 
 
+def _named_compound(word: str) -> bool:
+    """A hyphenated word with a part that is no English word ("systemd-resolved", "gpg-signed"): a name, though it
+    ends in "-ed"; "user-defined" and "well-known" are English throughout."""
+    return "-" in word and not all(is_english(part) for part in word.split("-") if part)
+
+
 def _verb_like(word: str) -> bool:
+    if _named_compound(word):
+        return False
     return (word in VERBS and not word.endswith("ing")) or (word.endswith("ed") and len(word) > 4)
 
 
@@ -93,6 +101,8 @@ _INFINITIVE_BEFORE = re.compile(
     r"\b(?:used|designed|able|unable|meant|intended|needed|required|allowed|possible|necessary)[ \t]+to[ \t]+$",
     re.IGNORECASE,
 )
+# "is no longer supported", "any longer": "longer" is an adverb there, part of the verb's wording, no noun
+_NO_BEFORE = re.compile(r"\b(?:no|any)[ \t]+$", re.IGNORECASE)
 _MODAL_BEFORE = re.compile(r"\b(?:can|could|may|might|must|shall|should|will|would)(?:\s+not)?\s+$", re.IGNORECASE)
 
 
@@ -113,6 +123,8 @@ def _manner_adverb(word: str) -> bool:
 def _participle(word: str) -> bool:
     """A past participle closing a run of content words ("designed", "written"): a reduced relative clause
     begins there, so the word is not part of the noun phrase before it."""
+    if _named_compound(word):
+        return False
     return (word.endswith("ed") and len(word) > 5 and not word.endswith("eed")) or (
         word in VERBS and word.endswith("en") and word not in VERB_LEMMAS
     )
@@ -183,6 +195,7 @@ def candidates(text: str, prose: bool = False) -> list[tuple[int, int, list[str]
     run: list[tuple[int, int, str]] = []
     last_end = 0
     idioms = {m.start("noun") for m in _COMPLEX_PREPOSITION.finditer(text)} if prose else set()
+    stale = False  # the word before was the "longer" of "no longer"
 
     def emit() -> None:
         while len(run) > 1 and _adverb(run[0][2]) and (_verb_like(run[1][2]) or _participle(run[1][2])):
@@ -221,7 +234,11 @@ def candidates(text: str, prose: bool = False) -> list[tuple[int, int, list[str]
         lower = word.casefold()
         if lower.endswith(("'s", "’s")) and not is_contraction(word):
             lower = lower[:-2]
-        if len(lower) < 3 or lower in stop or is_contraction(word) or HAS_CJK.search(lower) or match.start() in idioms:
+        # "no longer" and the verb right after it ("is no longer supported"): the clause's verb, no phrase
+        verb = stale and (lower in VERBS or _verb_like(lower) or _participle(lower))
+        stale = bool(prose and lower == "longer" and _NO_BEFORE.search(text, max(0, match.start() - 6), match.start()))
+        if (len(lower) < 3 or lower in stop or is_contraction(word) or HAS_CJK.search(lower)
+                or match.start() in idioms or stale or verb):  # fmt: skip
             emit()
             continue
         run.append((match.start(), match.end(), lower))
@@ -240,6 +257,8 @@ def is_concept(phrase: Phrase, frequency: Counter[str]) -> bool:
     if len(words) > 1:
         return True
     word = words[0]
+    if _named_compound(word):
+        return True  # "systemd-resolved", a name for all its "-ed"
     if len(word) < 3 or word.endswith(("ly", "ible", "ful", "ous")):
         return False
     if word.endswith(("ing", "ed")) and word not in VERB_LEMMAS:  # "building", not "bring" or "need"

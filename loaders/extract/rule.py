@@ -692,8 +692,10 @@ def listed_links(
     ("- HarfBuzz for complex text shaping" → Pango → depends_on → HarfBuzz), described by the sentence and the
     item (at most ``limit`` characters). So does one whose last mention a verb phrase and the colon follow ("The
     current version of pip works on: - Windows … - CPython 3.7 …" → pip → works_on → CPython 3.7;
-    ``_listing_verb``). Returns those links and the ``(head, relation, tail)`` of the introducing
-    relations they replace (their tail, "following libraries", only stands for the list)."""
+    ``_listing_verb``). With no item marked, the names the next line opens with, run in ("… are no longer
+    installed:" / "gifecho, giffilter, gifinto, gifsponge. These were …", ``_run_in_list``), are the items.
+    Returns those links and the ``(head, relation, tail)`` of the introducing relations they replace (their tail,
+    "following libraries", only stands for the list)."""
     links: list[ExtractedRelation] = []
     replaced: set[tuple[str, str, str]] = set()
     for i, unit in enumerate(units):
@@ -716,6 +718,8 @@ def listed_links(
             opening = next((s for s in unit_spans[j] if not before[: s.start - mark.end()].strip("[(*_` \t")), None)
             if opening is not None:
                 items.append((opening, units[j]))
+        if not items and i + 1 < len(units):  # "… are no longer installed:" / "gifecho, giffilter, gifinto."
+            items = [(span, units[i + 1]) for span in _run_in_list(units[i + 1].body, unit_spans[i + 1])]
         if not (intro and items):
             continue
         for relation in intro:
@@ -725,6 +729,21 @@ def listed_links(
                 description = _cap(f"{unit.description} {item.description}", limit)
                 links.append(replace(relation, tail=name.name, tail_type=name.type, description=description))
     return links, replaced
+
+
+def _run_in_list(body: str, spans: Sequence[Span]) -> list[Span]:
+    """The names a unit opens with when it is a list run into a line, not marked as items ("gifecho, giffilter,
+    gifinto and gifsponge. These were …"): the mentions from its start joined by commas, "and" or "or" (``_AND_NEXT``)
+    up to the first that is not, when there are two or more; else none."""
+    ordered = sorted(spans, key=lambda span: span.start)
+    if not ordered or body[: ordered[0].start].strip("*_`'\" \t"):
+        return []
+    run = [ordered[0]]
+    for span in ordered[1:]:
+        if not _AND_NEXT.match(body[run[-1].end : span.start]):
+            break
+        run.append(span)
+    return run if len(run) > 1 else []
 
 
 def _term(body: str) -> str:
@@ -1836,10 +1855,12 @@ def reader_requirements(
 # there (a stop, a comma, a colon before a list, a parenthesis), so "SSL is not supported on Windows" or "… is
 # provided by libfoo" states nothing of the subject.
 _AGENTLESS_VERBS = {"supported": "support", "provided": "provide", "included": "include", "shipped": "ship",
-                    "bundled": "bundle", "required": "require", "needed": "require"}  # fmt: skip
+                    "bundled": "bundle", "required": "require", "needed": "require",
+                    "installed": "install"}  # fmt: skip
 _AGENTLESS = re.compile(
     r"[\"”'’`]*(?:[ \t]+(?:or|and)[ \t]+(?:later|newer|above|higher|greater))?[ \t]+(?:is|are)[ \t]+"
-    r"(?:(?:also|now|currently|fully|only|officially|still|already|well)[ \t]+)*(?P<neg>not[ \t]+)?"
+    r"(?:(?:also|now|currently|fully|only|officially|still|already|well)[ \t]+)*"
+    r"(?:(?P<neg>not[ \t]+)|(?P<stale>no[ \t]+longer[ \t]+))?"
     r"(?:(?:yet|currently|officially|fully)[ \t]+)?(?P<verb>" + "|".join(_AGENTLESS_VERBS) + r")"
     r"[ \t]*(?P<end>[.;!(]|,|:|$)",
     re.IGNORECASE,
@@ -1851,7 +1872,8 @@ def agentless_links(
 ) -> list[ExtractedRelation]:
     """What a passive with no agent says its document's ``subject`` does (``_AGENTLESS``): "Windows and macOS are
     supported." → subject → ``supports`` → Windows, macOS; "Python 3.8 or later is required." → ``requires``; "A
-    pkg-config file is not provided." → ``does_not_provide``; "The following types of HTTP authentication are
+    pkg-config file is not provided." → ``does_not_provide``; "The quux tool is no longer installed." →
+    ``no_longer_installs``; "The following types of HTTP authentication are
     supported: Digest, Basic and WSSE" → ``supports`` → each listed name (the list after the colon, when the clause
     opens with "the following" or its subject is a kind, not a name). The clause's subject is the mention right before
     the verb, with the mentions coordinated before it, and it opens the sentence (or follows an opening condition: "On
@@ -1882,7 +1904,8 @@ def agentless_links(
             if match.group("end") == ":":  # "X is required: …" introduces what follows, not X alone
                 continue
         verb = _AGENTLESS_VERBS[match.group("verb").casefold()]
-        predicate = f"does_not_{verb}" if match.group("neg") else f"{verb}s"
+        negation = "does_not_" if match.group("neg") else "no_longer_" if match.group("stale") else ""
+        predicate = f"{negation}{verb}" if match.group("neg") else f"{negation}{verb}s"
         out += [
             ExtractedRelation(subject, predicate, s.name, NAME, s.type, keywords, description)
             for s in objects
@@ -2038,6 +2061,8 @@ def _past_form(word: str) -> bool:
 
 
 _DETERMINERS = ARTICLES | frozenset(["this", "these", "those", "my", "your", "his", "her", "our", "their", "its"])
+# words of a document's sentence that say how many of the object there are, not what the verb does
+_QUANTITY_WORDS = frozenset(("many", "several", "some", "most", "all", "both", "few", "various", "multiple"))
 
 
 def between_predicate(
@@ -2082,6 +2107,15 @@ def between_predicate(
     joined = [i for i, w in enumerate(words[1:-1], 1) if w == "and" and _past_form(words[i + 1])]
     if prose and joined and not relative:
         counted -= 2 + (words[-1] in ARTICLES)
+    if prose and len(words) > 1 and words[0] in ("and", "or") and words[1] in ARTICLES:
+        return ""  # "[January 2020] and the release of [Setuptools 45]": a noun after the article, no verb
+    conjunctions = [i for i, w in enumerate(words) if w in ("and", "but", "or")] if prose else []
+    if conjunctions and not any(w in VERBS or w in verbs or w in PREPOSITIONS for w in words[conjunctions[-1] + 1 :]):
+        return ""  # "[Requires-Python] is not honored and (invalid) [versions] can be installed": a new subject
+    # "is no longer supported by", "no longer supports": "no longer" is one adverb of time, the words a stale
+    # fact is stated with; it names the relation ("no_longer_supports") and does not count against its length
+    stale = {i for i in range(1, len(words)) if words[i] == "longer" and words[i - 1] in ("no", "any")}
+    counted -= 2 * len(stale)
     if not words or counted > 5:
         return ""
     if len(words) == 2 and words[0] in COPULAS and words[1] in ("a", "an"):
@@ -2094,9 +2128,13 @@ def between_predicate(
             or (word in leading and (index == 0 or _verb_stands_after(words[index - 1])))
         ):
             negated = any(w in _NEGATIONS or w.endswith(("n't", "n’t")) for w in words[:index])
+            no_longer = any(i < index for i in stale) and not any(
+                w in _NEGATIONS - {"no"} or w.endswith(("n't", "n’t")) for w in words[:index]
+            )
             phrase = words[index:]
             if phrase[-1] not in PREPOSITIONS:  # "wrote a new ps [program]" -> wrote: what follows the article
-                ends = [i for i, w in enumerate(phrase) if i and w in _DETERMINERS]  # is the object's, not the verb's
+                cuts = _DETERMINERS | _QUANTITY_WORDS if prose else _DETERMINERS  # "include many [modules]"
+                ends = [i for i, w in enumerate(phrase) if i and w in cuts]  # is the object's, not the verb's
                 phrase = phrase[: ends[0]] if ends else phrase
             if (
                 len(phrase) > 2
@@ -2112,7 +2150,7 @@ def between_predicate(
             light = all(w in LIGHT_VERBS for w in kept) and not set(kept) & verbs  # a definition's "Keep …" is
             if light and not (quantity and set(kept) <= _POSSESSION):  # its verb (``defined_terms``)
                 return ""
-            return ("not_" if negated else "") + "_".join(kept)
+            return ("no_longer_" if no_longer else "not_" if negated else "") + "_".join(kept)
     return ""
 
 
@@ -2615,6 +2653,9 @@ def distributed_predicates(
     return out
 
 
+_OWN = re.compile(r"[ \t]+(?:very[ \t]+)?own[ \t]+", re.IGNORECASE)
+
+
 class RuleExtractor:
     """Deterministic, offline extraction (no model); see the module docstring for what it finds.
 
@@ -2962,6 +3003,8 @@ class RuleExtractor:
         for _, i, j in sorted(pairs, key=lambda p: (p[1], p[2])):
             head, tail = spans[i], spans[j]
             gap = free[head.end : tail.start]
+            if _OWN.fullmatch(gap) and unit.body[head.start : head.end].endswith(("'s", "’s")):
+                gap = ""  # "[man-db's] own [source code]": the second mention is the first one's; "own" is no verb
             copula = None if unit.speaker else copula_predicate(unit.body, free, head, tail)
             predicate = (
                 between_predicate(gap, tail.type == QUANTITY, verbs, prose=not unit.speaker, leading=leading)

@@ -43,3 +43,10 @@ def test_a_clause_that_goes_on_after_the_verb_or_has_its_own_agent_says_nothing_
 
 def test_without_a_document_subject_nothing_is_added() -> None:
     assert not any(r in ("supports", "requires") for _, r, _ in _triples("FreeQuill is supported.", subject=""))
+
+
+def test_no_longer_says_what_the_subject_stopped_doing() -> None:
+    listed = _triples("The following obsolete tools are no longer installed: quuxecho, quuxcat.")
+    assert {("Zorp", "no_longer_installs", "quuxecho"), ("Zorp", "no_longer_installs", "quuxcat")} <= listed
+    assert ("Zorp", "no_longer_supports", "FreeQuill") in _triples("FreeQuill is no longer supported.")
+    assert ("Zorp", "supports", "FreeQuill") not in _triples("FreeQuill is no longer supported.")
