@@ -222,11 +222,17 @@ def rst_doctree(text: str) -> nodes.document:
 
 def rst_text(text: str) -> tuple[str, str | None]:
     """The readable text of reStructuredText ``text`` (module docstring), blocks separated by blank lines,
-    and the document's title (its first section title when that is the only top-level one, else ``None``)."""
+    and the document's title (its first section title when that is the only top-level one, else ``None``; a field
+    list before it, such as ":orphan:", does not count)."""
     from docutils import nodes
 
     tree = rst_doctree(text)
     reader = _Reader()
     reader.walk(tree)
     title = next((_line(child) for child in tree.children if isinstance(child, nodes.title)), None)
+    if title is None:  # ":orphan:" or another field list above the title keeps docutils from promoting it
+        sections = [child for child in tree.children if isinstance(child, nodes.section)]
+        shown = [c for c in tree.children if not isinstance(c, nodes.docinfo | nodes.comment | nodes.target)]
+        if len(sections) == 1 and shown[0] is sections[0]:
+            title = next((_line(c) for c in sections[0].children if isinstance(c, nodes.title)), None)
     return "\n\n".join(reader.blocks), title or None

@@ -258,6 +258,10 @@ def test_restructuredtext_without_readable_text_or_title(tmp_path: Path) -> None
     assert doc.title == "notes"
     assert doc.text.startswith("One\n\nFirst.\n\nTwo")
     assert doc.text.endswith("Second.")
+    # a field list above the only top-level section (":orphan:") does not keep its title from naming the document
+    orphan = read_one(write(tmp_path / "sunset.rst", ":orphan:\n\nZorp 2 Sunset\n=============\n\nGone.\n"))
+    assert isinstance(orphan, SourceDocument)
+    assert orphan.title == "Zorp 2 Sunset"
     # .rst files are found by extension, and can be named as the format of another file
     assert detect_format(tmp_path / "index.rst") == detect_format(tmp_path / "a.REST") == "rst"
     forced = read_one(write(tmp_path / "README", "Title\n=====\n\nBody *text*.\n"), fmt="rst")
