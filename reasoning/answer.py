@@ -255,13 +255,14 @@ def extractive_answer(store: GraphStore, retrieval: Retrieval, sentences: int = 
         sections = [""] * len(found) if chat else _section_headings(hit.item, found)
         # a message covers its writer's name as the handle and as words: "LiHua" and "Li Hua" alike
         lemmas, abbreviations = ({}, {}) if chat else (by_key, short)
+        heading = headings.get(hit.item.document_id, "")
+        authors = set() if chat else _title_page_authors(found, hit.item.ordinal)
         own = [
-            _covered(f"{unit} {humanise(handle)}" if handle else _signed(unit, section), idf.keys(), lemmas, analyzer,
-                     abbreviations)
-            for unit, handle, section in zip(found, written_by, sections, strict=True)
+            _covered(f"{unit} {humanise(handle)}" if handle else _signed(unit, section, k in authors), idf.keys(),
+                     lemmas, analyzer, abbreviations)
+            for k, (unit, handle, section) in enumerate(zip(found, written_by, sections, strict=True))
         ]  # fmt: skip
         said = [_covered(body, idf.keys(), {}, analyzer) for _, _, body in authored] if chat else own
-        heading = headings.get(hit.item.document_id, "")
         for index in range(len(found)):
             if not chat and _is_title(found[index], heading):
                 continue  # a heading that repeats the document's title states nothing
@@ -561,11 +562,58 @@ SIGNED = "written by its author"  # what a signature says of the text it signs
 _THANKS = re.compile(r"\b(?:acknowledge?ments?|thanks|thank\s+you)\b", re.IGNORECASE)
 
 
-def _signed(unit: str, section: str = "") -> str:
-    """``unit`` with what it says when it is a signature (``_SIGNATURE``): that its signer wrote the text
-    (``SIGNED``), so it covers "wrote" and "author" in "Who wrote the notes on …?". Not under a ``section`` heading
-    that thanks ("1.2. Acknowledgments"): the names listed there helped, they did not write it."""
-    return f"{unit} ({SIGNED})" if _SIGNATURE.match(unit) and not _THANKS.search(section) else unit
+def _signed(unit: str, section: str = "", author: bool = False) -> str:
+    """``unit`` with what it says when it is a signature (``_SIGNATURE``) or an ``author`` line of a title page
+    (``_title_page_authors``): that its signer wrote the text (``SIGNED``), so it covers "wrote" and "author" in
+    "Who wrote the notes on …?". Not under a ``section`` heading that thanks ("1.2. Acknowledgments"): the names
+    listed there helped, they did not write it."""
+    signs = author or _SIGNATURE.match(unit) is not None
+    return f"{unit} ({SIGNED})" if signs and not _THANKS.search(section) else unit
+
+
+NAME_LINE_WORDS = (2, 3)  # words of a line that is only a person's name, particles aside ("Anna de la Cruz")
+TITLE_PAGE_UNITS = 12  # units a title page holds at most after its title
+TITLE_WORDS = 12  # words a title line holds at most
+# words of an organisation's or a document's name, never of a person's: "Network Computing Devices, Inc", "MIT X
+# Consortium", "Proposed Standard"
+_ORGANISATION = frozenset((
+    "inc", "corp", "corporation", "company", "ltd", "limited", "gmbh", "llc", "consortium", "foundation",
+    "university", "institute", "laboratory", "laboratories", "labs", "group", "project", "team", "systems",
+    "devices", "standard", "draft", "version", "release", "edition", "chapter", "section", "contents",
+))  # fmt: skip
+
+
+def _name_line(unit: str) -> bool:
+    """Whether ``unit`` is only a person's name: two or three name words (``_name_word``; particles left out), none a
+    word that starts no name ("See Also") or names an organisation ("Digital Equipment Corporation")."""
+    words = _without_name_particles(unit.strip().split())
+    low, high = NAME_LINE_WORDS
+    return low <= len(words) <= high and all(
+        _name_word(w) and w[-1:].isalpha() and w.casefold() not in _NOT_NAMES | _ORGANISATION for w in words
+    )
+
+
+def _title_page_authors(found: Sequence[str], ordinal: int) -> set[int]:
+    """The positions in ``found`` (the units of a document's chunk ``ordinal``) of the authors of a title page: the
+    document's first unit is a title (at most ``TITLE_WORDS`` words, no sentence end), and the lines after it up to
+    the first sentence (or ``TITLE_PAGE_UNITS`` units) that are only a person's name each (``_name_line``) are its
+    authors ("Users and Groups in the Debian System" / "Joey Hess" / "Colin Watson"; "X11 Screen Saver Extension" /
+    "MIT X Consortium Proposed Standard" / "Jim Fulton" / "Network Computing Devices, Inc"), read as signatures."""
+    if ordinal != 0 or not found or not _title_line(found[0]):
+        return set()
+    out = set()
+    for k in range(1, min(len(found), TITLE_PAGE_UNITS + 1)):
+        if not _title_line(found[k]):
+            break
+        if _name_line(found[k]):
+            out.add(k)
+    return out
+
+
+def _title_line(unit: str) -> bool:
+    """A line of a title page: at most ``TITLE_WORDS`` words and no sentence end."""
+    text = unit.strip()
+    return bool(text) and len(text.split()) <= TITLE_WORDS and not text.endswith((".", "!", "?", ":", ";"))
 
 
 CAPTION_CHARS = 600  # characters before a table read for its caption: a long sentence, not the section above it

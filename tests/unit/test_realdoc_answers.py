@@ -519,3 +519,22 @@ def test_a_name_over_its_bare_address_on_a_title_page_signs_the_text(store: SQLi
     _put(store, "zap", "docs/zap/zapproto.txt", text, title="zapproto.txt")
     answer = _ask(store, "Who wrote the Zap extension?", ["zap"], sentences=2)
     assert "Ada Quill" in answer and "Bo Vance" in answer and "Cy Dunn" not in answer
+
+
+def test_the_names_on_a_title_page_are_its_authors(store: SQLiteStore) -> None:
+    text = (
+        "Groups in the Zorp System\n\nAda Quill\n\nBo van Vance\n\n   Copyright © 2001 Ada Quill\n\n"
+        "Chapter 1. Introduction\n\nThe zorp-passwd package holds the master group file. Please send mail to "
+        "<zorp@lists.example> if you have more information about the groups.\n"
+    )
+    _put(store, "groups", "docs/zorp-passwd/groups.txt", text, title="groups")
+    answer = _ask(store, "Who wrote Groups in the Zorp System?", ["groups"], sentences=2)
+    assert answer.startswith("Ada Quill") and "Bo van Vance" in answer
+    # a status line and an affiliation between the names; the organisation signs nothing
+    page = (
+        "Zap Saver Extension\n\nQuux Consortium Proposed Standard\n\nCy Dunn\n\nNetwork Zap Devices, Inc\n\n"
+        "Di Eng\n\nThe Zap saver extension lets clients blank the screen of a zap server.\n"
+    )
+    _put(store, "saver", "docs/zap/saver.txt", page, title="saver")
+    answer = _ask(store, "Who wrote the Zap saver extension?", ["saver"], sentences=2)
+    assert answer.startswith("Cy Dunn") and "Di Eng" in answer
