@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 from graphproof.loaders.extract.rule import RuleExtractor
+from graphproof.text.english_words import is_english
 
 
 def _triples(text: str) -> set[tuple[str, str, str]]:
@@ -55,3 +56,10 @@ def test_a_list_run_into_the_line_after_a_colon_holds_the_items() -> None:
     triples = _triples(text)
     expected = {("obsolete quux programs", "are_no_longer_installed", n) for n in ("quuxecho", "quuxcat", "quuxinto")}
     assert expected <= triples
+
+
+def test_a_hyphenated_name_ending_in_ed_is_a_name() -> None:
+    assert ("zorpd-resolved", "uses", "Quill DNS") in _triples("By default, zorpd-resolved uses Quill DNS servers.")
+    # "systemd" is no inflection of "system": it stays a name, no English word
+    assert not is_english("systemd") and not is_english("lockd")
+    assert is_english("used") and is_english("saved") and is_english("user-defined")
