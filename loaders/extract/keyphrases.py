@@ -257,8 +257,8 @@ def is_concept(phrase: Phrase, frequency: Counter[str]) -> bool:
     if len(words) > 1:
         return True
     word = words[0]
-    if _named_compound(word):
-        return True  # "systemd-resolved", a name for all its "-ed"
+    if word.endswith("ed") and _named_compound(word):
+        return True  # "systemd-resolved", a name for all its "-ed" ("eco-friendly" stays an adjective)
     if len(word) < 3 or word.endswith(("ly", "ible", "ful", "ous")):
         return False
     if word.endswith(("ing", "ed")) and word not in VERB_LEMMAS:  # "building", not "bring" or "need"
