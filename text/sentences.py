@@ -284,12 +284,14 @@ def segments(line: str, limit: int = MAX_SEGMENT) -> list[tuple[int, int]]:
 _CLOSE_TRAIL = "\"'”’)]*_`"
 _LINE_END = re.compile(rf"(?:[.!?:…。！？；;{{}}]|[.!?]\s*{_EMOJI})[{re.escape(_CLOSE_TRAIL)}]*\s*$")
 _NO_JOIN_NEXT = re.compile(
-    r"\s*(?:[-*+•‣◦]\s|\d{1,3}[.)](?:\s|$)|[#|>]|[=\-~_*]{3,}\s*$|```|~~~)"  # item, heading, table, quote, rule
+    r"\s*(?:[-*+•‣◦]\s|o[ \t]+(?=[A-Z])|\d{1,3}[.)](?:\s|$)|[#|>]|[=\-~_*]{3,}\s*$|```|~~~)"  # item, heading,
+    # table, quote, rule
     r"|\s*[A-Z][\w.'’-]*(?:[ \t][\w.'’-]+){0,3}[ \t]*[:：](?:\s|$)"  # "Label: value", "Handle: message", "Q:"
 )
 _RULE_LINE = re.compile(r"\s*[=\-~_*#]{3,}\s*$")
-# a list item's marker: a bullet or a number with "." or ")" (the answer and the rule extractor read it too)
-LIST_MARKER = r"(?:[-*+•‣◦]|\d{1,3}[.)])"
+# a list item's marker: a bullet or a number with "." or ")" (the answer and the rule extractor read it too), or
+# the lower-case "o" release notes and old READMEs bullet with before a capital ("o CLI-217: Accommodate …")
+LIST_MARKER = r"(?:[-*+•‣◦]|\d{1,3}[.)]|o(?=[ \t]+[A-Z]))"
 _MARKER = re.compile(rf"[ \t]*(?:{LIST_MARKER}|[A-Z][\w-]{{0,15}}[:：])?[ \t]*")
 SHORT_LINE = 50  # characters: lines filled to 72-80 columns are longer; a shorter one is a heading, a field, code
 CODE_INDENT = 4  # columns: a next line indented this much deeper than the text above is a code block

@@ -186,6 +186,7 @@ from graphproof.text.verb_forms import verb_forms, verb_only_forms
 _CJK_CHAR = re.compile(HAS_CJK.pattern + "+")
 _GAP_WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
 _GAP_STOPS = frozenset(".!?;:\n。！？()[]|")
+_QUOTED_WORD = re.compile(r"[\"“'‘`][^\W_]+[\"”'’`]")  # a value written in quotes: "no", `yes`, 'auto'
 _NEGATIONS = frozenset(("not", "never", "no"))
 COPULAS = frozenset(("is", "are", "was", "were"))
 SUBJECT = "subject"  # chunk metadata: the document's subject (set by ``document_subjects`` when not given)
@@ -2087,6 +2088,7 @@ def between_predicate(
         return ""
     gap = _TRAILING_QUANTIFIER.sub("", gap)
     gap = _TRAILING_KIND.sub("", gap)  # "triggered with the command ['update-ca-certificates -f']": the object's kind
+    gap = _QUOTED_WORD.sub(" ", gap) if prose else gap  # 'defaults to "no", disabling': a quoted value, no negation
     words = [w.casefold() for w in _GAP_WORD.findall(_SET_ADVERBIALS.sub(" ", gap))]  # "reads by default" -> reads
     # "was originally written by": a -ly adverb between the verbs is not part of the predicate
     words = [  # but "operate independently of" keeps it: with the preposition it names the relation

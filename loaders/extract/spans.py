@@ -77,6 +77,8 @@ def _is_initial(text: str, start: int) -> bool:
     before = text[window:start].rstrip(" \t\"'“‘(*-–—[")
     if not before:
         return window == 0
+    if before.rsplit("\n", 1)[-1].strip() == "o" and (window == 0 or "\n" in before):
+        return True  # "o Replace deprecated FindBugs …": after a release note's "o" bullet a line starts
     last = before[-1]
     return not last.isalnum() and last not in _NOT_INITIAL_BEFORE
 

@@ -63,3 +63,14 @@ def test_a_hyphenated_name_ending_in_ed_is_a_name() -> None:
     # "systemd" is no inflection of "system": it stays a name, no English word
     assert not is_english("systemd") and not is_english("lockd")
     assert is_english("used") and is_english("saved") and is_english("user-defined")
+
+
+def test_a_quoted_no_is_a_value_not_a_negation() -> None:
+    triples = _triples('This option defaults to "no", disabling the ~C command-line that was enabled before.')
+    assert not any(r.startswith("not_") for _, r, _ in triples)
+    assert ("zorp", "does_not_read", "file") in _triples("The zorp tool does not read the file.")
+
+
+def test_a_release_notes_o_bullet_opens_a_line() -> None:
+    triples = _triples("Changes:\no Replace deprecated FindQuill with SpotQuill. Thanks to Ann Lee.\n")
+    assert not any(h == "Replace" for h, _, _ in triples)  # the imperative's verb, not a name

@@ -114,3 +114,10 @@ def test_a_lower_case_name_with_its_verb_opens_a_sentence_in_a_long_paragraph() 
     ]
     kept = "Use a short flag, e.g. tar is fine here. Old tools, etc. are listed."  # after an abbreviation: no end
     assert split_sentences(kept) == ["Use a short flag, e.g. tar is fine here.", "Old tools, etc. are listed."]
+
+
+def test_a_release_notes_o_bullet_is_a_list_item() -> None:
+    text = "Changes in this version include:\no CLI-217: Accommodate toggling.\no Replace FindBugs with SpotBugs.\n"
+    assert split_sentences(text) == [
+        "Changes in this version include:", "o CLI-217: Accommodate toggling.", "o Replace FindBugs with SpotBugs."
+    ]
