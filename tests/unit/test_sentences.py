@@ -117,7 +117,12 @@ def test_a_lower_case_name_with_its_verb_opens_a_sentence_in_a_long_paragraph() 
 
 
 def test_a_release_notes_o_bullet_is_a_list_item() -> None:
-    text = "Changes in this version include:\no CLI-217: Accommodate toggling.\no Replace FindBugs with SpotBugs.\n"
+    text = (
+        "Changes in this version include:\no CLI-271:  CommandLine.getXXX should accept an Option as a parameter\n"
+        "o CLI-276:  Adjust access-modifier of checkRequiredOptions() to protected.\n"
+    )
     assert split_sentences(text) == [
-        "Changes in this version include:", "o CLI-217: Accommodate toggling.", "o Replace FindBugs with SpotBugs."
+        "Changes in this version include:",
+        "o CLI-271:  CommandLine.getXXX should accept an Option as a parameter",
+        "o CLI-276:  Adjust access-modifier of checkRequiredOptions() to protected.",
     ]
