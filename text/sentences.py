@@ -283,9 +283,9 @@ def segments(line: str, limit: int = MAX_SEGMENT) -> list[tuple[int, int]]:
 
 _CLOSE_TRAIL = "\"'”’)]*_`"
 _LINE_END = re.compile(rf"(?:[.!?:…。！？；;{{}}]|[.!?]\s*{_EMOJI})[{re.escape(_CLOSE_TRAIL)}]*\s*$")
+# a line that starts an item (a release note's "o" bullet too), a heading, a table, a quote or a rule
 _NO_JOIN_NEXT = re.compile(
-    r"\s*(?:[-*+•‣◦]\s|o[ \t]+(?=[A-Z])|\d{1,3}[.)](?:\s|$)|[#|>]|[=\-~_*]{3,}\s*$|```|~~~)"  # item, heading,
-    # table, quote, rule
+    r"\s*(?:[-*+•‣◦]\s|o[ \t]+(?=[A-Z])|\d{1,3}[.)](?:\s|$)|[#|>]|[=\-~_*]{3,}\s*$|```|~~~)"
     r"|\s*[A-Z][\w.'’-]*(?:[ \t][\w.'’-]+){0,3}[ \t]*[:：](?:\s|$)"  # "Label: value", "Handle: message", "Q:"
 )
 _RULE_LINE = re.compile(r"\s*[=\-~_*#]{3,}\s*$")
