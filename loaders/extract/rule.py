@@ -2112,8 +2112,11 @@ def between_predicate(
     if prose and len(words) > 1 and words[0] in ("and", "or") and words[1] in ARTICLES:
         return ""  # "[January 2020] and the release of [Setuptools 45]": a noun after the article, no verb
     conjunctions = [i for i, w in enumerate(words) if w in ("and", "but", "or")] if prose else []
-    if conjunctions and not any(w in VERBS or w in verbs or w in PREPOSITIONS for w in words[conjunctions[-1] + 1 :]):
-        return ""  # "[Requires-Python] is not honored and (invalid) [versions] can be installed": a new subject
+    after = words[conjunctions[-1] + 1 :] if conjunctions else []
+    if conjunctions and not any(
+        w in VERBS or w in verbs or w in PREPOSITIONS or w.endswith("ing") or _past_form(w) for w in after
+    ):  # "[Requires-Python] is not honored and (invalid) [versions] can be installed": a new clause's subject
+        return ""
     # "is no longer supported by", "no longer supports": "no longer" is one adverb of time, the words a stale
     # fact is stated with; it names the relation ("no_longer_supports") and does not count against its length
     stale = {i for i in range(1, len(words)) if words[i] == "longer" and words[i - 1] in ("no", "any")}
