@@ -255,7 +255,6 @@ def extractive_answer(store: GraphStore, retrieval: Retrieval, sentences: int = 
         sections = [""] * len(found) if chat else _section_headings(hit.item, found)
         # a message covers its writer's name as the handle and as words: "LiHua" and "Li Hua" alike
         lemmas, abbreviations = ({}, {}) if chat else (by_key, short)
-        heading = headings.get(hit.item.document_id, "")
         authors = set() if chat else _title_page_authors(found, hit.item.ordinal)
         own = [
             _covered(f"{unit} {humanise(handle)}" if handle else _signed(unit, section, k in authors), idf.keys(),
@@ -263,6 +262,7 @@ def extractive_answer(store: GraphStore, retrieval: Retrieval, sentences: int = 
             for k, (unit, handle, section) in enumerate(zip(found, written_by, sections, strict=True))
         ]  # fmt: skip
         said = [_covered(body, idf.keys(), {}, analyzer) for _, _, body in authored] if chat else own
+        heading = headings.get(hit.item.document_id, "")
         for index in range(len(found)):
             if not chat and _is_title(found[index], heading):
                 continue  # a heading that repeats the document's title states nothing

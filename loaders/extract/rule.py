@@ -1905,8 +1905,10 @@ def agentless_links(
             if match.group("end") == ":":  # "X is required: …" introduces what follows, not X alone
                 continue
         verb = _AGENTLESS_VERBS[match.group("verb").casefold()]
-        negation = "does_not_" if match.group("neg") else "no_longer_" if match.group("stale") else ""
-        predicate = f"{negation}{verb}" if match.group("neg") else f"{negation}{verb}s"
+        if match.group("neg"):
+            predicate = f"does_not_{verb}"
+        else:
+            predicate = f"no_longer_{verb}s" if match.group("stale") else f"{verb}s"
         out += [
             ExtractedRelation(subject, predicate, s.name, NAME, s.type, keywords, description)
             for s in objects
