@@ -212,6 +212,9 @@ def _pysbd_cuts(line: str) -> list[int]:
         at = line.find(piece, pos) if piece else -1
         if at < 0:  # not found verbatim: leave it inside the previous sentence
             continue
+        if at > 0 and not line[at - 1].isspace():  # pysbd cuts ".pyc" after its dot: "an extension ." | "pyc (resp."
+            pos = at + len(piece)
+            continue
         if at > 0:
             trailing = _LEADING_SYMBOLS.match(line, at)  # pysbd starts a sentence with the emoji ending the last
             cuts.append(trailing.end() if trailing and trailing.end() < len(line) else at)

@@ -126,3 +126,15 @@ def test_a_release_notes_o_bullet_is_a_list_item() -> None:
         "o CLI-271:  CommandLine.getXXX should accept an Option as a parameter",
         "o CLI-276:  Adjust access-modifier of checkRequiredOptions() to protected.",
     ]
+
+
+def test_a_file_extension_after_a_space_is_not_cut_after_its_dot() -> None:
+    # pysbd, asked about the doubtful "resp." end, cut after the dot of ".pyc": "an extension ." | "pyc (resp. pyo)."
+    text = (
+        "To speed up subsequent imports, it tries to save the byte-code along with\n"
+        "the source with an extension .pyc (resp. pyo). This will fail if the\n"
+        "libraries are installed in a non-writable directory."
+    )
+    sentences = split_sentences(text)
+    assert len(sentences) == 2
+    assert sentences[0].endswith("with an extension .pyc (resp. pyo).")
