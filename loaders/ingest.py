@@ -22,13 +22,13 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from graphproof.graph.embed import Embedder
 from graphproof.graph.model import Chunk, Document, Entity, Mention, Relation, chunk_id, content_hash
 from graphproof.graph.store import GraphStore
-from graphproof.loaders.chunking import CHAT_MAX_TOKENS, FOLDER_KEY, chunk_document
+from graphproof.loaders.chunking import CHAT_MAX_TOKENS, FOLDER_KEY, OPENING_KEY, chunk_document
 from graphproof.loaders.errors import LoaderError
 from graphproof.loaders.pieces import (
     PIECE_CONTEXT,
@@ -105,6 +105,17 @@ class IngestReport:
 def document_hash(doc: SourceDocument) -> str:
     """The content hash that decides whether a source changed."""
     return content_hash(doc.format, doc.title, doc.text, json.dumps(dict(doc.metadata), sort_keys=True))
+
+
+def _told(chunk: Chunk, folder: str) -> Mapping[str, str]:
+    """What the extractor is told of ``chunk`` besides its stored metadata: the ``folder`` that names its document's
+    subject, and whether it opens its document (``OPENING_KEY``); neither is stored."""
+    told = dict(chunk.metadata)
+    if folder:
+        told[FOLDER_KEY] = folder
+    if chunk.ordinal == 0:
+        told[OPENING_KEY] = "yes"
+    return told
 
 
 def _join(parts: Iterable[str], sep: str, cap: int) -> str:
@@ -199,8 +210,7 @@ class Ingestor:
             )
         start = self._tick("chunk", start, len(chunks))
         folders = {doc.id: document_folder(doc.id) for doc, _ in todo}  # told to the extractor, not stored
-        told = [{**c.metadata, FOLDER_KEY: folders[c.document_id]} if folders[c.document_id] else c.metadata
-                for c in chunks]  # fmt: skip
+        told = [_told(c, folders[c.document_id]) for c in chunks]
         extractions = self.extractor.extract([c.text for c in chunks], told)
         entities, relations, mentions = self._resolve(chunks, extractions)
         start = self._tick("extract", start, len(relations))

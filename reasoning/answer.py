@@ -42,8 +42,9 @@ from graphproof.text.contents import contents_spans
 from graphproof.text.documents import document_label
 from graphproof.text.english_words import is_english
 from graphproof.text.headings import heading_spans
-from graphproof.text.lexicon import BREAK, CONNECTORS, PREPOSITIONS, RELATIVE, STARTERS
+from graphproof.text.lexicon import PREPOSITIONS, RELATIVE
 from graphproof.text.names import EMAIL, NAME_PREFIX
+from graphproof.text.person_names import NOT_NAMES, name_word, title_page_authors, without_name_particles
 from graphproof.text.sentences import LIST_MARKER, sentence_spans, split_sentences, unwrap
 from graphproof.text.spelling_variants import canonical
 from graphproof.text.tables import TableRow, cells_of, is_rule, tables
@@ -255,7 +256,7 @@ def extractive_answer(store: GraphStore, retrieval: Retrieval, sentences: int = 
         sections = [""] * len(found) if chat else _section_headings(hit.item, found)
         # a message covers its writer's name as the handle and as words: "LiHua" and "Li Hua" alike
         lemmas, abbreviations = ({}, {}) if chat else (by_key, short)
-        authors = set() if chat else _title_page_authors(found, hit.item.ordinal)
+        authors = set() if chat else title_page_authors(found, hit.item.ordinal)
         own = [
             _covered(f"{unit} {humanise(handle)}" if handle else _signed(unit, section, k in authors), idf.keys(),
                      lemmas, analyzer, abbreviations)
@@ -286,13 +287,17 @@ def extractive_answer(store: GraphStore, retrieval: Retrieval, sentences: int = 
                 answered = _answered(found, index, chat)
                 if not chat and not legal and _LEGAL_NOTICE.search(found[index]):
                     score *= LEGAL_WEIGHT
-                if not chat and kind and not holds_kind(answered, kind, retrieval.question):
+                unit_heading = found[index].strip() if found[index].strip() in sections else ""
+                if (
+                    not chat
+                    and kind
+                    and not _holds_asked(answered, kind, retrieval.question, unit_heading, index in authors)
+                ):
                     score *= KIND_WEIGHT
                 if chat and kind == "number" and not holds_kind(_STAMP.sub(" ", answered), kind, retrieval.question):
                     score *= CHAT_KIND_WEIGHT
                 if chat and speaker is not None and written_by[index] != speaker:
                     score *= SPEAKER_WEIGHT
-                unit_heading = found[index].strip() if found[index].strip() in sections else ""
                 scored.append((score, rank, hit.item.id, answered, hit.item.document_id, antecedent, sections[index],
                                unit_heading))  # fmt: skip
     if not scored:
@@ -420,6 +425,15 @@ def asked_kind(question: str) -> str:
     return ""
 
 
+def _holds_asked(unit: str, kind: str, question: str, heading: str, author: bool) -> bool:
+    """``holds_kind`` for a document's unit; a section ``heading`` holds no person however it is capitalised ("Kerberos
+    Package Roadmap", "Debian-Specific Information"), unless it is an ``author`` line of a title page or gives an e-mail
+    address."""
+    if kind == "person" and heading and not author:
+        return _EMAIL.search(unit) is not None
+    return holds_kind(unit, kind, question)
+
+
 def holds_kind(unit: str, kind: str, question: str) -> bool:
     """Whether ``unit`` holds something of ``kind`` (``asked_kind``) that ``question`` does not already name."""
     if kind == "number":
@@ -440,59 +454,14 @@ def holds_kind(unit: str, kind: str, question: str) -> bool:
         if _EMAIL.search(unit):
             return True
         asked = {w.casefold().strip(".'’") for w in _NAME_WORD.findall(question)}
-        names = _without_name_particles(_NAME_WORD.findall(unit))
+        names = without_name_particles(_NAME_WORD.findall(unit))
         return any(
-            _name_word(a) and _name_word(b) and a.casefold().strip(".'’") not in asked
-            and b.casefold().strip(".'’") not in asked and a.casefold() not in _NOT_NAMES
-            and b.casefold() not in _NOT_NAMES
+            name_word(a) and name_word(b) and a.casefold().strip(".'’") not in asked
+            and b.casefold().strip(".'’") not in asked and a.casefold() not in NOT_NAMES
+            and b.casefold() not in NOT_NAMES
             for a, b in itertools.pairwise(names)
         )  # fmt: skip
     return True
-
-
-_NAME_PREFIX = re.compile(rf"^{NAME_PREFIX}(?=[A-Z])")  # "McCamant", "O'Brien" (``text.names``)
-
-
-def _name_word(word: str) -> bool:
-    """Whether ``word`` can be part of a person's name: an initial ("W.") or a capitalised word with no other capital
-    or digit ("Federico", "Möller", "McCamant", "Jean-loup"), or capitalised words joined by hyphens ("Jean-Pierre",
-    "Hans-Peter"); not an acronym or a camel-case product name ("GNU", "API", "GObject", "PyYAML", "Linux-PAM"),
-    which the two-capitalised-words test read as a person before."""
-    bare = _NAME_PREFIX.sub("", word.rstrip(".'’"))
-    if len(bare) == 1:
-        return bare.isupper()
-    if bare[:1].isupper() and not any(ch.isupper() or ch.isdigit() for ch in bare[1:]):
-        return True
-    parts = bare.split("-")
-    return len(parts) > 1 and all(len(part) > 1 and _name_word(part) for part in parts)
-
-
-# lower-case particles inside a person's name: "Guido van Rossum", "Anna de la Cruz", "Ludwig von Mises"
-_NAME_PARTICLES = CONNECTORS - {"of", "the"}
-_MAX_PARTICLES = 2
-
-
-def _without_name_particles(words: Sequence[str]) -> list[str]:
-    """``words`` with the particles (``_NAME_PARTICLES``, as many as ``_MAX_PARTICLES``, written lower-case) that
-    stand between two words of a name left out, so that the name's words are adjacent: "Guido van Rossum" → Guido,
-    Rossum. Particles anywhere else stay ("the work of van der Waals")."""
-    out: list[str] = []
-    i = 0
-    while i < len(words):
-        j = i
-        while j < len(words) and j - i < _MAX_PARTICLES and words[j] in _NAME_PARTICLES:
-            j += 1
-        if j > i and out and _name_word(out[-1]) and j < len(words) and _name_word(words[j]):
-            i = j  # skip the particles: the next word continues the name
-            continue
-        out.append(words[i])
-        i += 1
-    return out
-
-
-# Capitalised words that start no name: function words and interjections (``BREAK``: "Although IJG's own code …"),
-# and words capitalised only because they start a sentence ("See", "Note").
-_NOT_NAMES = BREAK | STARTERS | {"note"}
 
 
 def _is_title(unit: str, title: str) -> bool:
@@ -557,6 +526,10 @@ def _covered(
 # title page's "Eric Anholt\n eric@anholt.net")
 _SIGNATURE = re.compile(rf"^[ \t]*(?:--[ \t]*)?(?:{NAME_PREFIX}?[A-Z][\w'’.-]*[ \t]+){{1,3}}(?:<{EMAIL}>|{EMAIL}\b)")
 SIGNED = "written by its author"  # what a signature says of the text it signs
+# a Debian maintainer's sign-off: "--", the name and the address in angle brackets, the date after them (the trailer of
+# a Debian changelog entry, README.Debian and NEWS.Debian); its signer also maintains the package the text is about
+_DEBIAN_SIGN_OFF = re.compile(rf"^[ \t]*--[ \t]*(?:{NAME_PREFIX}?[A-Z][\w'’.-]*[ \t]+){{1,3}}<{EMAIL}>[ \t,]+\S")
+SIGNED_OFF = "written by its author, who maintains it"  # what a Debian sign-off says
 
 
 _THANKS = re.compile(r"\b(?:acknowledge?ments?|thanks|thank\s+you)\b", re.IGNORECASE)
@@ -564,56 +537,13 @@ _THANKS = re.compile(r"\b(?:acknowledge?ments?|thanks|thank\s+you)\b", re.IGNORE
 
 def _signed(unit: str, section: str = "", author: bool = False) -> str:
     """``unit`` with what it says when it is a signature (``_SIGNATURE``) or an ``author`` line of a title page
-    (``_title_page_authors``): that its signer wrote the text (``SIGNED``), so it covers "wrote" and "author" in
+    (``title_page_authors``): that its signer wrote the text (``SIGNED``), so it covers "wrote" and "author" in
     "Who wrote the notes on …?". Not under a ``section`` heading that thanks ("1.2. Acknowledgments"): the names
     listed there helped, they did not write it."""
     signs = author or _SIGNATURE.match(unit) is not None
-    return f"{unit} ({SIGNED})" if signs and not _THANKS.search(section) else unit
-
-
-NAME_LINE_WORDS = (2, 3)  # words of a line that is only a person's name, particles aside ("Anna de la Cruz")
-TITLE_PAGE_UNITS = 12  # units a title page holds at most after its title
-TITLE_WORDS = 12  # words a title line holds at most
-# words of an organisation's or a document's name, never of a person's: "Network Computing Devices, Inc", "MIT X
-# Consortium", "Proposed Standard"
-_ORGANISATION = frozenset((
-    "inc", "corp", "corporation", "company", "ltd", "limited", "gmbh", "llc", "consortium", "foundation",
-    "university", "institute", "laboratory", "laboratories", "labs", "group", "project", "team", "systems",
-    "devices", "standard", "draft", "version", "release", "edition", "chapter", "section", "contents",
-))  # fmt: skip
-
-
-def _name_line(unit: str) -> bool:
-    """Whether ``unit`` is only a person's name: two or three name words (``_name_word``; particles left out), none a
-    word that starts no name ("See Also") or names an organisation ("Digital Equipment Corporation")."""
-    words = _without_name_particles(unit.strip().split())
-    low, high = NAME_LINE_WORDS
-    return low <= len(words) <= high and all(
-        _name_word(w) and w[-1:].isalpha() and w.casefold() not in _NOT_NAMES | _ORGANISATION for w in words
-    )
-
-
-def _title_page_authors(found: Sequence[str], ordinal: int) -> set[int]:
-    """The positions in ``found`` (the units of a document's chunk ``ordinal``) of the authors of a title page: the
-    document's first unit is a title (at most ``TITLE_WORDS`` words, no sentence end), and the lines after it up to
-    the first sentence (or ``TITLE_PAGE_UNITS`` units) that are only a person's name each (``_name_line``) are its
-    authors ("Users and Groups in the Debian System" / "Joey Hess" / "Colin Watson"; "X11 Screen Saver Extension" /
-    "MIT X Consortium Proposed Standard" / "Jim Fulton" / "Network Computing Devices, Inc"), read as signatures."""
-    if ordinal != 0 or not found or not _title_line(found[0]):
-        return set()
-    out = set()
-    for k in range(1, min(len(found), TITLE_PAGE_UNITS + 1)):
-        if not _title_line(found[k]):
-            break
-        if _name_line(found[k]):
-            out.add(k)
-    return out
-
-
-def _title_line(unit: str) -> bool:
-    """A line of a title page: at most ``TITLE_WORDS`` words and no sentence end."""
-    text = unit.strip()
-    return bool(text) and len(text.split()) <= TITLE_WORDS and not text.endswith((".", "!", "?", ":", ";"))
+    if not signs or _THANKS.search(section):
+        return unit
+    return f"{unit} ({SIGNED_OFF if _DEBIAN_SIGN_OFF.match(unit) else SIGNED})"
 
 
 CAPTION_CHARS = 600  # characters before a table read for its caption: a long sentence, not the section above it
@@ -836,6 +766,9 @@ def _answered(found: Sequence[str], index: int, chat: bool = False) -> str:
         while first > 0 and index - first < TERM_WORDS and _term_item(found[first - 1]):
             first -= 1
         parts = [*found[first:index], unit]
+    record = _record(found, index)
+    if record is not None:
+        return " ".join(found[record[0] : record[1] + 1])
     stripped = found[end].rstrip()
     following = found[end + 1 : end + 3]
     start = next((i for i, u in enumerate(following) if _ITEM.match(u)), None)
@@ -851,6 +784,38 @@ def _answered(found: Sequence[str], index: int, chat: bool = False) -> str:
     elif following and _OTHERWISE.match(following[0]):
         parts.append(following[0])  # "If DEFAULT_ARG_SIZE is defined, … Otherwise, the default is 128 kibibytes."
     return " ".join(parts)
+
+
+# a line of a record: a short label, a colon, its value ("What:\ttunelp", "Why: use less(1) or more(1)", "since: v2.32")
+_FIELD = re.compile(r"^[ \t]*(?P<label>[A-Za-z][\w-]{0,20}(?:[ \t][A-Za-z][\w-]{0,20})?)[ \t]*:[ \t]+\S")
+RECORD_FIELDS = 6  # fields a record read as one unit holds at most
+
+
+def _record(found: Sequence[str], index: int) -> tuple[int, int] | None:
+    """The first and last position of the record the unit at ``index`` is a field of, or ``None`` when it is no field
+    line (``_FIELD``), stands alone, or its record has more than ``RECORD_FIELDS`` fields. The line that separates two
+    records ("-----") is no unit, so the label that opens a run of field units opens each of its records: in "What:
+    pg(1)" / "Why: use less(1)" / "What: tunelp" / "Why: parallel port printers are probably almost extinct devices",
+    each "What:" starts one. A field's value answers what its record's other fields name."""
+
+    def label(unit: str) -> str | None:
+        match = _FIELD.match(unit)
+        return match.group("label").casefold() if match else None
+
+    labels = [label(unit) for unit in found]
+    if labels[index] is None:
+        return None
+    start = index
+    while start > 0 and labels[start - 1] is not None:
+        start -= 1
+    opener = labels[start]
+    first = max(j for j in range(start, index + 1) if labels[j] == opener)
+    last = index
+    while last + 1 < len(found) and labels[last + 1] not in (None, opener):
+        last += 1
+    if last == first or last - first >= RECORD_FIELDS:
+        return None
+    return first, last
 
 
 def llm_answer(

@@ -131,7 +131,7 @@ from functools import cache
 from itertools import pairwise
 
 from graphproof.graph.model import IS_A, RELATED_TO, REQUIRES
-from graphproof.loaders.chunking import DOCUMENT_KEY, FOLDER_KEY
+from graphproof.loaders.chunking import DOCUMENT_KEY, FOLDER_KEY, OPENING_KEY
 from graphproof.loaders.extract.errors import ExtractorError
 from graphproof.loaders.extract.keyphrases import Keyphraser, Phrase, is_concept, make_keyphraser
 from graphproof.loaders.extract.patterns import (
@@ -180,6 +180,7 @@ from graphproof.text.lexicon import (
     is_contraction,
 )
 from graphproof.text.names import EMAIL, NAME_PREFIX
+from graphproof.text.person_names import title_page_authors
 from graphproof.text.sentences import LIST_MARKER, sentence_pieces
 from graphproof.text.verb_forms import verb_forms, verb_only_forms
 
@@ -441,6 +442,16 @@ def title_subject(line: str) -> str:
 
 
 SIGNED_BY = "signed_by"
+WRITTEN_BY = "written_by"  # a title page lists its authors under the title ("Keith Packard")
+
+
+def title_page_names(text: str) -> list[str]:
+    """The authors a document's title page lists (``text.person_names.title_page_authors``), read from the lines of
+    ``text``, the chunk that opens the document: "Keith Packard" and "Hideki Hiura" under "X Nonrectangular Window
+    Shape Extension Protocol" / "X.Org Standard"."""
+    lines = [" ".join(line.split()) for line in text.split("\n") if line.strip()]
+    return [lines[k] for k in sorted(title_page_authors(lines, 0))]
+
 # a signature: a person's name alone on a line ("Chet Ramey", "/Niels Möller <nisse@…>", "-- Ann Lee"), its e-mail
 # address on the line (with the date after it, as Debian signs) or the next one, or a valediction before it ("Happy
 # hacking,")
@@ -2896,6 +2907,8 @@ class RuleExtractor:
             relations.extend(row_links)
         if subject:
             self._document_relations(text, subject, entities, relations)
+        if not handles and str(metadata.get(OPENING_KEY, "")).strip():
+            self._title_page_relations(text, entities, relations)
         return Extraction(entities=tuple(entities.values()), relations=tuple(relations))
 
     def _document_relations(
@@ -2925,6 +2938,22 @@ class RuleExtractor:
             entities.setdefault(key, ExtractedEntity(value, kind, description))
             keywords = predicate.replace("_", " ")
             relations.append(ExtractedRelation(subject, predicate, value, NAME, kind, keywords, description))
+
+    def _title_page_relations(
+        self, text: str, entities: dict[str, ExtractedEntity], relations: list[ExtractedRelation]
+    ) -> None:
+        """``title → written_by → person`` for each author the title page of ``text`` (a chunk that opens its document)
+        lists under the title (``title_page_names``): what they wrote is the document the title names, whatever its
+        subject."""
+        names = title_page_names(text)
+        title = " ".join(next((line for line in text.split("\n") if line.strip()), "").strip(" \t#=*-~").split())
+        if not names or not title:
+            return
+        description = _cap(f"{title}: {', '.join(names)}", self.max_description)
+        entities.setdefault(entity_alias_key(title), ExtractedEntity(title, NAME, description))
+        for name in names:
+            entities.setdefault(entity_alias_key(name), ExtractedEntity(name, PERSON, description))
+            relations.append(ExtractedRelation(title, WRITTEN_BY, name, NAME, PERSON, "written by", description))
 
     # steps ----------------------------------------------------------------------------------------
     @staticmethod

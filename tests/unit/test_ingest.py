@@ -10,6 +10,7 @@ import pytest
 from graphproof.graph.embed import HashingEmbedder
 from graphproof.graph.sqlite_store import SQLiteStore
 from graphproof.graph.store import StoreError
+from graphproof.loaders.chunking import OPENING_KEY
 from graphproof.loaders.extract.rule import RuleExtractor
 from graphproof.loaders.ingest import IngestOptions, IngestReport, ingest
 from graphproof.loaders.sources import read_sources
@@ -202,3 +203,35 @@ def test_a_readme_is_about_the_folder_it_is_filed_under(store: SQLiteStore, tmp_
     assert relations, "the sentence about whom to contact gave no 'contact' relation"
     heads = {e.name for e in store.entities([r.source_id for r in relations])}
     assert heads == {"e2fsprogs"}  # "these programs" are the programs the README is filed under
+
+
+class _Recording(RuleExtractor):
+    """The rule extractor, keeping what it was told of each chunk."""
+
+    def __init__(self) -> None:
+        super().__init__(workers=1)
+        self.told: list[Mapping[str, str]] = []
+
+    def extract(self, texts: Sequence[str], metadata: Sequence[Mapping[str, str]]) -> list[Extraction]:
+        self.told.extend(metadata)
+        return super().extract(texts, metadata)
+
+
+def test_the_authors_on_the_title_page_of_a_document_are_its_writers(store: SQLiteStore, tmp_path: Path) -> None:
+    folder = tmp_path / "docs" / "zapproto"
+    folder.mkdir(parents=True)
+    opening = "Quux Window Zap Extension Protocol\n\nX.Org Standard\n\nKay Packton\n\nQuux X Consortium\n\n"
+    body = "".join(f"The Zap request number {i} moves window {i} of the quux server to the front.\n" for i in range(60))
+    (folder / "zapproto.txt").write_text(opening + body, encoding="utf-8")
+    extractor = _Recording()
+    options = IngestOptions(target_tokens=200, overlap_tokens=0)
+    report = ingest(store, read_sources([tmp_path / "docs"]), extractor, HashingEmbedder(64), options)
+    # only the chunk that opens the document is told so: a later one's short lines are no title page
+    assert report.chunks > 1 and [m.get(OPENING_KEY) for m in extractor.told] == ["yes"] + [None] * (report.chunks - 1)
+    written = [h.item for h in store.search_relations("written by", k=50) if h.item.predicate == "written_by"]
+    assert len(written) == 1
+    names = {e.id: e.name for e in store.entities([written[0].source_id, written[0].target_id])}
+    assert (names[written[0].source_id], names[written[0].target_id]) == (
+        "Quux Window Zap Extension Protocol", "Kay Packton"
+    )
+    assert list(written[0].chunk_ids) == [f"{doc_id(folder / 'zapproto.txt')}#0"]

@@ -12,7 +12,10 @@ from graphproof.graph.model import Chunk, Document, Entity, Hit, Path, Relation
 from graphproof.graph.sqlite_store import SQLiteStore
 from graphproof.reasoning.answer import (
     RELATION_EVIDENCE,
+    SIGNED,
+    SIGNED_OFF,
     _abbreviations,
+    _signed,
     asked_kind,
     extractive_answer,
     holds_kind,
@@ -538,3 +541,36 @@ def test_the_names_on_a_title_page_are_its_authors(store: SQLiteStore) -> None:
     _put(store, "saver", "docs/zap/saver.txt", page, title="saver")
     answer = _ask(store, "Who wrote the Zap saver extension?", ["saver"], sentences=2)
     assert answer.startswith("Cy Dunn") and "Di Eng" in answer
+
+
+def test_a_record_of_label_value_lines_is_answered_whole(store: SQLiteStore) -> None:
+    text = (
+        "The following is a list of commands that are deprecated.\n\n"
+        "What:   zapctl -s\nWhy:    clashes with the zap dialect of other systems; use --show\n\n"
+        "--------------------------\n\n"
+        "What:\tfrobtune\nWhy:\tparallel port frobs are probably almost extinct devices\n\n"
+        "--------------------------\n"
+    )
+    _put(store, "deprecated", "docs/zaputils/deprecated.txt", text, title="deprecated")
+    answer = _ask(store, "Why is frobtune deprecated?", ["deprecated"])
+    assert answer == "What: frobtune Why: parallel port frobs are probably almost extinct devices"
+    # the next record's "What:" opens a record of its own
+    assert "frobtune" not in _ask(store, "What should I use instead of zapctl -s?", ["deprecated"])
+
+
+def test_a_heading_is_no_person_however_it_is_capitalised(store: SQLiteStore) -> None:
+    text = (
+        "Quux for Debian\n\nQuux Package Roadmap\n\nMost systems using Quux should install quux-user.\n\n"
+        "Debian-Specific Information\n\nQuux is built against the libzap of the zapfs source package.\n\n"
+        " -- Ola Berg <ola@debian.example>, Wed,  2 Nov 2016 23:18:47 -0400\n"
+    )
+    _put(store, "quuxdeb", "docs/quux/README.Debian", text)
+    assert holds_kind("Quux Package Roadmap", "person", "Who maintains the Debian Quux packages?")  # by its capitals
+    answer = _ask(store, "Who maintains the Debian Quux packages?", ["quuxdeb"])
+    assert answer.startswith("-- Ola Berg")  # a Debian sign-off: its signer maintains the package
+
+
+def test_only_a_debian_sign_off_says_its_signer_maintains_the_text() -> None:
+    assert _signed(" -- Ola Berg <ola@debian.example>, Wed,  2 Nov 2016 23:18:47 -0400").endswith(f"({SIGNED_OFF})")
+    assert _signed("Ola Berg <ola@example.org>").endswith(f"({SIGNED})")
+    assert _signed(" -- Ola Berg <ola@example.org>").endswith(f"({SIGNED})")  # no date: a plain signature

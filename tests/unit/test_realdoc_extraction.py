@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from graphproof.loaders.chunking import OPENING_KEY
 from graphproof.loaders.extract.patterns import file_spans, pattern_spans
 from graphproof.loaders.extract.rule import (
     RuleExtractor,
@@ -164,3 +165,24 @@ def test_a_setting_holding_a_path_names_neither_with_the_mask() -> None:
     )
     extraction = RuleExtractor(workers=1).extract([faq], [{"subject": "lsof"}])[0]
     assert not any("|" in e.name for e in extraction.entities)  # the subject, found first, is masked for the rest
+
+
+# a title page: the authors listed under the title, in the chunk that opens the document ----------------------------
+TITLE_PAGE = (
+    "Quux Window Zap Extension Protocol\n\nX.Org Standard\n\nKay Packton\n\nQuux X Consortium\nIntel Corporation\n\n"
+    "Hideo Hirano\n\nZapSoft, Inc.\n\nVersion 1.1\n\nThe Zap extension zaps the windows of a quux server.\n"
+)
+
+
+def test_the_chunk_that_opens_a_document_names_the_authors_of_its_title_page() -> None:
+    triples = _triples(TITLE_PAGE, {OPENING_KEY: "yes"})
+    written = {t for t in triples if t[1] == "written_by"}
+    assert written == {
+        ("Quux Window Zap Extension Protocol", "written_by", "Kay Packton"),
+        ("Quux Window Zap Extension Protocol", "written_by", "Hideo Hirano"),
+    }
+    # a later chunk that starts with a heading and a name is no title page: the flag says which chunk opens
+    assert not {t for t in _triples(TITLE_PAGE) if t[1] == "written_by"}
+    # a title followed by a sentence lists no authors
+    assert not {t for t in _triples("Quux Notes\n\nKay Packton wrote these notes.\n", {OPENING_KEY: "yes"})
+                if t[1] == "written_by"}  # fmt: skip
