@@ -44,7 +44,7 @@ from graphproof.text.english_words import is_english
 from graphproof.text.headings import heading_spans
 from graphproof.text.lexicon import PREPOSITIONS, RELATIVE
 from graphproof.text.names import EMAIL, NAME_PREFIX
-from graphproof.text.person_names import NOT_NAMES, name_word, title_page_authors, without_name_particles
+from graphproof.text.person_names import NOT_NAMES, name_word, title_page_affiliations, without_name_particles
 from graphproof.text.sentences import LIST_MARKER, sentence_spans, split_sentences, unwrap
 from graphproof.text.spelling_variants import canonical
 from graphproof.text.tables import TableRow, cells_of, is_rule, tables
@@ -256,7 +256,8 @@ def extractive_answer(store: GraphStore, retrieval: Retrieval, sentences: int = 
         sections = [""] * len(found) if chat else _section_headings(hit.item, found)
         # a message covers its writer's name as the handle and as words: "LiHua" and "Li Hua" alike
         lemmas, abbreviations = ({}, {}) if chat else (by_key, short)
-        authors = set() if chat else title_page_authors(found, hit.item.ordinal)
+        affiliations = {} if chat else title_page_affiliations(found, hit.item.ordinal)
+        authors = set(affiliations)
         own = [
             _covered(f"{unit} {humanise(handle)}" if handle else _signed(unit, section, k in authors), idf.keys(),
                      lemmas, analyzer, abbreviations)
@@ -285,6 +286,8 @@ def extractive_answer(store: GraphStore, retrieval: Retrieval, sentences: int = 
             if covered or weight:
                 score = (math.fsum(idf[t] for t in covered) + weight) / (1 + 0.1 * rank)
                 answered = _answered(found, index, chat)
+                if affiliations.get(index):  # a title page's author with the organisations under the name
+                    answered = " ".join([found[index], *(found[j] for j in affiliations[index])])
                 if not chat and not legal and _LEGAL_NOTICE.search(found[index]):
                     score *= LEGAL_WEIGHT
                 unit_heading = found[index].strip() if found[index].strip() in sections else ""
@@ -537,7 +540,7 @@ _THANKS = re.compile(r"\b(?:acknowledge?ments?|thanks|thank\s+you)\b", re.IGNORE
 
 def _signed(unit: str, section: str = "", author: bool = False) -> str:
     """``unit`` with what it says when it is a signature (``_SIGNATURE``) or an ``author`` line of a title page
-    (``title_page_authors``): that its signer wrote the text (``SIGNED``), so it covers "wrote" and "author" in
+    (``title_page_affiliations``): that its signer wrote the text (``SIGNED``), so it covers "wrote" and "author" in
     "Who wrote the notes on …?". Not under a ``section`` heading that thanks ("1.2. Acknowledgments"): the names
     listed there helped, they did not write it."""
     signs = author or _SIGNATURE.match(unit) is not None

@@ -75,24 +75,49 @@ def name_line(unit: str) -> bool:
     )
 
 
+# a company's name ends in its legal form's abbreviation, whose dot ends no sentence: "UniSoft Ltd.", "SunSoft, Inc."
+_LEGAL_FORM_END = re.compile(r"\b(?:Inc|Ltd|Corp|Co|Pty|GmbH|S\.A|B\.V)\.$")
+# words of an organisation's name that no document's status or part has ("X Consortium Standard", "Version 1.1")
+_DOCUMENT_WORDS = frozenset(("standard", "draft", "version", "release", "edition", "chapter", "section", "contents"))
+_COMPANY = _ORGANISATION - _DOCUMENT_WORDS
+
+
 def title_line(unit: str) -> bool:
-    """A line of a title page: at most ``TITLE_WORDS`` words and no sentence end."""
+    """A line of a title page: at most ``TITLE_WORDS`` words and no sentence end (a company's "Ltd." ends none)."""
     text = unit.strip()
-    return bool(text) and len(text.split()) <= TITLE_WORDS and not text.endswith((".", "!", "?", ":", ";"))
+    if not text or len(text.split()) > TITLE_WORDS:
+        return False
+    return not text.endswith((".", "!", "?", ":", ";")) or _LEGAL_FORM_END.search(text) is not None
 
 
-def title_page_authors(found: Sequence[str], ordinal: int) -> set[int]:
+def affiliation_line(unit: str) -> bool:
+    """Whether ``unit``, a line of a title page, names an organisation: a word of a company's, university's or
+    consortium's name ("UniSoft Ltd.", "MIT X Consortium", "Network Computing Devices, Inc") and none of a document's
+    status ("X Consortium Standard", "Proposed Standard")."""
+    words = {w.strip(".,;()").casefold() for w in unit.split()}
+    return title_line(unit) and bool(words & _COMPANY) and not words & _DOCUMENT_WORDS
+
+
+def title_page_affiliations(found: Sequence[str], ordinal: int) -> dict[int, list[int]]:
     """The positions in ``found`` (the units or lines of a document's chunk ``ordinal``) of the authors of a title
-    page: the document's first unit is a title (at most ``TITLE_WORDS`` words, no sentence end), and the lines after it
-    up to the first sentence (or ``TITLE_PAGE_UNITS`` units) that are only a person's name each (``name_line``) are its
-    authors ("Users and Groups in the Debian System" / "Joey Hess" / "Colin Watson"; "X11 Screen Saver Extension" /
-    "MIT X Consortium Proposed Standard" / "Jim Fulton" / "Network Computing Devices, Inc")."""
+    page, each with the positions of the organisations listed right under its name (``affiliation_line``). The
+    document's first unit is a title (at most ``TITLE_WORDS`` words, no sentence end), and the lines after it up to
+    the first sentence (or ``TITLE_PAGE_UNITS`` units) that are only a person's name each (``name_line``) are its
+    authors: "Users and Groups in the Debian System" / "Joey Hess" / "Colin Watson"; "XTEST Extension Protocol" / "X
+    Consortium Standard" / "Kieron Drake" / "UniSoft Ltd."; "X Nonrectangular Window Shape Extension Protocol" / … /
+    "Keith Packard" / "MIT X Consortium" / "Intel Corporation"."""
     if ordinal != 0 or not found or not title_line(found[0]):
-        return set()
-    out = set()
+        return {}
+    out: dict[int, list[int]] = {}
+    author = None
     for k in range(1, min(len(found), TITLE_PAGE_UNITS + 1)):
         if not title_line(found[k]):
             break
         if name_line(found[k]):
-            out.add(k)
+            author = k
+            out[k] = []
+        elif author is not None and affiliation_line(found[k]):
+            out[author].append(k)
+        else:
+            author = None
     return out

@@ -574,3 +574,14 @@ def test_only_a_debian_sign_off_says_its_signer_maintains_the_text() -> None:
     assert _signed(" -- Ola Berg <ola@debian.example>, Wed,  2 Nov 2016 23:18:47 -0400").endswith(f"({SIGNED_OFF})")
     assert _signed("Ola Berg <ola@example.org>").endswith(f"({SIGNED})")
     assert _signed(" -- Ola Berg <ola@example.org>").endswith(f"({SIGNED})")  # no date: a plain signature
+
+
+def test_a_title_page_author_comes_with_the_organisation_under_the_name(store: SQLiteStore) -> None:
+    text = (
+        "ZAPTEST Extension Protocol\n\nX Consortium Standard\n\nKira Drakovic\n\nUniZap Ltd.\n\n"
+        "X Version 11, Release 7.7\n\nVersion 2.2\n\nThe ZAPTEST extension tests a quux server with no user at all.\n"
+    )
+    _put(store, "zaptest", "docs/zapproto/zaptest.txt", text, title="zaptest.txt")
+    answer = _ask(store, "Which company did the author of the ZAPTEST protocol work for?", ["zaptest"])
+    assert answer == "Kira Drakovic UniZap Ltd."
+

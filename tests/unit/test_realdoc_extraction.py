@@ -176,10 +176,14 @@ TITLE_PAGE = (
 
 def test_the_chunk_that_opens_a_document_names_the_authors_of_its_title_page() -> None:
     triples = _triples(TITLE_PAGE, {OPENING_KEY: "yes"})
-    written = {t for t in triples if t[1] == "written_by"}
+    written = {t for t in triples if t[1] in ("written_by", "works_for")}
     assert written == {
         ("Quux Window Zap Extension Protocol", "written_by", "Kay Packton"),
         ("Quux Window Zap Extension Protocol", "written_by", "Hideo Hirano"),
+        # the organisations under an author's name; "X.Org Standard" above it is the document's status
+        ("Kay Packton", "works_for", "Quux X Consortium"),
+        ("Kay Packton", "works_for", "Intel Corporation"),
+        ("Hideo Hirano", "works_for", "ZapSoft, Inc."),
     }
     # a later chunk that starts with a heading and a name is no title page: the flag says which chunk opens
     assert not {t for t in _triples(TITLE_PAGE) if t[1] == "written_by"}
