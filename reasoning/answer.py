@@ -44,7 +44,13 @@ from graphproof.text.english_words import is_english
 from graphproof.text.headings import heading_spans
 from graphproof.text.lexicon import PREPOSITIONS, RELATIVE
 from graphproof.text.names import EMAIL, NAME_PREFIX
-from graphproof.text.person_names import NOT_NAMES, name_word, title_page_affiliations, without_name_particles
+from graphproof.text.person_names import (
+    NOT_NAMES,
+    name_word,
+    title_page_affiliations,
+    title_page_editors,
+    without_name_particles,
+)
 from graphproof.text.sentences import LIST_MARKER, sentence_spans, split_sentences, unwrap
 from graphproof.text.spelling_variants import canonical
 from graphproof.text.tables import TableRow, cells_of, is_rule, tables
@@ -257,7 +263,7 @@ def extractive_answer(store: GraphStore, retrieval: Retrieval, sentences: int = 
         # a message covers its writer's name as the handle and as words: "LiHua" and "Li Hua" alike
         lemmas, abbreviations = ({}, {}) if chat else (by_key, short)
         affiliations = {} if chat else title_page_affiliations(found, hit.item.ordinal)
-        authors = set(affiliations)
+        authors = set(affiliations) - (set() if chat else title_page_editors(found, hit.item.ordinal))
         own = [
             _covered(f"{unit} {humanise(handle)}" if handle else _signed(unit, section, k in authors), idf.keys(),
                      lemmas, analyzer, abbreviations)

@@ -61,7 +61,9 @@ TITLE_WORDS = 12  # words a title line holds at most
 _ORGANISATION = frozenset((
     "inc", "corp", "corporation", "company", "ltd", "limited", "gmbh", "llc", "consortium", "foundation",
     "university", "institute", "laboratory", "laboratories", "labs", "group", "project", "team", "systems",
-    "devices", "standard", "draft", "version", "release", "edition", "chapter", "section", "contents",
+    "devices", "standard", "draft", "version", "release", "edition", "chapter", "section", "contents", "center",
+    "centre", "division", "department", "research", "agency", "association", "society", "council", "college",
+    "school", "academy",
 ))  # fmt: skip
 
 
@@ -98,26 +100,45 @@ def affiliation_line(unit: str) -> bool:
     return title_line(unit) and bool(words & _COMPANY) and not words & _DOCUMENT_WORDS
 
 
+# a title page line that makes the names under it editors, not authors: "Edited by" / "Keith Packard"
+_EDITED_BY = re.compile(r"^\s*(?:edited|compiled|revised)\s+by\s*:?\s*$", re.IGNORECASE)
+
+
 def title_page_affiliations(found: Sequence[str], ordinal: int) -> dict[int, list[int]]:
-    """The positions in ``found`` (the units or lines of a document's chunk ``ordinal``) of the authors of a title
-    page, each with the positions of the organisations listed right under its name (``affiliation_line``). The
+    """The positions in ``found`` (the units or lines of a document's chunk ``ordinal``) of the persons a title page
+    lists, each with the positions of the organisations listed right under its name (``affiliation_line``). The
     document's first unit is a title (at most ``TITLE_WORDS`` words, no sentence end), and the lines after it up to
     the first sentence (or ``TITLE_PAGE_UNITS`` units) that are only a person's name each (``name_line``) are its
-    authors: "Users and Groups in the Debian System" / "Joey Hess" / "Colin Watson"; "XTEST Extension Protocol" / "X
-    Consortium Standard" / "Kieron Drake" / "UniSoft Ltd."; "X Nonrectangular Window Shape Extension Protocol" / … /
-    "Keith Packard" / "MIT X Consortium" / "Intel Corporation"."""
+    authors, or its editors under an "Edited by" line (``title_page_editors``): "Users and Groups in the Debian
+    System" / "Joey Hess" / "Colin Watson"; "XTEST Extension Protocol" / "X Consortium Standard" / "Kieron Drake" /
+    "UniSoft Ltd."; "X Nonrectangular Window Shape Extension Protocol" / … / "Keith Packard" / "MIT X Consortium" /
+    "Intel Corporation"."""
     if ordinal != 0 or not found or not title_line(found[0]):
         return {}
     out: dict[int, list[int]] = {}
-    author = None
+    person = None
     for k in range(1, min(len(found), TITLE_PAGE_UNITS + 1)):
+        if _EDITED_BY.match(found[k]):
+            person = None
+            continue
         if not title_line(found[k]):
             break
         if name_line(found[k]):
-            author = k
+            person = k
             out[k] = []
-        elif author is not None and affiliation_line(found[k]):
-            out[author].append(k)
+        elif person is not None and affiliation_line(found[k]):
+            out[person].append(k)
         else:
-            author = None
+            person = None
     return out
+
+
+def title_page_editors(found: Sequence[str], ordinal: int) -> set[int]:
+    """The positions of the persons of ``title_page_affiliations`` listed after an "Edited by" line: editors, who did
+    not write the text ("MIT-SHM (The MIT Shared Memory Extension)" / "Jonathan Corbet" / … / "Edited by" / "Keith
+    Packard")."""
+    listed = title_page_affiliations(found, ordinal)
+    if not listed:
+        return set()
+    edited_from = next((k for k in range(1, len(found)) if _EDITED_BY.match(found[k])), None)
+    return {k for k in listed if edited_from is not None and k > edited_from}

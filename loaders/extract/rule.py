@@ -180,7 +180,7 @@ from graphproof.text.lexicon import (
     is_contraction,
 )
 from graphproof.text.names import EMAIL, NAME_PREFIX
-from graphproof.text.person_names import title_page_affiliations
+from graphproof.text.person_names import title_page_affiliations, title_page_editors
 from graphproof.text.sentences import LIST_MARKER, sentence_pieces
 from graphproof.text.verb_forms import verb_forms, verb_only_forms
 
@@ -443,17 +443,22 @@ def title_subject(line: str) -> str:
 
 SIGNED_BY = "signed_by"
 WRITTEN_BY = "written_by"  # a title page lists its authors under the title ("Keith Packard")
+EDITED_BY = "edited_by"  # and its editors under an "Edited by" line
 WORKS_FOR = "works_for"  # and each author's organisation under the name ("Intel Corporation")
 
 
-def title_page_names(text: str) -> list[tuple[str, list[str]]]:
-    """The authors a document's title page lists (``text.person_names.title_page_affiliations``), each with the
-    organisations under its name, read from the lines of ``text``, the chunk that opens the document: ("Keith
-    Packard", ["MIT X Consortium", "Intel Corporation"]) and ("Hideki Hiura", ["SunSoft, Inc."]) under "X
-    Nonrectangular Window Shape Extension Protocol" / "X.Org Standard"."""
+def title_page_names(text: str) -> list[tuple[str, str, list[str]]]:
+    """The persons a document's title page lists (``text.person_names.title_page_affiliations``), each with what it
+    did to the document (``written_by``, or ``edited_by`` under an "Edited by" line) and the organisations under its
+    name, read from the lines of ``text``, the chunk that opens the document: ("Keith Packard", "written_by", ["MIT X
+    Consortium", "Intel Corporation"]) and ("Hideki Hiura", "written_by", ["SunSoft, Inc."]) under "X Nonrectangular
+    Window Shape Extension Protocol" / "X.Org Standard"."""
     lines = [" ".join(line.split()) for line in text.split("\n") if line.strip()]
     found = title_page_affiliations(lines, 0)
-    return [(lines[k], [lines[j] for j in found[k]]) for k in sorted(found)]
+    editors = title_page_editors(lines, 0)
+    return [
+        (lines[k], EDITED_BY if k in editors else WRITTEN_BY, [lines[j] for j in found[k]]) for k in sorted(found)
+    ]
 
 # a signature: a person's name alone on a line ("Chet Ramey", "/Niels Möller <nisse@…>", "-- Ann Lee"), its e-mail
 # address on the line (with the date after it, as Debian signs) or the next one, or a valediction before it ("Happy
@@ -2947,17 +2952,19 @@ class RuleExtractor:
     ) -> None:
         """``title → written_by → person`` for each author the title page of ``text`` (a chunk that opens its document)
         lists under the title (``title_page_names``): what they wrote is the document the title names, whatever its
-        subject; and ``person → works_for → organisation`` for the organisations listed under the author's name."""
+        subject (``edited_by`` for the editors listed under an "Edited by" line); and ``person → works_for →
+        organisation`` for the organisations listed under the person's name."""
         authors = title_page_names(text)
         title = " ".join(next((line for line in text.split("\n") if line.strip()), "").strip(" \t#=*-~").split())
         if not authors or not title:
             return
-        listed = "; ".join(", ".join([name, *places]) for name, places in authors)
+        listed = "; ".join(", ".join([name, *places]) for name, _, places in authors)
         description = _cap(f"{title}: {listed}", self.max_description)
         entities.setdefault(entity_alias_key(title), ExtractedEntity(title, NAME, description))
-        for name, places in authors:
+        for name, role, places in authors:
             entities.setdefault(entity_alias_key(name), ExtractedEntity(name, PERSON, description))
-            relations.append(ExtractedRelation(title, WRITTEN_BY, name, NAME, PERSON, "written by", description))
+            keywords = role.replace("_", " ")
+            relations.append(ExtractedRelation(title, role, name, NAME, PERSON, keywords, description))
             for place in places:  # the organisation under an author's name: where the author wrote it
                 entities.setdefault(entity_alias_key(place), ExtractedEntity(place, NAME, description))
                 relations.append(ExtractedRelation(name, WORKS_FOR, place, PERSON, NAME, "works for", description))

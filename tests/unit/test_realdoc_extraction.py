@@ -190,3 +190,20 @@ def test_the_chunk_that_opens_a_document_names_the_authors_of_its_title_page() -
     # a title followed by a sentence lists no authors
     assert not {t for t in _triples("Quux Notes\n\nKay Packton wrote these notes.\n", {OPENING_KEY: "yes"})
                 if t[1] == "written_by"}  # fmt: skip
+
+
+def test_the_names_under_edited_by_on_a_title_page_are_its_editors() -> None:
+    page = (
+        "ZAP-SHM (The Zap Shared Memory Extension)\n\nHow the shared memory extension works\n\nJon Corvette\n\n"
+        "National Center for Zap Research\nZap Technology Division\n<jon@zap.example>\n\nEdited by\n\nKay Packton\n\n"
+        "Quux X Consortium\n\nVersion 1.0\n\nThis document briefly describes how to use the shared memory extension.\n"
+    )
+    found = {t for t in _triples(page, {OPENING_KEY: "yes"}) if t[1] in ("written_by", "edited_by", "works_for")}
+    title = "ZAP-SHM (The Zap Shared Memory Extension)"
+    assert found == {
+        (title, "written_by", "Jon Corvette"),
+        ("Jon Corvette", "works_for", "National Center for Zap Research"),
+        ("Jon Corvette", "works_for", "Zap Technology Division"),  # an organisation's line, no person's name
+        (title, "edited_by", "Kay Packton"),
+        ("Kay Packton", "works_for", "Quux X Consortium"),
+    }
