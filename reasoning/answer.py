@@ -300,7 +300,7 @@ def extractive_answer(store: GraphStore, retrieval: Retrieval, sentences: int = 
                 if (
                     not chat
                     and kind
-                    and not _holds_asked(answered, kind, retrieval.question, unit_heading, index in authors)
+                    and not _holds_asked(answered, kind, retrieval.question, unit_heading, index in affiliations)
                 ):
                     score *= KIND_WEIGHT
                 if chat and kind == "number" and not holds_kind(_STAMP.sub(" ", answered), kind, retrieval.question):
@@ -434,11 +434,11 @@ def asked_kind(question: str) -> str:
     return ""
 
 
-def _holds_asked(unit: str, kind: str, question: str, heading: str, author: bool) -> bool:
+def _holds_asked(unit: str, kind: str, question: str, heading: str, listed: bool) -> bool:
     """``holds_kind`` for a document's unit; a section ``heading`` holds no person however it is capitalised ("Kerberos
-    Package Roadmap", "Debian-Specific Information"), unless it is an ``author`` line of a title page or gives an e-mail
-    address."""
-    if kind == "person" and heading and not author:
+    Package Roadmap", "Debian-Specific Information"), unless it is a person a title page lists (``listed``: an author
+    or an editor) or gives an e-mail address."""
+    if kind == "person" and heading and not listed:
         return _EMAIL.search(unit) is not None
     return holds_kind(unit, kind, question)
 
