@@ -151,7 +151,7 @@ DOCUMENT_KEY = "document"  # chunk metadata: what the document is called (``docu
 # what the extractor is told (not stored): the folder that names a README's subject (``document_folder``)
 FOLDER_KEY = "folder"
 # what the extractor is told (not stored) of a document's first chunk: it opens the document, so a title page there
-# names the document's authors (``text.person_names.title_page_affiliations``)
+# names the document's authors (``text.person_names.title_page``)
 OPENING_KEY = "opening"
 # chunk metadata: the header of the table a chunk starts inside of (its rows there have no header of their own;
 # ``loaders.extract.table_facts`` reads them under it)

@@ -44,13 +44,7 @@ from graphproof.text.english_words import is_english
 from graphproof.text.headings import heading_spans
 from graphproof.text.lexicon import PREPOSITIONS, RELATIVE
 from graphproof.text.names import EMAIL, NAME_PREFIX
-from graphproof.text.person_names import (
-    NOT_NAMES,
-    name_word,
-    title_page_affiliations,
-    title_page_editors,
-    without_name_particles,
-)
+from graphproof.text.person_names import NOT_NAMES, name_word, title_page, without_name_particles
 from graphproof.text.sentences import LIST_MARKER, sentence_spans, split_sentences, unwrap
 from graphproof.text.spelling_variants import canonical
 from graphproof.text.tables import TableRow, cells_of, is_rule, tables
@@ -262,8 +256,8 @@ def extractive_answer(store: GraphStore, retrieval: Retrieval, sentences: int = 
         sections = [""] * len(found) if chat else _section_headings(hit.item, found)
         # a message covers its writer's name as the handle and as words: "LiHua" and "Li Hua" alike
         lemmas, abbreviations = ({}, {}) if chat else (by_key, short)
-        affiliations = {} if chat else title_page_affiliations(found, hit.item.ordinal)
-        authors = set(affiliations) - (set() if chat else title_page_editors(found, hit.item.ordinal))
+        listed = {} if chat else title_page(found, hit.item.ordinal)
+        authors = {k for k, person in listed.items() if not person.editor}
         own = [
             _covered(f"{unit} {humanise(handle)}" if handle else _signed(unit, section, k in authors), idf.keys(),
                      lemmas, analyzer, abbreviations)
@@ -292,15 +286,15 @@ def extractive_answer(store: GraphStore, retrieval: Retrieval, sentences: int = 
             if covered or weight:
                 score = (math.fsum(idf[t] for t in covered) + weight) / (1 + 0.1 * rank)
                 answered = _answered(found, index, chat)
-                if affiliations.get(index):  # a title page's author with the organisations under the name
-                    answered = " ".join([found[index], *(found[j] for j in affiliations[index])])
+                if index in listed and listed[index].affiliations:  # a title page's person with its organisations
+                    answered = " ".join([found[index], *(found[j] for j in listed[index].affiliations)])
                 if not chat and not legal and _LEGAL_NOTICE.search(found[index]):
                     score *= LEGAL_WEIGHT
                 unit_heading = found[index].strip() if found[index].strip() in sections else ""
                 if (
                     not chat
                     and kind
-                    and not _holds_asked(answered, kind, retrieval.question, unit_heading, index in affiliations)
+                    and not _holds_asked(answered, kind, retrieval.question, unit_heading, index in listed)
                 ):
                     score *= KIND_WEIGHT
                 if chat and kind == "number" and not holds_kind(_STAMP.sub(" ", answered), kind, retrieval.question):
@@ -403,9 +397,9 @@ def path_conclusion(retrieval: Retrieval, answer: str) -> tuple[str, str] | None
     return None
 
 
-# A "Label: value" line of a record ("Author: Ada Lovelace", "Copying: GNU GPL version 2"); not a one-letter
-# turn ("Q: …", "A: …") nor a question.
-_FIELD = re.compile(r"^[A-Z][\w.'’-]+(?:[ \t][\w.'’()-]+){0,3}[ \t]*[:：][ \t]*\S(?!.*\?\s*$)")
+# A "Label: value" line of a record ("Author: Ada Lovelace", "Copying: GNU GPL version 2", "What:\ttunelp"); not a
+# one-letter turn ("Q: …", "A: …") nor a question.
+_FIELD = re.compile(r"^(?P<label>[A-Z][\w.'’-]+(?:[ \t][\w.'’()-]+){0,3})[ \t]*[:：][ \t]*\S(?!.*\?\s*$)")
 RECORD_MIN = 2  # consecutive field lines that make a record
 
 
@@ -546,7 +540,7 @@ _THANKS = re.compile(r"\b(?:acknowledge?ments?|thanks|thank\s+you)\b", re.IGNORE
 
 def _signed(unit: str, section: str = "", author: bool = False) -> str:
     """``unit`` with what it says when it is a signature (``_SIGNATURE``) or an ``author`` line of a title page
-    (``title_page_affiliations``): that its signer wrote the text (``SIGNED``), so it covers "wrote" and "author" in
+    (``title_page``): that its signer wrote the text (``SIGNED``), so it covers "wrote" and "author" in
     "Who wrote the notes on …?". Not under a ``section`` heading that thanks ("1.2. Acknowledgments"): the names
     listed there helped, they did not write it."""
     signs = author or _SIGNATURE.match(unit) is not None
@@ -795,9 +789,13 @@ def _answered(found: Sequence[str], index: int, chat: bool = False) -> str:
     return " ".join(parts)
 
 
-# a line of a record: a short label, a colon, its value ("What:\ttunelp", "Why: use less(1) or more(1)", "since: v2.32")
-_FIELD = re.compile(r"^[ \t]*(?P<label>[A-Za-z][\w-]{0,20}(?:[ \t][A-Za-z][\w-]{0,20})?)[ \t]*:[ \t]+\S")
 RECORD_FIELDS = 6  # fields a record read as one unit holds at most
+
+
+def _label(unit: str) -> str | None:
+    """The label of a field line (``_FIELD``), casefolded; ``None`` for any other unit."""
+    match = _FIELD.match(unit)
+    return match.group("label").casefold() if match else None
 
 
 def _record(found: Sequence[str], index: int) -> tuple[int, int] | None:
@@ -806,21 +804,15 @@ def _record(found: Sequence[str], index: int) -> tuple[int, int] | None:
     records ("-----") is no unit, so the label that opens a run of field units opens each of its records: in "What:
     pg(1)" / "Why: use less(1)" / "What: tunelp" / "Why: parallel port printers are probably almost extinct devices",
     each "What:" starts one. A field's value answers what its record's other fields name."""
-
-    def label(unit: str) -> str | None:
-        match = _FIELD.match(unit)
-        return match.group("label").casefold() if match else None
-
-    labels = [label(unit) for unit in found]
-    if labels[index] is None:
+    if _label(found[index]) is None:
         return None
     start = index
-    while start > 0 and labels[start - 1] is not None:
+    while start > 0 and _label(found[start - 1]) is not None:
         start -= 1
-    opener = labels[start]
-    first = max(j for j in range(start, index + 1) if labels[j] == opener)
+    opener = _label(found[start])
+    first = max(j for j in range(start, index + 1) if _label(found[j]) == opener)
     last = index
-    while last + 1 < len(found) and labels[last + 1] not in (None, opener):
+    while last + 1 < len(found) and _label(found[last + 1]) not in (None, opener):
         last += 1
     if last == first or last - first >= RECORD_FIELDS:
         return None

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from graphproof.text.lexicon import BREAK, CONNECTORS, STARTERS
 from graphproof.text.names import NAME_PREFIX
@@ -104,41 +105,42 @@ def affiliation_line(unit: str) -> bool:
 _EDITED_BY = re.compile(r"^\s*(?:edited|compiled|revised)\s+by\s*:?\s*$", re.IGNORECASE)
 
 
-def title_page_affiliations(found: Sequence[str], ordinal: int) -> dict[int, list[int]]:
+@dataclass(frozen=True, slots=True)
+class Listed:
+    """A person a title page lists: the positions of the organisations under the name, and whether the person is an
+    editor (listed under an "Edited by" line), who did not write the text."""
+
+    affiliations: tuple[int, ...] = ()
+    editor: bool = False
+
+
+def title_page(found: Sequence[str], ordinal: int) -> dict[int, Listed]:
     """The positions in ``found`` (the units or lines of a document's chunk ``ordinal``) of the persons a title page
-    lists, each with the positions of the organisations listed right under its name (``affiliation_line``). The
-    document's first unit is a title (at most ``TITLE_WORDS`` words, no sentence end), and the lines after it up to
-    the first sentence (or ``TITLE_PAGE_UNITS`` units) that are only a person's name each (``name_line``) are its
-    authors, or its editors under an "Edited by" line (``title_page_editors``): "Users and Groups in the Debian
-    System" / "Joey Hess" / "Colin Watson"; "XTEST Extension Protocol" / "X Consortium Standard" / "Kieron Drake" /
-    "UniSoft Ltd."; "X Nonrectangular Window Shape Extension Protocol" / … / "Keith Packard" / "MIT X Consortium" /
-    "Intel Corporation"."""
+    lists (``Listed``). The document's first unit is a title (at most ``TITLE_WORDS`` words, no sentence end), and the
+    lines after it up to the first sentence (or ``TITLE_PAGE_UNITS`` units) that are only a person's name each
+    (``name_line``) are its authors, or its editors after an "Edited by" line; the organisations listed right under a
+    name (``affiliation_line``) are where that person worked: "Users and Groups in the Debian System" / "Joey Hess" /
+    "Colin Watson"; "XTEST Extension Protocol" / "X Consortium Standard" / "Kieron Drake" / "UniSoft Ltd."; "MIT-SHM
+    (The MIT Shared Memory Extension)" / … / "Jonathan Corbet" / … / "Edited by" / "Keith Packard" / "MIT X
+    Consortium"."""
     if ordinal != 0 or not found or not title_line(found[0]):
         return {}
-    out: dict[int, list[int]] = {}
-    person = None
+    names: dict[int, list[int]] = {}
+    editors: set[int] = set()
+    person, editing = None, False
     for k in range(1, min(len(found), TITLE_PAGE_UNITS + 1)):
         if _EDITED_BY.match(found[k]):
-            person = None
+            person, editing = None, True
             continue
         if not title_line(found[k]):
             break
         if name_line(found[k]):
             person = k
-            out[k] = []
+            names[k] = []
+            if editing:
+                editors.add(k)
         elif person is not None and affiliation_line(found[k]):
-            out[person].append(k)
+            names[person].append(k)
         else:
             person = None
-    return out
-
-
-def title_page_editors(found: Sequence[str], ordinal: int) -> set[int]:
-    """The positions of the persons of ``title_page_affiliations`` listed after an "Edited by" line: editors, who did
-    not write the text ("MIT-SHM (The MIT Shared Memory Extension)" / "Jonathan Corbet" / … / "Edited by" / "Keith
-    Packard")."""
-    listed = title_page_affiliations(found, ordinal)
-    if not listed:
-        return set()
-    edited_from = next((k for k in range(1, len(found)) if _EDITED_BY.match(found[k])), None)
-    return {k for k in listed if edited_from is not None and k > edited_from}
+    return {k: Listed(tuple(places), k in editors) for k, places in names.items()}

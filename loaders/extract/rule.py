@@ -180,7 +180,7 @@ from graphproof.text.lexicon import (
     is_contraction,
 )
 from graphproof.text.names import EMAIL, NAME_PREFIX
-from graphproof.text.person_names import title_page_affiliations, title_page_editors
+from graphproof.text.person_names import title_page
 from graphproof.text.sentences import LIST_MARKER, sentence_pieces
 from graphproof.text.verb_forms import verb_forms, verb_only_forms
 
@@ -447,18 +447,19 @@ EDITED_BY = "edited_by"  # and its editors under an "Edited by" line
 WORKS_FOR = "works_for"  # and each author's organisation under the name ("Intel Corporation")
 
 
-def title_page_names(text: str) -> list[tuple[str, str, list[str]]]:
-    """The persons a document's title page lists (``text.person_names.title_page_affiliations``), each with what it
-    did to the document (``written_by``, or ``edited_by`` under an "Edited by" line) and the organisations under its
-    name, read from the lines of ``text``, the chunk that opens the document: ("Keith Packard", "written_by", ["MIT X
-    Consortium", "Intel Corporation"]) and ("Hideki Hiura", "written_by", ["SunSoft, Inc."]) under "X Nonrectangular
-    Window Shape Extension Protocol" / "X.Org Standard"."""
+def title_page_names(text: str) -> tuple[str, list[tuple[str, str, list[str]]]]:
+    """A document's title (its first line, without heading marks) and the persons its title page lists
+    (``text.person_names.title_page``), each with what it did to the document (``written_by``, or ``edited_by`` under
+    an "Edited by" line) and the organisations under its name, read from the lines of ``text``, the chunk that opens
+    the document: ("Keith Packard", "written_by", ["MIT X Consortium", "Intel Corporation"]) and ("Hideki Hiura",
+    "written_by", ["SunSoft, Inc."]) under "X Nonrectangular Window Shape Extension Protocol" / "X.Org Standard"."""
     lines = [" ".join(line.split()) for line in text.split("\n") if line.strip()]
-    found = title_page_affiliations(lines, 0)
-    editors = title_page_editors(lines, 0)
-    return [
-        (lines[k], EDITED_BY if k in editors else WRITTEN_BY, [lines[j] for j in found[k]]) for k in sorted(found)
+    listed = title_page(lines, 0)
+    persons = [
+        (lines[k], EDITED_BY if person.editor else WRITTEN_BY, [lines[j] for j in person.affiliations])
+        for k, person in sorted(listed.items())
     ]
+    return (" ".join(lines[0].strip(" #=*-~").split()) if lines else ""), persons
 
 # a signature: a person's name alone on a line ("Chet Ramey", "/Niels Möller <nisse@…>", "-- Ann Lee"), its e-mail
 # address on the line (with the date after it, as Debian signs) or the next one, or a valediction before it ("Happy
@@ -2954,8 +2955,7 @@ class RuleExtractor:
         lists under the title (``title_page_names``): what they wrote is the document the title names, whatever its
         subject (``edited_by`` for the editors listed under an "Edited by" line); and ``person → works_for →
         organisation`` for the organisations listed under the person's name."""
-        authors = title_page_names(text)
-        title = " ".join(next((line for line in text.split("\n") if line.strip()), "").strip(" \t#=*-~").split())
+        title, authors = title_page_names(text)
         if not authors or not title:
             return
         listed = "; ".join(", ".join([name, *places]) for name, _, places in authors)
