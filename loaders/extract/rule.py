@@ -132,6 +132,7 @@ from itertools import pairwise
 
 from graphproof.graph.model import IS_A, RELATED_TO, REQUIRES
 from graphproof.loaders.chunking import DOCUMENT_KEY, FOLDER_KEY, OPENING_KEY
+from graphproof.loaders.extract.acronyms import STANDS_FOR, acronym_definitions
 from graphproof.loaders.extract.errors import ExtractorError
 from graphproof.loaders.extract.keyphrases import Keyphraser, Phrase, is_concept, make_keyphraser
 from graphproof.loaders.extract.patterns import (
@@ -1198,6 +1199,22 @@ _DEFINES = re.compile(r"[ \t]+(?:is|are)[ \t]+an?[ \t]+|(?P<apposition>,[ \t]+)a
 _PHRASE_WORD = re.compile(r"[^\W_][\w'’+#.-]*")
 _PHRASE_STOPS = frozenset(",.;:!?()[]\"“”")
 DEFINITION_WORDS = 6  # words a defining noun phrase holds at most, its coordinate modifiers included
+DEFINITION_LEAD = 3  # further words read before a longer phrase is cut to its last ``DEFINITION_WORDS - 1``
+
+
+_LY_ADJECTIVES = frozenset((
+    "early", "only", "daily", "weekly", "monthly", "yearly", "hourly", "friendly", "likely", "costly", "timely",
+    "orderly", "elderly", "lovely", "lonely", "holy", "ugly", "silly", "curly", "jolly",
+))  # fmt: skip
+
+
+def _degree_adverb(word: str) -> bool:
+    """An -ly adverb made from an English word ("fully", "highly", "easily"; not "family", "assembly", nor an -ly
+    adjective such as "early" or "friendly"): with the word after it, a modifier a noun phrase's name can leave out."""
+    if not (word.isalpha() and word.islower() and word.endswith("ly")) or word in _LY_ADJECTIVES:
+        return False
+    stems = (word[:-2], word[:-1], word[:-3] + "y" if word.endswith("ily") else "")
+    return any(len(stem) > 2 and is_english(stem) for stem in stems)
 
 
 def definition_phrase(body: str, spans: Sequence[Span]) -> Span | None:
@@ -1219,24 +1236,36 @@ def definition_phrase(body: str, spans: Sequence[Span]) -> Span | None:
     start = opening.end()
     found: list[re.Match[str]] = []
     joins: list[int] = []  # where a coordinate modifier ends: at "and"/"or", or at a comma after one word
+    ended = False  # the phrase ends before the words read run out (else it may go on past them)
     for word in _PHRASE_WORD.finditer(body, start):
         between = body[found[-1].end() if found else start : word.start()]
         lower = word.group().casefold().rstrip(".")
         if between.strip() == "," and found and len(found) - (joins[-1] + 1 if joins else 0) == 1:
             joins.append(len(found) - 1)  # "a new, easy-to-use software library"
         elif any(ch in _PHRASE_STOPS for ch in between):
+            ended = True
             break
-        if len(found) == DEFINITION_WORDS or lower in PREPOSITIONS or lower in RELATIVE:
+        if len(found) == DEFINITION_WORDS + DEFINITION_LEAD:
+            break
+        if lower in PREPOSITIONS or lower in RELATIVE:
+            ended = True
             break
         if found and (_past_form(lower) or lower in PARTICIPLES) and not found[-1].group().casefold().endswith("ly"):
+            ended = True
             break  # "a 1944 film directed by …": a participle after the noun opens a clause
         if lower in ("and", "or"):
             joins.append(len(found))
         found.append(word)
+    else:
+        ended = True  # the text ends
     words = [w.group().rstrip(".") for w in found]
     if any(w.casefold() in ARTICLES for w in words):
         return None  # "a cat and a dog": two noun phrases, no one type
     named = words[joins[-1] + 2 :] if joins else words
+    if len(named) > 3 and _degree_adverb(named[0]):
+        named = named[2:]  # "a fully featured object-relational database …": an adverb and the word it modifies
+    if ended and DEFINITION_WORDS - 1 < len(named) <= DEFINITION_WORDS - 1 + DEFINITION_LEAD:
+        named = named[-(DEFINITION_WORDS - 1) :]  # a long phrase keeps its head and the modifiers next to it
     if not named or len(named) > DEFINITION_WORDS - 1 or named[0][0].isdigit():
         return None  # "a 1944 film": the year is a fact of its own (``_ends_noun_phrase``), not part of a type
     following = _NEXT_WORD.match(body, found[-1].end())
@@ -2896,6 +2925,13 @@ class RuleExtractor:
                 for link in version_links(ordered, keywords, description):
                     entities.setdefault(entity_alias_key(link.tail), ExtractedEntity(link.tail, NAME, description))
                     relations.append(link)
+                for acronym, expansion in acronym_definitions(unit.body):  # "ICU: International Components for …"
+                    kind = NAME if expansion[0].isupper() else CONCEPT
+                    entities.setdefault(entity_alias_key(acronym), ExtractedEntity(acronym, NAME, description))
+                    entities.setdefault(entity_alias_key(expansion), ExtractedEntity(expansion, kind, description))
+                    relations.append(
+                        ExtractedRelation(acronym, STANDS_FOR, expansion, NAME, kind, keywords, description)
+                    )
             for based in _based_on(ordered, unit_relations):
                 entities.setdefault(
                     entity_alias_key(based.tail), ExtractedEntity(based.tail, based.tail_type, description)

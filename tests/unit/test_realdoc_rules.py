@@ -245,6 +245,15 @@ def test_a_definition_gives_its_subject_the_whole_noun_phrase_without_coordinate
     assert phrase("Quux is a cat and a dog.") is None
     assert phrase("We think Quux is a tool.") is None  # the subject must open the sentence
     assert phrase("Quux is the default.") is None  # "the" identifies, it does not define
+    # a longer phrase keeps its head: an adverb and the word it modifies go first, then the words farthest from it
+    assert phrase("Quux is a fully featured object-relational database management system.") == (
+        "object-relational database management system"
+    )
+    assert phrase("Quux is a small fast portable embeddable scripting language runtime.") == (
+        "portable embeddable scripting language runtime"
+    )
+    assert phrase("Quux is a family photo album manager tool.") == "family photo album manager tool"  # no adverb
+    assert phrase("Quux is a one two three four five six seven eight nine ten") is None  # no end: the head unknown
     triples = _triples("Quux is a lightweight and flexible command-line JSON processor.")
     assert ("Quux", "is_a", "command-line JSON processor") in triples
     assert not any("lightweight" in (h, t) or t == "JSON" for h, _, t in triples)

@@ -1,0 +1,94 @@
+"""Acronyms a text spells out: "ICU: International Components for Unicode", "the certificate revocation list (CRL)".
+
+The rule follows Schwartz & Hearst (2003, "A simple algorithm for identifying abbreviation definitions in
+biomedical text"): an acronym and the words written next to it form a definition when the acronym's letters are, in
+order, the initials of those words. Two layouts are read:
+
+- the acronym first, then a colon, a dash, an equals sign, an opening parenthesis or "stands for", then the words up
+  to the next punctuation mark: a glossary's "CITGM: Canary In The Gold Mine - A smoke test …", "FS = File System";
+- the words first, the acronym in parentheses right after them: "Certificate Revocation List (CRL)".
+
+A content word gives its initial and may give the capitals inside it too ("JavaScript Object Notation" spells
+"JSON"); a function word ("for", "of", "the", "in" …) gives its initial or nothing ("International Components for
+Unicode" spells "ICU", "Canary In The Gold Mine" spells "CITGM"). Every content word of the expansion gives a letter,
+the first word and the last are content words, and every letter of the acronym is used, so "ls: list directory
+contents" and "GPL (see COPYING)" define nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+__all__ = ["STANDS_FOR", "acronym_definitions"]
+
+STANDS_FOR = "stands_for"  # the relation an acronym has to the words it spells out
+
+# an acronym: two to eight letters, at least two of them capitals, opening with one ("ICU", "CITGM", "IPv", "FIPS")
+_ACRONYM = r"(?P<acronym>[A-Z](?=(?:[a-z]?[A-Z]){1,7}\b)[A-Za-z]{1,7})"
+_WORDS = r"(?P<words>[A-Za-z][\w'’-]*(?:[ \t]+[A-Za-z][\w'’-]*){0,15})"
+# "ACRO: words", "ACRO - words", "ACRO = words", "ACRO (words)", "ACRO stands for words"
+_ACRONYM_FIRST = re.compile(
+    rf"(?<![\w.-]){_ACRONYM}(?:[ \t]*[:=][ \t]*|[ \t]+[-–—][ \t]+|[ \t]*\([ \t]*|[ \t]+stands[ \t]+for[ \t]+){_WORDS}"
+)
+# "words (ACRO)"
+_ACRONYM_AFTER = re.compile(rf"(?P<words>[A-Za-z][\w'’-]*(?:[ \t]+[A-Za-z][\w'’-]*){{0,15}})[ \t]*\({_ACRONYM}\)")
+_FUNCTION_WORDS = frozenset(("a", "an", "and", "as", "at", "by", "for", "in", "of", "on", "or", "the", "to", "with"))
+MAX_EXTRA_WORDS = 2  # words an expansion holds beyond one per letter of its acronym (function words)
+
+
+def _letters(word: str) -> tuple[str, ...]:
+    """What a content word may spell: its initial, then its initial and the capitals inside it ("JavaScript" → "j",
+    "js")."""
+    inner = "".join(ch for ch in word[1:] if ch.isupper())
+    out = [word[0].casefold()]
+    for k in range(1, len(inner) + 1):
+        out.append((word[0] + inner[:k]).casefold())
+    return tuple(out)
+
+
+def _spells(acronym: str, words: tuple[str, ...]) -> bool:
+    """Whether ``words`` spell ``acronym`` (lower case): each content word gives its initial (or its initial and its
+    inner capitals), each function word its initial or nothing, and every letter is used."""
+
+    @cache
+    def match(letter: int, word: int) -> bool:
+        if word == len(words):
+            return letter == len(acronym)
+        current = words[word]
+        if current.casefold() in _FUNCTION_WORDS:
+            if match(letter, word + 1):
+                return True
+            return acronym.startswith(current[0].casefold(), letter) and match(letter + 1, word + 1)
+        return any(
+            acronym.startswith(part, letter) and match(letter + len(part), word + 1) for part in _letters(current)
+        )
+
+    return match(0, 0)
+
+
+def _expansion(acronym: str, words: list[str], *, from_start: bool) -> str | None:
+    """The shortest run of ``words`` next to the acronym (its first words when ``from_start``, else its last) that
+    spells it, opening and ending with a content word; ``None`` when none does."""
+    key = acronym.casefold()
+    limit = min(len(words), len(key) + MAX_EXTRA_WORDS)
+    for size in range(1, limit + 1):
+        run = tuple(words[:size] if from_start else words[len(words) - size :])
+        if run[0].casefold() in _FUNCTION_WORDS or run[-1].casefold() in _FUNCTION_WORDS:
+            continue
+        if _spells(key, run):
+            return " ".join(run)
+    return None
+
+
+def acronym_definitions(text: str) -> list[tuple[str, str]]:
+    """``(acronym, expansion)`` for each acronym ``text`` spells out (see the module's docstring), in the order
+    written, each pair once."""
+    found: dict[tuple[str, str], int] = {}
+    for pattern, from_start in ((_ACRONYM_FIRST, True), (_ACRONYM_AFTER, False)):
+        for match in pattern.finditer(text):
+            acronym = match.group("acronym")
+            expansion = _expansion(acronym, match.group("words").split(), from_start=from_start)
+            if expansion is not None and expansion.casefold() != acronym.casefold():
+                found.setdefault((acronym, expansion), match.start())
+    return sorted(found, key=found.__getitem__)
