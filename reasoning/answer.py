@@ -124,6 +124,9 @@ _SECTION_NUMBER = re.compile(r"^\s*(?:[A-Z]\.)?\d{1,3}(?:\.\d{1,3})*[.)]?(?=\s+[
 _ASKS_CONDITION = re.compile(r"^\W*when\s+(?:do|does|is|are|can|could|should|will|would|must|may)\b", re.IGNORECASE)
 _CONDITION = re.compile(r"\b(?:if|when|whenever|unless|once|until|as\s+soon\s+as)\b", re.IGNORECASE)
 _ASKS_AMOUNT = re.compile(rf"\b{HOW_MUCH}\b", re.IGNORECASE)
+_ASKS_TIME = re.compile(r"^\W*when\b", re.IGNORECASE)
+# a name with digits written after its letters ("HTTP3", "x86", "utf8", "libidn2"); not a version ("v2", "v1.2")
+_NAME_WITH_DIGITS = re.compile(r"(?!v\d)(?:[A-Za-z][\w+-]*?[A-Za-z]\d+|[A-Za-z]\d+(?:[A-Za-z][\w-]*)?)", re.IGNORECASE)
 # an amount: a numeral of its own ("122", "2,048", "3.5", "10%"), not part of a name ("RFC-3066", "x86", "utf-8") nor
 # the number of a standard written in capitals before it ("ISO 639", "RFC 3066")
 _AMOUNT = re.compile(r"(?<![\w.,/-])(?<![A-Z]{2}[ \t])(?<![A-Z]{3}[ \t])(?P<n>\d+(?:[.,]\d+)*)%?(?![\w/-]|[.,]\d)")
@@ -255,7 +258,9 @@ def extractive_answer(store: GraphStore, retrieval: Retrieval, sentences: int = 
         # a unit is about its section's heading too ("os.loadavg()" / "On Windows, … always [0, 0, 0].")
         sections = [""] * len(found) if chat else _section_headings(hit.item, found)
         # a message covers its writer's name as the handle and as words: "LiHua" and "Li Hua" alike
-        lemmas, abbreviations = ({}, {}) if chat else (by_key, short)
+        # the acronyms of question words this chunk never writes ("VT" for "virtual terminal")
+        abbreviations = {} if chat else short | _acronyms(retrieval.question, analyzer, _unit_text(hit.item))
+        lemmas = {} if chat else by_key
         listed = {} if chat else title_page(found, hit.item.ordinal)
         authors = {k for k, person in listed.items() if not person.editor}
         own = [
@@ -270,10 +275,12 @@ def extractive_answer(store: GraphStore, retrieval: Retrieval, sentences: int = 
                 continue  # a heading that repeats the document's title states nothing
             covered, weight, antecedent = set(own[index]), 0.0, ""
             if covered:
-                covered |= _covered(contexts[index], idf.keys(), by_key, analyzer, short)
+                covered |= _covered(contexts[index], idf.keys(), by_key, analyzer, abbreviations)
             # the terms only its section's heading names count ``CONTEXT_WEIGHT``: a heading says less of what a unit
             # is about than the unit's own words do ("comparison of … dependency resolvers" over every unit below it)
-            headed = _covered(sections[index], idf.keys(), by_key, analyzer, short) - covered if covered else set()
+            headed = (
+                _covered(sections[index], idf.keys(), by_key, analyzer, abbreviations) - covered if covered else set()
+            )
             if chat:
                 before = set().union(*said[max(0, index - CONTEXT_MESSAGES) : index]) - covered
                 weight = CONTEXT_WEIGHT * math.fsum(idf[t] for t in before)  # fsum: the same in any set order
@@ -425,7 +432,46 @@ def asked_kind(question: str) -> str:
         return "person"
     if _ASKS_NUMBER.search(question):
         return "number"
+    if _ASKS_NAME.search(question):
+        return "name"
+    if _defined_subject(question):
+        return "definition"
     return ""
+
+
+# "What is the default cluster called?", "What is the name of the default cluster?": a name, quoted or after "called"
+_ASKS_NAME = re.compile(
+    r"^\W*what\s+(?:is|are|was|were)\s+(?:\S+\s+){1,5}?(?:called|named)\s*\?|\bwhat\s+is\s+the\s+name\s+of\b",
+    re.IGNORECASE,
+)
+# a name as the text gives one: quoted ("a default cluster 'main'") or after "called" / "named"
+_GIVEN_NAME = re.compile(
+    r"(?<![\w'])'(?P<a>[^'\s]{1,40})'(?![\w'])|\"(?P<b>[^\"\s]{1,40})\"|[`‘“](?P<c>[^`'’”\s]{1,40})[`'’”]"
+    r"|\b(?:called|named)\s+(?P<d>[\w.+-]+)",
+    re.IGNORECASE,
+)
+
+
+# "What is networkd?", "What are extended attributes?": a short subject with no preposition and no participle after it
+# ("What is the default cluster called?" and "What is the purpose of X?" ask for something else)
+_ASKS_DEFINITION = re.compile(
+    r"^\W*what\s+(?:is|are)\s+(?:(?:an?|the)\s+)?(?P<subject>[^\s?]+(?:\s+[^\s?]+){0,3})\s*\?\s*$", re.IGNORECASE
+)
+
+
+def _defined_subject(question: str) -> str:
+    """The subject a "What is X?" question asks to define, or ``""``."""
+    match = _ASKS_DEFINITION.match(question)
+    if not match:
+        return ""
+    subject = match.group("subject")
+    last = subject.split()[-1].casefold()
+    if any(w.casefold() in PREPOSITIONS for w in subject.split()) or last.endswith("ed") or last in _PARTICIPLES:
+        return ""
+    return subject
+
+
+_PARTICIPLES = frozenset(("known", "written", "done", "made", "meant", "given", "shown", "built"))
 
 
 def _holds_asked(unit: str, kind: str, question: str, heading: str, listed: bool) -> bool:
@@ -444,7 +490,16 @@ def holds_kind(unit: str, kind: str, question: str) -> bool:
             return True
         if _ASKS_AMOUNT.search(question):  # "How many languages …": a numeral, not "RFC-3066" or "ISO 639"
             return any(m.group("n") not in question for m in _AMOUNT.finditer(unit))
-        return any(token not in question for token in re.findall(r"\S*\d\S*", _SECTION_NUMBER.sub("", unit)))
+        tokens = re.findall(r"\S*\d\S*", _SECTION_NUMBER.sub("", unit))
+        if _ASKS_TIME.search(question):  # a time is no name with digits in it ("HTTP3", "x86", "mdns4")
+            tokens = [t for t in tokens if not _NAME_WITH_DIGITS.fullmatch(t.strip("()[],.;:!?\"'`"))]
+        return any(token not in question for token in tokens)
+    if kind == "name":  # "… create a default cluster 'main' …" for "What is the default cluster called?"
+        given = [next(g for g in m.groups() if g) for m in _GIVEN_NAME.finditer(unit)]
+        return any(name.casefold() not in question.casefold() for name in given)
+    if kind == "definition":  # "networkd is a small and lean service …" for "What is networkd?"
+        subject = re.escape(_defined_subject(question)).replace("\\ ", r"\s+")
+        return re.search(rf"(?<![\w-]){subject}(?![\w-])\W{{0,2}}\s+(?:is|are)\s+(?:an?|one)\s", unit, re.I) is not None
     if kind == "option":  # a dashed option, or a word the unit calls an option ("The `noauto' option …")
         named = [m.group("a") or m.group("b") for m in _NAMED_OPTION.finditer(unit)]
         dashed = [m.group().strip(" (`'\"“") for m in _OPTION.finditer(unit)]
@@ -502,6 +557,43 @@ def _abbreviations(question: str, df: Mapping[str, int], analyzer: Analyzer) -> 
     return out
 
 
+ACRONYM_WORDS = (2, 4)  # "virtual terminal" → "VT", "Certificate Revocation List" → "CRL"
+
+
+def _acronyms(question: str, analyzer: Analyzer, text: str = "") -> dict[str, set[str]]:
+    """The acronyms a run of the question's words may be written as in ``text``, with the terms of those words: the
+    words' initials in capitals, for runs of ``ACRONYM_WORDS`` adjacent words that each give a term ("On which
+    virtual terminal does the debug shell run?" → "VT" for "virtual terminal"; "The debug-shell service starts a root
+    shell on VT 9" covers it). Runs of question words only: a stop word or punctuation between two words ends one,
+    and so does a word that is an acronym itself ("FIPS"). No run whose words ``text`` writes: a text that writes
+    "name" does not use "NSS" for "name server software"."""
+    low, high = ACRONYM_WORDS
+    written = {w.casefold() for w in words(text)}
+    out: dict[str, set[str]] = {}
+    run: list[tuple[str, str, str]] = []  # (initial, term, word) of the current run of adjacent content words
+
+    def close() -> None:
+        for size in range(low, high + 1):
+            for first in range(len(run) - size + 1):
+                part = run[first : first + size]
+                if not any(word.casefold() in written for _, _, word in part):
+                    out.setdefault("".join(initial for initial, _, _ in part), set()).update(t for _, t, _ in part)
+        run.clear()
+
+    last_end = 0
+    for match in re.finditer(r"[^\W\d_]+", question):
+        word = match.group()
+        stems = analyzer.tokens(word)
+        spelt = len(stems) == 1 and (word.islower() or word.istitle())  # "FIPS" is an acronym itself, no word
+        if question[last_end : match.start()].strip() or not spelt:
+            close()
+        if spelt:
+            run.append((word[0].upper(), stems[0], word))
+        last_end = match.end()
+    close()
+    return {acronym: terms for acronym, terms in out.items() if acronym not in question}
+
+
 def _covered(
     text: str,
     terms: Iterable[str],
@@ -510,16 +602,22 @@ def _covered(
     short: Mapping[str, set[str]] | None = None,
 ) -> set[str]:
     """The question terms ``text`` covers: those it contains, those a word of it shares a lemma with (in either
-    spelling: "licensed" covers "licence"), and those of the abbreviations in ``short`` (``_abbreviations``) that
-    begin a longer word of it ("auth" covers "Authentication")."""
+    spelling: "licensed" covers "licence"), those of the abbreviations in ``short`` (``_abbreviations``: lower-case
+    keys) that begin a longer word of it ("auth" covers "Authentication"), and those of the acronyms in ``short``
+    (``_acronyms``: capital keys) it writes as a word of its own, digits after it or not ("VT" and "VT9" cover
+    "virtual terminal")."""
     if not text:
         return set()
     covered = set(analyzer.tokens(text)) & set(terms)
     if by_key or short:
-        for word in {w.casefold() for w in words(text)}:
+        for written in set(words(text)):
+            word = written.casefold()
             covered |= by_key.get(word_key(canonical(word)), set())
-            for prefix, found in (short or {}).items():
-                if len(word) > len(prefix) and word.startswith(prefix):
+            for key, found in (short or {}).items():
+                if key[0].isupper():
+                    if written.rstrip("0123456789") == key:
+                        covered |= found
+                elif len(word) > len(key) and word.startswith(key):
                     covered |= found
     return covered
 

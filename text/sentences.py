@@ -415,6 +415,7 @@ def split_sentences(text: str) -> list[str]:
 
 # A line break inside a paragraph (hard-wrapped text) is not a sentence end; one after a sentence end or a
 # colon, or before a list item, a heading, a quote, a numbered item, a "Speaker:" chat line or a blank line is.
+_UNDERLINE = re.compile(r"[ \t]*(?:={3,}|-{3,}|~{3,})[ \t]*")  # a Setext heading's underline
 _WRAPPED = re.compile(r"(?<![.!?:。！？\n])\n(?!\n|\s*[-*#>]|\s*\d+\.|[\w .]{1,40}:)")
 
 
@@ -424,13 +425,16 @@ def _rejoined(text: str, match: re.Match[str]) -> str:
     before = text[text.rfind("\n", 0, match.start()) + 1 : match.start()]
     end = text.find("\n", match.end())
     after = text[match.end() : end if end >= 0 else len(text)]
+    if _UNDERLINE.fullmatch(before) or _UNDERLINE.fullmatch(after):
+        return "\n"  # a heading's underline stays a line: the heading above it, the paragraph below it
     return "\n" if line_break(before, after) else " "
 
 
 def unwrap(text: str) -> str:
     """``text`` with hard-wrapped paragraph lines joined by a space (``_WRAPPED``), so that a sentence wrapped
     over two lines ("many parts are,\\nand if you follow …") is split as one sentence; a table's rows and rules
-    stay lines of their own (``_rejoined``). Offsets are kept."""
+    and a heading's underline ("Enable networkd\\n=====\\nnetworkd is …") stay lines of their own (``_rejoined``).
+    Offsets are kept."""
     return _WRAPPED.sub(lambda match: _rejoined(text, match), text)
 
 

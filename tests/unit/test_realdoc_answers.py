@@ -15,6 +15,7 @@ from graphproof.reasoning.answer import (
     SIGNED,
     SIGNED_OFF,
     _abbreviations,
+    _acronyms,
     _signed,
     asked_kind,
     extractive_answer,
@@ -291,6 +292,65 @@ def test_an_abbreviation_no_chunk_holds_covers_the_words_it_begins(store: SQLite
     assert _abbreviations("What is a repository?", {"repository": 0}, default_analyzer()) == {}  # an English word
 
 
+def test_an_acronym_in_the_text_covers_the_question_words_it_stands_for(store: SQLiteStore) -> None:
+    text = (
+        "The zorb-shell service is started very early during boot. "
+        "The zorb-shell service starts a root shell on VT 9 for the administrator.\n"
+    )
+    _put(store, "zorbvt", "docs/zorb/README.Debian", text)
+    answer = _ask(store, "On which virtual terminal does the zorb shell run?", ["zorbvt"])
+    assert "VT 9" in answer, answer
+    analyzer = default_analyzer()
+    found = _acronyms("On which virtual terminal does the zorb shell run?", analyzer)
+    assert found["VT"] == {analyzer.tokens("virtual")[0], analyzer.tokens("terminal")[0]}
+    assert "TD" not in found  # "terminal does": a stop word ends a run of question words
+    assert "VT" not in _acronyms("Which VT does the virtual terminal use?", analyzer)  # the question writes it
+    assert "FS" not in _acronyms("What does FIPS stand for?", analyzer)  # "FIPS" is an acronym, no word of one
+    # a text that writes one of the words itself uses the acronym for something else
+    question = "What name server software is it built on?"
+    assert "NSS" in _acronyms(question, analyzer)
+    assert "NSS" not in _acronyms(question, analyzer, "It has an NSS module for the name service.")
+
+
+def test_a_when_question_is_answered_by_a_time_not_by_a_name_with_digits(store: SQLiteStore) -> None:
+    question = "When was the first version of the Zorb priorities written?"
+    assert not holds_kind("The new HTTP versions (HTTP3, QUIC) must be supported.", "number", question)
+    assert holds_kind("The initial version was created on August 5th 2021.", "number", question)
+    assert holds_kind("It was added in v2 of the format.", "number", question)  # a version is a time too
+    # a question that asks for a number, not a time, still takes any numeral
+    assert holds_kind("It speaks HTTP3.", "number", "Which HTTP version does Zorb speak?")
+
+
+def test_a_what_is_question_is_answered_by_the_sentence_that_defines_its_subject(store: SQLiteStore) -> None:
+    _put(store, "zorbd1", "docs/zorbd/README.Debian", (
+        "zorbd is not enabled by default; run systemctl enable zorbd to use it. "
+        "zorbd reads its files from /etc/zorbd at start.\n"
+    ))  # fmt: skip
+    _put(store, "zorbd2", "docs/zorbd/README.Debian", (
+        "Enable and use zorbd\n===================\n"
+        "zorbd is a small and lean service to configure network interfaces, designed\n"
+        "mostly for servers.\n"
+    ))  # fmt: skip
+    answer = _ask(store, "What is zorbd?", ["zorbd1", "zorbd2"])
+    # the definition, though its chunk ranks second, and without the heading's underline
+    assert answer == "zorbd is a small and lean service to configure network interfaces, designed mostly for servers."
+    assert holds_kind("zorbd is a small service.", "definition", "What is zorbd?")
+    assert not holds_kind("zorbd is not enabled by default.", "definition", "What is zorbd?")
+
+
+def test_a_question_for_what_a_thing_is_called_is_answered_by_a_name_the_text_gives(store: SQLiteStore) -> None:
+    _put(store, "zorbdb", "docs/zorbdb/README.Debian", (
+        "The default cluster of zorbdb runs on port 5432. "
+        "Installing zorbdb creates a default cluster 'main' with the superuser 'zorb'. "
+        "The default cluster can be dropped.\n"
+    ))  # fmt: skip
+    assert "'main'" in _ask(store, "What is the default cluster of zorbdb called?", ["zorbdb"])
+    question = "What is the default cluster called?"
+    assert holds_kind("A second cluster called backup runs on 5433.", "name", question)
+    assert not holds_kind("The default cluster runs on port 5432.", "name", question)
+    assert not holds_kind("Don't drop the default cluster.", "name", question)  # an apostrophe quotes nothing
+
+
 def test_a_legal_notice_answers_only_a_question_about_licences(store: SQLiteStore) -> None:
     # the licence header and the description cover the same question terms; the header is boilerplate
     assert _ask(store, "What kind of library is Numlib?", ["numlib"]) == (
@@ -330,7 +390,11 @@ def test_a_question_that_asks_for_a_person_is_answered_by_a_sentence_that_names_
         ("When, in 1995, was Zorp written?", "number"),
         # a "when" clause before the question's own question word asks nothing
         ("When a font server sends a KeepAlive event, how is the client supposed to acknowledge it?", ""),
-        ("What is tmux?", ""),
+        ("What is tmux?", "definition"),  # "tmux is a …" answers it
+        ("What are extended attributes?", "definition"),
+        ("What is the default cluster called?", "name"),  # a participle after the subject: not a definition
+        ("What is the name of the default cluster?", "name"),
+        ("What is the purpose of tmux?", ""),
         # up to two words between "which" / "what" and the noun, none a verb; plural nouns too
         ("From which Zorp version on is the quux tool built?", "number"),
         ("What minimum kernel version does Zorp need?", "number"),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from itertools import pairwise
 
-from graphproof.text.sentences import MAX_SEGMENT, segments, sentence_spans, split_sentences
+from graphproof.text.sentences import MAX_SEGMENT, segments, sentence_spans, split_sentences, unwrap
 
 
 def test_numbers_file_names_urls_and_addresses_are_not_cut() -> None:
@@ -138,3 +138,13 @@ def test_a_file_extension_after_a_space_is_not_cut_after_its_dot() -> None:
     sentences = split_sentences(text)
     assert len(sentences) == 2
     assert sentences[0].endswith("with an extension .pyc (resp. pyo).")
+
+
+def test_a_headings_underline_stays_a_line_when_wrapped_lines_are_joined() -> None:
+    text = "Enable networkd\n===============\nnetworkd is a small service, designed\nfor servers.\n\nNext\n----\nMore."
+    joined = unwrap(text)
+    assert len(joined) == len(text)  # offsets are kept
+    assert split_sentences(joined) == [
+        "Enable networkd", "===============", "networkd is a small service, designed for servers.", "Next", "----",
+        "More.",
+    ]  # fmt: skip
