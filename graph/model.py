@@ -25,6 +25,8 @@ IS_A = "is_a"
 # The predicate of an edge that states a need: "Building requires Meson" → Quux requires Meson (the extractor writes
 # it; path weighting fits it to questions about what something needs).
 REQUIRES = "requires"
+# The predicate of an edge from an acronym to the words it spells out ("ICU: International Components for Unicode").
+STANDS_FOR = "stands_for"
 # The entity type of a lower-case keyphrase ("maintenance work", "license"): a concept, not a name.
 CONCEPT = "concept"
 

@@ -439,11 +439,9 @@ def asked_kind(question: str) -> str:
     return ""
 
 
-# "What is the default cluster called?", "What is the name of the default cluster?": a name, quoted or after "called"
-_ASKS_NAME = re.compile(
-    r"^\W*what\s+(?:is|are|was|were)\s+(?:\S+\s+){1,5}?(?:called|named)\s*\?|\bwhat\s+is\s+the\s+name\s+of\b",
-    re.IGNORECASE,
-)
+# "What is the default cluster called?": a name, quoted or after "called" ("What is the name of …?" is not read so: the
+# name it asks for is as often a file or a command, which ``_GIVEN_NAME`` does not find)
+_ASKS_NAME = re.compile(r"^\W*what\s+(?:is|are|was|were)\s+(?:\S+\s+){1,5}?(?:called|named)\s*\?", re.IGNORECASE)
 # a name as the text gives one: quoted ("a default cluster 'main'") or after "called" / "named"
 _GIVEN_NAME = re.compile(
     r"(?<![\w'])'(?P<a>[^'\s]{1,40})'(?![\w'])|\"(?P<b>[^\"\s]{1,40})\"|[`‘“](?P<c>[^`'’”\s]{1,40})[`'’”]"

@@ -20,9 +20,9 @@ from __future__ import annotations
 import re
 from functools import cache
 
-__all__ = ["STANDS_FOR", "acronym_definitions"]
+from graphproof.graph.model import STANDS_FOR
 
-STANDS_FOR = "stands_for"  # the relation an acronym has to the words it spells out
+__all__ = ["STANDS_FOR", "acronym_definitions"]
 
 # an acronym: two to eight letters, at least two of them capitals, opening with one ("ICU", "CITGM", "IPv", "FIPS")
 _ACRONYM = r"(?P<acronym>[A-Z](?=(?:[a-z]?[A-Z]){1,7}\b)[A-Za-z]{1,7})"
