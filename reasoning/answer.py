@@ -497,7 +497,9 @@ def holds_kind(unit: str, kind: str, question: str) -> bool:
         return any(name.casefold() not in question.casefold() for name in given)
     if kind == "definition":  # "networkd is a small and lean service …" for "What is networkd?"
         subject = re.escape(_defined_subject(question)).replace("\\ ", r"\s+")
-        return re.search(rf"(?<![\w-]){subject}(?![\w-])\W{{0,2}}\s+(?:is|are)\s+(?:an?|one)\s", unit, re.I) is not None
+        adverb = r"(?:(?:just|simply|really|\w+ly)\s+)?"
+        defines = rf"(?<![\w-]){subject}(?![\w-])\W{{0,2}}\s+(?:is|are)\s+{adverb}(?:an?|one)\s"
+        return re.search(defines, unit, re.I) is not None  # "A subtree is just a subdirectory …" too
     if kind == "option":  # a dashed option, or a word the unit calls an option ("The `noauto' option …")
         named = [m.group("a") or m.group("b") for m in _NAMED_OPTION.finditer(unit)]
         dashed = [m.group().strip(" (`'\"“") for m in _OPTION.finditer(unit)]

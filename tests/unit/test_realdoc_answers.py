@@ -336,6 +336,7 @@ def test_a_what_is_question_is_answered_by_the_sentence_that_defines_its_subject
     assert answer == "zorbd is a small and lean service to configure network interfaces, designed mostly for servers."
     assert holds_kind("zorbd is a small service.", "definition", "What is zorbd?")
     assert not holds_kind("zorbd is not enabled by default.", "definition", "What is zorbd?")
+    assert holds_kind("A zorbtree is just a folder you can commit to.", "definition", "What is a zorbtree?")
 
 
 def test_a_question_for_what_a_thing_is_called_is_answered_by_a_name_the_text_gives(store: SQLiteStore) -> None:
