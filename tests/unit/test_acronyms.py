@@ -16,10 +16,9 @@ from graphproof.loaders.extract.rule import RuleExtractor
         ("- CITGM: Canary In The Gold Mine - A smoke test.", [("CITGM", "Canary In The Gold Mine")]),
         ("FS = File System", [("FS", "File System")]),
         ("HTTP stands for HyperText Transfer Protocol.", [("HTTP", "HyperText Transfer Protocol")]),
-        # the words first, the acronym in parentheses; lower-case words too
-        ("It reads the certificate revocation list (CRL) first.", [("CRL", "certificate revocation list")]),
-        # capitals inside a word spell letters too
+        # capitals inside a word spell letters too; lower-case words count
         ("JSON (JavaScript Object Notation) is a format.", [("JSON", "JavaScript Object Notation")]),
+        ("CRL - certificate revocation list", [("CRL", "certificate revocation list")]),
         ("- IPC: Inter-Process Communication - Mechanism", [("IPC", "Inter-Process Communication")]),
     ],
 )  # fmt: skip
@@ -31,7 +30,9 @@ def test_an_acronym_is_defined_by_the_words_whose_initials_it_is(text: str, foun
     "text",
     [
         "ls: list directory contents",  # not an acronym: lower case
-        "See the GPL (see COPYING).",  # the words before it do not spell it
+        "GPL: see COPYING.",  # the words after it do not spell it
+        "ICU: ICU is a library.",  # the acronym again, no expansion
+        "It reads the certificate revocation list (CRL) first.",  # prose's short name for what it names: not read
         "- Deps: Dependencies - Upstream projects.",  # one capital: a word, not an acronym
         "The VT 9 console shows it.",
         "The XYZ: one two three",  # the words' initials are other letters
