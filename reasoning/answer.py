@@ -42,7 +42,7 @@ from graphproof.text.contents import contents_spans
 from graphproof.text.documents import document_label
 from graphproof.text.english_words import is_english
 from graphproof.text.headings import heading_spans
-from graphproof.text.lexicon import PREPOSITIONS, RELATIVE
+from graphproof.text.lexicon import PARTICIPLES, PREPOSITIONS, RELATIVE
 from graphproof.text.names import EMAIL, NAME_PREFIX
 from graphproof.text.person_names import NOT_NAMES, name_word, title_page, without_name_particles
 from graphproof.text.sentences import LIST_MARKER, sentence_spans, split_sentences, unwrap
@@ -464,12 +464,12 @@ def _defined_subject(question: str) -> str:
         return ""
     subject = match.group("subject")
     last = subject.split()[-1].casefold()
-    if any(w.casefold() in PREPOSITIONS for w in subject.split()) or last.endswith("ed") or last in _PARTICIPLES:
+    if any(w.casefold() in PREPOSITIONS for w in subject.split()) or last.endswith("ed") or last in _NOT_DEFINED:
         return ""
     return subject
 
 
-_PARTICIPLES = frozenset(("known", "written", "done", "made", "meant", "given", "shown", "built"))
+_NOT_DEFINED = PARTICIPLES | {"meant"}  # a participle ends a question that asks how X is known, not what X is
 
 
 def _holds_asked(unit: str, kind: str, question: str, heading: str, listed: bool) -> bool:
