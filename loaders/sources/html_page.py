@@ -6,7 +6,9 @@ text (a tiny page, or HTML too broken for it), a plain tag-stripping extraction 
 library's ``html.parser`` is used instead, which keeps every visible text node except scripts,
 styles, ``<nav>`` and the like. Either way the white space of the page's text collapses as a browser renders it
 (a line break in a paragraph's source is a space; ``<pre>`` keeps its lines), so a paragraph wrapped in the source
-reads as one. Broken HTML never raises; a page with no visible text at all is an ``InvalidSource``.
+reads as one — XHTML pages too, whose XML declaration lxml refuses in a string and is dropped first. Tables that
+lay the page out rather than hold values (``_unwrap_layout_tables``) are read as plain blocks, so their paragraphs
+and list items stay apart. Broken HTML never raises; a page with no visible text at all is an ``InvalidSource``.
 """
 
 from __future__ import annotations
@@ -42,6 +44,8 @@ _SPACES = re.compile(r"[ \t\r\f\v\u00a0]+")
 _WHITE = re.compile(r"[ \t\r\n\f]+")  # HTML's white space (not the no-break space, which the page shows)
 _PREFORMATTED = frozenset({"pre", "textarea", "listing", "plaintext", "xmp"})
 _BLANK_LINES = re.compile(r"\n\s*\n+")
+_XML_DECLARATION = re.compile(r"^\s*<\?xml[^>]*\?>")  # lxml takes no encoding declaration in a str (XHTML pages)
+_LAYOUT_PARTS = frozenset({"table", "thead", "tbody", "tfoot", "tr", "td", "th"})
 
 
 class _TextCollector(HTMLParser):
@@ -120,9 +124,10 @@ def _collapsed(html: str) -> object:
     try:
         from lxml import html as lxml_html
 
-        tree = lxml_html.fromstring(html)
-    except Exception:  # an encoding declaration in a str, markup lxml refuses: trafilatura parses it itself
+        tree = lxml_html.fromstring(_XML_DECLARATION.sub("", html, count=1))
+    except Exception:  # markup lxml refuses: trafilatura parses it itself
         return html
+    _unwrap_layout_tables(tree)
     for element in tree.iter():
         if not isinstance(element.tag, str):
             continue  # a comment or processing instruction
@@ -132,6 +137,30 @@ def _collapsed(html: str) -> object:
         if element.tail and not in_pre:
             element.tail = _WHITE.sub(" ", element.tail)
     return tree
+
+
+def _own_table(element: object) -> object:
+    return next(element.iterancestors("table"), None)  # type: ignore[attr-defined]
+
+
+def _unwrap_layout_tables(tree: object) -> None:
+    """Turn the tables that lay a page out — a table of one cell, or one with another table in a cell — into plain
+    blocks, in place.
+
+    Pages of the early 2000s (libxml2's and libxslt's manuals, many project sites) put the whole page in nested
+    tables. trafilatura reads a table as rows of cells, so such a page came out as one "| … |" row holding every
+    paragraph, list item and question of the page run together ("… foo.xml Is there C++ bindings ? Yes …"), and the
+    sentence splitter could not part them. A table of values keeps its rows, and so does a table whose cells hold
+    paragraphs or headings (DocBook's question-and-answer tables, Ninja's table of tools): its rows still pair what
+    belongs together."""
+    for table in list(tree.iter("table")):  # type: ignore[attr-defined]
+        parts = [e for e in table.iterdescendants() if isinstance(e.tag, str) and e.tag in _LAYOUT_PARTS]
+        own = [e for e in parts if e.tag != "table" and _own_table(e) is table]
+        cells = [e for e in own if e.tag in _CELLS]
+        if len(cells) != 1 and not any(e.tag == "table" for e in parts):
+            continue
+        for element in (table, *own):
+            element.tag = "div"
 
 
 def _trafilatura(html: str) -> tuple[str, str, dict[str, str]]:

@@ -379,6 +379,38 @@ def test_a_line_break_in_a_paragraphs_html_source_is_a_space_as_on_the_page() ->
         assert "var x = 1;\nvar y = 2;" in text, text
 
 
+def test_an_xhtml_page_with_an_xml_declaration_is_read_as_a_browser_shows_it() -> None:
+    xhtml = '<?xml version="1.0" encoding="ISO-8859-1"?>\n' + SOURCE_WRAPPED
+    text = html_document(xhtml, "t.html", "t.html").text
+    assert "If you'd like to disable the leading-edge call, pass {leading: false}" in text, text
+
+
+LAYOUT_PAGE = (
+    "<html><head><title>FAQ</title></head><body><table width='100%'><tr><td><table><tr><td><a href='i.html'>Home"
+    "</a></td></tr></table></td><td><table><tr><td><h1>The Quux library FAQ</h1><ol><li><em>Does Quux build on "
+    "Windows?</em><p>Yes, with the MinGW toolchain since release 2.1 of the library and later ones.</p></li><li><em>"
+    "Are there C++ bindings</em><p>Yes, for example quuxpp, which wraps every function of the library.</p></li></ol>"
+    "</td></tr></table></td></tr></table></body></html>"
+)
+DATA_TABLE = (
+    "<html><head><title>Tools</title></head><body><p>The tools that ship with Quux, each with what it does for the "
+    "build, are listed in the following table of the manual.</p><table><tr><th>tool</th><th>what it does</th></tr>"
+    "<tr><td>clean</td><td><p>remove built files.</p><p>Adding -g also removes generated files.</p></td></tr><tr><td>"
+    "graph</td><td><p>output a file for graphviz.</p></td></tr></table></body></html>"
+)
+
+
+def test_a_page_laid_out_in_nested_tables_keeps_its_paragraphs_and_list_items_apart() -> None:
+    text = html_document(LAYOUT_PAGE, "faq.html", "faq.html").text
+    lines = text.splitlines()
+    assert not any("Windows?" in line and "C++ bindings" in line for line in lines), text  # one "| … |" row before
+    assert any(line.lstrip("- ").startswith("Are there C++ bindings") for line in lines), text
+    assert "|" not in text
+    # a table of values, even with paragraphs in its cells, keeps its rows
+    rows = html_document(DATA_TABLE, "tools.html", "tools.html").text.splitlines()
+    assert any(line.startswith("| clean |") and "remove built files" in line for line in rows), rows
+
+
 def test_tiny_page_falls_back_to_tag_stripping() -> None:
     doc = html_document("<html><head><title>T</title><style>p{}</style></head><p>short note</p></html>", "s", "s")
     assert doc.text == "short note"
