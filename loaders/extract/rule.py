@@ -779,23 +779,35 @@ def _term(body: str) -> str:
     return rest
 
 
+_INFLECTED = re.compile(r"(?:ing|ed|[^s]s)$")  # a verb form that is no base form ("prints", "printed")
 _OBJECT_OPENERS = ARTICLES | frozenset(("all", "every", "each", "no", "nothing", "its", "this", "these", "any"))
 
 
 def _imperative(text: str) -> str:
     """The verb a definition opens with ("Append the …", "Print nothing", "Use …"), casefolded, or ``""``: its
-    first word when that is a known verb (``VERB_LEMMAS``) or is followed by an article or determiner (an
-    object: "Truncate the file"); a name ("Ninja ought to …") is neither."""
+    first word when that is a known verb (``VERB_LEMMAS``), is followed by an article or determiner (an
+    object: "Truncate the file"), or is the base form of a word WordNet knows only as a verb ("Suppress unnecessary
+    output", ``text.verb_forms.verb_only_forms``; not "Prints", "Printed"); a name ("Ninja ought to …") is none."""
     words = _GAP_WORD.findall(text[:60])
     if not words or not words[0][:1].isalpha():
         return ""
     first = words[0].casefold()
     if first in VERB_LEMMAS or (len(words) > 1 and words[1].casefold() in _OBJECT_OPENERS):
         return first
+    if first in verb_only_forms() and not _INFLECTED.search(first):  # "Suppress unnecessary output"
+        return first
     return ""
 
 
-_OPTION_LINE = re.compile(r"^[ \t]*(?P<option>--?[A-Za-z][\w-]*(?:[ =][A-Z_]+)?)[ \t]*$")
+# an option alone on its line, as a README's list ("--with-afs"), a man page ("-q, --quiet") or an AsciiDoc term
+# ("--prefix=<prefix>::") writes it: options after commas or bars, each with its argument; the last one's name is
+# the term
+_OPTION_NAME = r"--?[A-Za-z][\w-]*"
+_OPTION_ARGUMENT = r"(?:[ =](?:[A-Z_]+|<[\w.-]+>|\[[\w.=<>-]+\]))?"
+_OPTION_LINE = re.compile(
+    rf"^[ \t]*(?:{_OPTION_NAME}{_OPTION_ARGUMENT}[ \t]*[,|][ \t]*)*(?P<option>{_OPTION_NAME}){_OPTION_ARGUMENT}"
+    r"[ \t]*(?:::?)?[ \t]*$"
+)
 # a row of a two-column list: a code-like term (a command, an option, an identifier), a tab, its description
 _ROW_TERM = r"(?:-{1,2}[A-Za-z]|[a-z0-9])[\w.+-]*"
 _ROW = re.compile(rf"^[ \t]*(?P<term>{_ROW_TERM})[ \t]*\t[ \t]*(?P<rest>[A-Z]\S*.*)$")

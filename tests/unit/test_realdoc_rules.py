@@ -7,6 +7,7 @@ import pytest
 from graphproof.loaders.extract.patterns import Span, code_spans
 from graphproof.loaders.extract.rule import (
     RuleExtractor,
+    _imperative,
     _names_what_follows,
     _pronoun,
     between_predicate,
@@ -459,6 +460,18 @@ def test_an_option_alone_on_its_line_is_the_subject_of_the_description_below_it(
     text = "Special configure options:\n\n--with-zorp\n  Enable support for Zorp archives.\n"
     assert ("--with-zorp", "enable_support_for", "Zorp") in _triples(text)
     assert not any(h == "--with-zorp" for h, _, _ in _triples("--with-zorp\n--without-zorp\n"))
+
+
+def test_an_asciidoc_or_man_page_option_term_is_the_subject_of_the_description_below_it() -> None:
+    asciidoc = "OPTIONS\n-------\n\n-q::\n--quiet::\n\tSuppress unnecessary output messages on stderr.\n"
+    assert ("--quiet", "suppress", "unnecessary output") in _triples(asciidoc)
+    argument = "-P <prefix>::\n--prefix=<prefix>::\n\tSpecify the path in the repository to the subtree.\n"
+    assert ("--prefix", "specify", "path") in _triples(argument)  # the term is the option's name, not its argument
+    man = "  -v, --verbose\n      Print each file name as it is processed.\n"
+    assert ("--verbose", "print_each", "file name") in _triples(man)
+    assert _imperative("Suppress unnecessary output") == "suppress"  # WordNet knows "suppress" only as a verb
+    assert _imperative("Suppresses output") == _imperative("Suppressed output") == ""  # no base form
+    assert _imperative("Output is suppressed") == ""  # "output" is a noun too
 
 
 def test_a_plural_definition_types_every_coordinated_subject() -> None:
