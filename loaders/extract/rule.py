@@ -356,6 +356,11 @@ _THIS_IS = re.compile(r"This[ \t]+is[ \t]+(?P<name>[A-Z][\w+.-]*(?:[ \t]+[\w+.-]
 # "This is the popt(3) command line option parsing library.": a lower-case name, told by being no English word
 _THIS_IS_BARE = re.compile(r"This[ \t]+is[ \t]+(?:the[ \t]+)?(?P<name>[a-z][\w+-]*)(?:\(\d\w*\))?(?:[ \t]+[a-z]|,)")
 _NAME_IS_A = re.compile(rf"(?P<name>{_CAPITALISED_NAME})[ \t]+is[ \t]+an?[ \t]")
+# "This document describes libxslt, the XSLT C library …": what a page says it is about
+_DESCRIBES = re.compile(
+    r"This[ \t]+(?:document|file|manual|page|guide|README)[ \t]+(?:describes|documents|covers|explains)[ \t]+"
+    rf"(?:the[ \t]+)?(?P<name>{_CAPITALISED_NAME}|[a-z][\w+-]*)(?:\(\d\w*\))?[ \t]*[,.]"
+)
 _PROBE_MIN = 12
 _OVERLAP_PROBE = 60  # characters: a chunk whose start is found in the previous chunk's tail continues its document
 _PRONOUN = re.compile(
@@ -546,7 +551,8 @@ def sentence_subject(text: str) -> str:
     patch, which applies diff files …", "Cscope is a text screen based … tool"); a name of one to three words,
     the first capitalised (after "This is", where "This is free software." names nothing), none a function word;
     or "This is (the) <name> …" with a lower-case name that is no English word ("This is the popt(3) command line
-    option parsing library.", ``_bare_name``)."""
+    option parsing library.", ``_bare_name``); or "This document/file/manual/page describes <name>, …" ("This
+    document describes libxslt, the XSLT C library …": what "this library" later stands for)."""
     for _, piece in sentence_pieces(text[:_SUBJECT_SENTENCE_WINDOW]):
         sentence = piece.strip()
         match = _THIS_IS.match(sentence) or _NAME_IS_A.match(sentence)
@@ -555,6 +561,9 @@ def sentence_subject(text: str) -> str:
         bare = _THIS_IS_BARE.match(sentence)
         if bare and _bare_name(bare.group("name")):
             return bare.group("name")
+        described = _DESCRIBES.match(sentence)
+        if described and (described.group("name")[:1].isupper() or _bare_name(described.group("name"))):
+            return described.group("name")
     return ""
 
 

@@ -873,6 +873,22 @@ def test_this_is_the_and_a_lower_case_name_that_is_no_english_word_names_the_sub
         assert sentence_subject(text) == "", text
 
 
+def test_a_page_that_says_what_it_describes_names_the_subject_this_library_stands_for() -> None:
+    from graphproof.loaders.extract.rule import sentence_subject
+    from graphproof.text.english_words import known
+
+    if not known():
+        pytest.skip("WordNet's word list (Debian's wordnet-base) is not installed")
+    opening = "This document describes zorpq, the Zorp C library developed for GNOME."
+    assert sentence_subject(opening) == "zorpq"
+    assert sentence_subject("This manual describes Zorp Tools. It is long.") == "Zorp Tools"
+    triples = _triples(f"{opening}\n- This library is released under the MIT Licence\n")
+    assert ("zorpq", "is_released_under", "MIT Licence") in triples
+    # what follows "describes" is no name: an English word ("the setup, maintenance …", "how the library maps …")
+    for text in ("This document describes the setup, maintenance and use.", "This manual describes both."):
+        assert sentence_subject(text) == "", text
+
+
 def test_by_default_is_no_object_and_no_part_of_the_verb() -> None:
     extraction = RuleExtractor(workers=1).extract(
         ["Quux currently uses by default the LZ77 algorithm. Compression is enabled by default in Zorp."],
