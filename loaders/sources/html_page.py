@@ -45,7 +45,6 @@ _WHITE = re.compile(r"[ \t\r\n\f]+")  # HTML's white space (not the no-break spa
 _PREFORMATTED = frozenset({"pre", "textarea", "listing", "plaintext", "xmp"})
 _BLANK_LINES = re.compile(r"\n\s*\n+")
 _XML_DECLARATION = re.compile(r"^\s*<\?xml[^>]*\?>")  # lxml takes no encoding declaration in a str (XHTML pages)
-_LAYOUT_PARTS = frozenset({"table", "thead", "tbody", "tfoot", "tr", "td", "th"})
 
 
 class _TextCollector(HTMLParser):
@@ -153,8 +152,9 @@ def _unwrap_layout_tables(tree: object) -> None:
     sentence splitter could not part them. A table of values keeps its rows, and so does a table whose cells hold
     paragraphs or headings (DocBook's question-and-answer tables, Ninja's table of tools): its rows still pair what
     belongs together."""
+    table_parts = _TABLE_PARTS | _CELLS
     for table in list(tree.iter("table")):  # type: ignore[attr-defined]
-        parts = [e for e in table.iterdescendants() if isinstance(e.tag, str) and e.tag in _LAYOUT_PARTS]
+        parts = [e for e in table.iterdescendants() if isinstance(e.tag, str) and e.tag in table_parts]
         own = [e for e in parts if e.tag != "table" and _own_table(e) is table]
         cells = [e for e in own if e.tag in _CELLS]
         if len(cells) != 1 and not any(e.tag == "table" for e in parts):
