@@ -84,6 +84,12 @@ def _adjectives(directory: Path) -> Mapping[str, frozenset[str]]:
     return index_lemmas(path) if path.is_file() else MappingProxyType({})
 
 
+def is_adjective(word: str, directory: Path = DEFAULT_WORDNET_DIR) -> bool:
+    """Whether WordNet's ``index.adj`` lists ``word`` (casefolded): "complete", "free", "clean"; never without
+    WordNet's files."""
+    return word.casefold() in _adjectives(directory)
+
+
 def proper_adjective(word: str, directory: Path = DEFAULT_WORDNET_DIR) -> bool:
     """Whether ``word`` is a capitalised adjective of nationality or origin ("American", "Japanese", "British",
     "French", "Iraqi"): such an ending (``PROPER_ADJECTIVE_ENDINGS``), and WordNet's ``index.adj`` lists it

@@ -54,6 +54,7 @@ _DAY = r"(?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)?"
 _YEAR = r"(?:1[89]|20)\d{2}"
 _WEEKDAY = rf"(?:(?:[Nn]ext|[Tt]his|[Ll]ast|[Ee]very)\s+)?(?:{_alt(WEEKDAYS)})s?"
 _UNIT_ALT = _alt(UNITS)
+_UNIT_QUALIFIER = r"(?:business|working|calendar|consecutive)"  # "within 6 business days": the days are still the unit
 _NUMBER = r"\d+(?:[.,]\d+)*(?:\s?[-–]\s?\d+(?:[.,]\d+)?)?"
 _CJK_DIGIT = r"[0-9０-９一二三四五六七八九十百千万〇]"
 _ANY_DIGIT = re.compile(_CJK_DIGIT + r"|\d")
@@ -87,7 +88,7 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str], bool], ...] = (  # (type, pattern, 
     (DATE, re.compile(rf"\b(?:{_alt([m for m in MONTHS_FULL if m != 'May'])})\b"), False),
     (QUANTITY, re.compile(r"[$€£¥₩]\s?\d+(?:[.,]\d+)*(?:\s?(?:[kKmM]\b|million\b|billion\b|thousand\b))?"), True),
     (QUANTITY, re.compile(r"\b\d+(?:[.,]\d+)?\s?(?:%|％|percent\b)"), True),
-    (QUANTITY, re.compile(rf"\b{_NUMBER}\s?(?:{_UNIT_ALT})\b", re.IGNORECASE), True),
+    (QUANTITY, re.compile(rf"\b{_NUMBER}\s?(?:{_UNIT_QUALIFIER}\s+)?(?:{_UNIT_ALT})\b", re.IGNORECASE), True),
     (QUANTITY, re.compile(rf"\b(?:{_alt(NUMBER_WORDS)})\s(?:{_UNIT_ALT})\b", re.IGNORECASE), False),
     (
         QUANTITY,
@@ -278,8 +279,9 @@ def setting_spans(text: str) -> list[Span]:
 NUMBER_LABELS = ("port", "version", "release", "revision", "kernel", "bug", "issue", "rfc")
 _LABELLED_NUMBER = re.compile(
     rf"(?<![\w./@$:=-])(?P<label>(?:{_alt(NUMBER_LABELS)})|[a-z][a-z0-9]*[a-z])[ \t]+(?:(?:≥|>=|>|≤|<=)[ \t]*)?#?"
-    r"(?P<number>v?\d+(?:\.\d+)*[a-z]?)(?![\w/@-]|\.\d|\.[A-Za-z])"
-)
+    r"(?P<number>v?\d+(?:\.\d+)+[a-z]?(?:-\d+(?:\.\d+)*)?|v?\d+[a-z]?)(?![\w/@-]|\.\d|\.[A-Za-z])"
+)  # a dotted number may end in a Debian revision: "version 2.8.12-2"
+_BARE_VERSION = re.compile(r"(?<![\w./@$:=-])v\d+(?:\.\d+){1,3}(?![\w/@-]|\.\d|\.[A-Za-z])")  # "v14.17.0"
 LABEL_NAME_MIN = 3  # letters of a lower-case name before its release number ("zlib 1.0.4", "gcc 4.8")
 _IPV4 = re.compile(r"\d{1,3}(?:\.\d{1,3}){3}")
 
@@ -287,7 +289,9 @@ _IPV4 = re.compile(r"\d{1,3}(?:\.\d{1,3}){3}")
 def labelled_number_spans(text: str) -> list[Span]:
     """Numbers that name a thing, as ``name`` spans with the word that says what they number: "allow UDP traffic
     on port 5353" → "port 5353", "Since version 197" → "version 197", "Linux kernel ≥ 3.15" → "kernel 3.15",
-    "use zlib 1.0.4 or later" → "zlib 1.0.4" (a lower-case word before a dotted release number).
+    "use zlib 1.0.4 or later" → "zlib 1.0.4" (a lower-case word before a dotted release number), "added in
+    version 2.8.12-2" → "version 2.8.12-2" (a Debian revision after the dotted number); and a dotted release number
+    written with a "v" and no label ("Starting with v14.17.0").
 
     A bare number is not a mention of its own; with its label it can take part in a relation ("listens on →
     port 8080"). A version of one digit ("version 2 of the License", "version 3") would be the same entity in every
@@ -305,7 +309,11 @@ def labelled_number_spans(text: str) -> list[Span]:
         elif not dotted and len(number.lstrip("v")) < 2 and label in ("version", "release", "revision"):
             continue
         spans.append(Span(match.start(), match.end(), f"{label} {number}", NAME))  # "kernel 3.15", no "≥" or "#"
-    return spans
+    taken = [(s.start, s.end) for s in spans]
+    for match in _BARE_VERSION.finditer(text):  # "Starting with v14.17.0": a release named by its "v" alone
+        if not any(a <= match.start() < b for a, b in taken):
+            spans.append(Span(match.start(), match.end(), match.group(), NAME))
+    return sorted(spans, key=lambda s: s.start)
 
 
 # Markdown inline code (`zstd`, `make`), reStructuredText's and Markdown's double-quoted inline literals (``make

@@ -52,7 +52,11 @@ ending in a naming participle ("file named") is not a concept; a definition list
 "<Name>-based" mention gives subject → based_on → Name; an FAQ's "Is X Y?" answered "Yes."/"No." gives
 X → is / is_not → Y (``answered_questions``); a sentence opening with an imperative sends its object to the
 mention after a later "to" ("Send bug reports to Thomas E. Dickey" → bug reports → send_to → Thomas E. Dickey,
-``_imperative_targets``); a sentence that opens with its purpose links the purpose's first mention to what the
+``_imperative_targets``) and through each preposition that follows it ("Report security bugs in Node.js via
+HackerOne" → security bugs → report_via → HackerOne), as does a verb with no subject of its own ("without first
+requesting an allocation from X", "you can send the files to Y"; ``verb_object_targets``); a verb after "you" or
+"we" in the words between two mentions is not the first mention's (``between_predicate``); a sentence that opens
+with its purpose links the purpose's first mention to what the
 imperative after its comma acts on ("To build libc6-dev against your kernel, export LINUX_SOURCE …" → libc6-dev →
 export → LINUX_SOURCE, not the nearer "kernel"; ``purpose_imperatives``); a passive's agent followed by a preposition
 and a mention completes the same verb
@@ -184,12 +188,14 @@ from graphproof.text.names import EMAIL, NAME_PREFIX
 from graphproof.text.person_names import title_page
 from graphproof.text.sentences import LIST_MARKER, sentence_pieces
 from graphproof.text.verb_forms import verb_forms, verb_only_forms
+from graphproof.text.wordnet_files import is_adjective
 
 _CJK_CHAR = re.compile(HAS_CJK.pattern + "+")
 _GAP_WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
 _GAP_STOPS = frozenset(".!?;:\n。！？()[]|")
 _QUOTED_WORD = re.compile(r"[\"“'‘`][^\W_]+[\"”'’`]")  # a value written in quotes: "no", `yes`, 'auto'
 _NEGATIONS = frozenset(("not", "never", "no"))
+_SUBJECT_PRONOUNS = frozenset(("you", "we", "they", "i", "he", "she"))  # a clause's own subject, in a gap
 COPULAS = frozenset(("is", "are", "was", "were"))
 SUBJECT = "subject"  # chunk metadata: the document's subject (set by ``document_subjects`` when not given)
 _WRAP = re.compile(r"[ \t]*\n\s*")
@@ -198,7 +204,7 @@ MENTIONS = "mentions"
 
 # URLs and e-mail addresses are neither names nor keyphrases ("xi@resolvent.net" is not the concept "resolvent",
 # "git clone https://…" not "git clone https"): they are hidden from both (``text.addresses.address_spans``); in a
-# document an e-mail address is a mention of its own, whole (``email_spans``).
+# document an e-mail or web address is a mention of its own, whole (``address_mentions``).
 
 
 # "by default" says when, not what: "default" is no concept and no part of a verb phrase ("gzip uses by default the
@@ -229,11 +235,19 @@ def adverbial_spans(text: str) -> list[tuple[int, int]]:
     return [*(m.span() for m in _SET_ADVERBIALS.finditer(text)), *credits]
 
 
-def email_spans(text: str, addresses: Sequence[tuple[int, int]]) -> list[Span]:
-    """The e-mail addresses among ``addresses`` (``address_spans(text)``) as ``name`` spans ("bug-grep@gnu.org"): in
-    a document, whom to write to ("Who should I email about Nettle?"). Still hidden from names and keyphrases, so
-    no part of one becomes a concept."""
-    return [Span(a, b, text[a:b], NAME) for a, b in addresses if "@" in text[a:b] and "://" not in text[a:b]]
+_WEB_ADDRESS = re.compile(r"(?:https?://|www\.)[\w-]+(?:\.[\w-]+)+(?:[/?#]\S*)?", re.IGNORECASE)
+
+
+def address_mentions(text: str, addresses: Sequence[tuple[int, int]]) -> list[Span]:
+    """The e-mail addresses and web addresses among ``addresses`` (``address_spans(text)``) as ``name`` spans
+    ("bug-grep@gnu.org", "https://gitlab.gnome.org/GNOME/gtk/issues"): in a document, whom to write to and where
+    to go ("Who should I email about Nettle?", "Where should I report a bug in GTK?"). Still hidden from names and
+    keyphrases, so no part of one becomes a concept. Other schemes ("git://", "file://") name no place to go."""
+    return [
+        Span(a, b, text[a:b], NAME)
+        for a, b in addresses
+        if ("@" in text[a:b] and "://" not in text[a:b]) or _WEB_ADDRESS.fullmatch(text, a, b)
+    ]
 
 
 def known_spotter(known: str) -> Callable[[str], list[Span]]:
@@ -1507,6 +1521,41 @@ _IMPERATIVE = re.compile(rf"^[ \t]*(?:{LIST_MARKER}[ \t]+)?(?P<verb>[A-Z][a-z]+)
 _DETERMINER = r"(?:the|a|an|all|any|your|its|their|this|these)"  # what may stand between a verb and its object
 _OBJECT_GAP = re.compile(rf"^[ \t]+(?:{_DETERMINER}[ \t]+)?$", re.IGNORECASE)
 _TO_BEFORE = re.compile(r"\bto[ \t]+(?:(?P<article>the|a|an|your|its|their)[ \t]+)?$")
+# a preposition that joins the next mention to an imperative's object, with nothing else between them
+_PREPOSITION_BEFORE = re.compile(
+    rf"[ \t]+(?P<preposition>to|via|with|using|through|into|onto|on|in|from|at|for|under)[ \t]+"
+    rf"(?:(?P<article>{_DETERMINER})[ \t]+)?",
+    re.IGNORECASE,
+)
+
+
+_OBJECT_PHRASES = 3  # phrases read after a verb's object: "in Node.js via HackerOne", not a list of a dozen
+
+
+def _object_targets(
+    verb: str, target_object: Span, later: Sequence[Span], free: str, keywords: str, description: str
+) -> list[ExtractedRelation]:
+    """The mentions a verb's object is sent or put somewhere by, one phrase after the other: each of ``later``
+    that only a preposition (and an article or determiner) joins to the one before it, from ``target_object`` on
+    ("Report [security bugs] in [Node.js] via [HackerOne]" → security bugs → report_in → Node.js, security bugs →
+    report_via → HackerOne). A lower-case keyphrase right after "to" with no article ("… [options] to [select
+    files]") is an infinitive's verb and object, not a place: the phrases end there."""
+    out, last = [], target_object
+    for span in later[:_OBJECT_PHRASES]:
+        joined = _PREPOSITION_BEFORE.fullmatch(free, last.end, span.start)
+        if joined is None:
+            break
+        preposition = joined.group("preposition").casefold()
+        if preposition == "to" and span.type == CONCEPT and joined.group("article") is None:
+            break
+        predicate = f"{verb}_{preposition}"
+        out.append(
+            ExtractedRelation(
+                target_object.name, predicate, span.name, target_object.type, span.type, keywords, description
+            )
+        )
+        last = span
+    return out
 
 
 def _imperative_targets(
@@ -1515,8 +1564,9 @@ def _imperative_targets(
     """ "Send bug reports, comments, etc. to Thomas E. Dickey": a sentence that opens with an imperative verb
     (``_imperative``), its object the first mention right after it, and a later "to" right before a mention
     says where the object goes: bug reports → send_to → Thomas E. Dickey ("Set X to Y", "Add X to the list").
-    A lower-case keyphrase right after "to" with no article ("… options to select a …") is an infinitive's
-    verb and object, not a place."""
+    The phrases that follow the object one after the other say the same with any preposition
+    (``_object_targets``: "Install [the package] with [apt-get]"). A lower-case keyphrase right after "to" with no
+    article ("… options to select a …") is an infinitive's verb and object, not a place."""
     opening = _IMPERATIVE.match(body)
     if opening is None or len(spans) < 2:
         return []
@@ -1525,15 +1575,60 @@ def _imperative_targets(
     if not verb or len(after) < 2 or not _OBJECT_GAP.match(free[opening.end() : after[0].start]):
         return []
     target_object = after[0]
+    if is_adjective(verb) and not free[opening.end() : target_object.start].strip():
+        out = []  # "Complete documentation on popt": an adjective before its noun, no verb without a determiner
+    else:
+        out = _object_targets(verb, target_object, after[1:], free, keywords, description)
+    if any(r.relation == f"{verb}_to" for r in out):
+        return out
     for span in after[1:]:
         to = _TO_BEFORE.search(free, target_object.end, span.start)
         if to is None:
             continue
         if span.type == CONCEPT and to.group("article") is None:
-            return []  # "Use mawk to process files", "… options to select a …": an infinitive, not a place
+            return out  # "Use mawk to process files", "… options to select a …": an infinitive, not a place
         head, tail = target_object, span
-        return [ExtractedRelation(head.name, f"{verb}_to", tail.name, head.type, tail.type, keywords, description)]
-    return []
+        sent = ExtractedRelation(head.name, f"{verb}_to", tail.name, head.type, tail.type, keywords, description)
+        return [*out, sent]
+    return out
+
+
+# a verb that has no subject of its own before its object: a gerund after a preposition ("without first requesting
+# [an allocation]"), a base form after a modal, "to" or the reader ("you can request [an allocation]", "to send
+# [reports]", "you need [the stylesheets] in [version 1.69.1]")
+_GERUND_LEAD = r"(?:without|by|after|before|when|while|for|on|upon)"
+_ADVERB_GAP = r"(?:[\s*_]+(?:[a-z]+ly|first|then|also|just|only)[*_]*)?[\s*_]+"  # "without *first* requesting"
+_BASE_LEAD = r"(?:can|could|may|might|should|must|will|would|to|please|you|we)"
+_VERB_BEFORE_OBJECT = re.compile(
+    rf"(?<![\w-])(?:(?P<gerund_lead>{_GERUND_LEAD}){_ADVERB_GAP}(?P<gerund>[a-z]+ing)"
+    rf"|(?P<base_lead>{_BASE_LEAD}){_ADVERB_GAP}(?P<base>[a-z]+))\s+(?:{_DETERMINER}\s+)?$",
+    re.IGNORECASE,
+)
+_NO_OBJECT_VERBS = COPULAS | frozenset(("have", "has", "having", "being", "do", "doing", "get", "getting"))
+
+
+def verb_object_targets(
+    spans: Sequence[Span], free: str, keywords: str, description: str
+) -> list[ExtractedRelation]:
+    """ "… without first requesting [an allocation] from [base-passwd@packages.debian.org]": a verb with no
+    subject of its own right before a mention (``_VERB_BEFORE_OBJECT``: a gerund after a preposition, a base form
+    after a modal or "to", any form WordNet lists, ``text.verb_forms``; or a known verb's base form after "you" or
+    "we"), and the phrases after that object (``_object_targets``): allocation → requesting_from →
+    base-passwd@packages.debian.org. A negated verb ("should not send") is not read."""
+    out = []
+    for k, target_object in enumerate(spans[:-1]):
+        lead = _VERB_BEFORE_OBJECT.search(free, max(0, target_object.start - 60), target_object.start)
+        if lead is None:
+            continue
+        verb = (lead.group("gerund") or lead.group("base")).casefold()
+        if verb in _NO_OBJECT_VERBS or not (verb in VERBS or verb in verb_forms()):
+            continue
+        if lead.group("base") and _INFLECTED.search(verb) and verb not in VERB_LEMMAS:
+            continue  # "to [files]" after "can" is a base form, never "prints" or "printed"
+        if (lead.group("base_lead") or "").casefold() in ("you", "we") and verb not in VERB_LEMMAS:
+            continue  # "you need [X]": a known verb's base form, not "we met [X]" in the past
+        out.extend(_object_targets(verb, target_object, spans[k + 1 :], free, keywords, description))
+    return out
 
 
 AGENT_PREPOSITIONS = frozenset(("for", "in", "at", "with", "on", "from", "under", "as", "into", "during"))
@@ -2204,6 +2299,8 @@ def between_predicate(
             or (index == 0 and "," not in gap and _past_form(word))
             or (word in leading and (index == 0 or _verb_stands_after(words[index - 1])))
         ):
+            if prose and _SUBJECT_PRONOUNS & set(words[:index]) and not RELATIVE & set(words[:index]):
+                return ""  # "[the build fails], you should write to [Debian]": the verb's subject is another's
             negated = any(w in _NEGATIONS or w.endswith(("n't", "n’t")) for w in words[:index])
             no_longer = any(i < index for i in stale) and not any(
                 w in _NEGATIONS - {"no"} or w.endswith(("n't", "n’t")) for w in words[:index]
@@ -2822,9 +2919,9 @@ class RuleExtractor:
         seen_mid: set[str] = set()
         spotted = [_with_term(u, known(u.body)) for u in units]
         addresses = [address_spans(unit.body) for unit in units]
-        if not handles:  # in a document an e-mail address is whom to write to: one name, whole
+        if not handles:  # in a document an e-mail or web address is whom to write to or where to go: one name, whole
             spotted = [
-                sorted([*found, *email_spans(u.body, a)], key=lambda s: s.start)
+                sorted([*found, *address_mentions(u.body, a)], key=lambda s: s.start)
                 for u, found, a in zip(units, spotted, addresses, strict=True)
             ]
         hidden_spans = [
@@ -3173,6 +3270,7 @@ class RuleExtractor:
         if not unit.speaker:  # the real-document rules (module docstring): not in chat messages
             out.extend(_definition_links(body, spans, read, keywords, description))
             out.extend(_imperative_targets(unit.body, spans, free, keywords, description))
+            out.extend(verb_object_targets(spans, free, keywords, description))
             out.extend(_past_agents(spans, free, out, keywords, description))
         out.extend(_copula_passives(spans, free, out, keywords, description))
         if not unit.speaker:

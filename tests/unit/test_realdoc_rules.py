@@ -156,6 +156,42 @@ def test_an_imperative_sends_its_object_to_what_follows_to() -> None:
     )
 
 
+def test_an_imperative_sends_its_object_through_each_phrase_that_follows_it() -> None:
+    reported = _triples("Report security bugs in Zorpix via HackerOne.")
+    assert {("security bugs", "report_in", "Zorpix"), ("security bugs", "report_via", "HackerOne")} <= reported
+    assert ("package", "install_with", "apt-get") in _triples("Install the package with apt-get.")
+    # an adjective with no determiner after it opens a noun phrase, not an imperative
+    assert not any(r.startswith("complete_") for _, r, _ in _triples("Complete documentation on popt is in popt.pdf."))
+    # the phrases end where something other than a preposition comes between two mentions
+    assert not any(
+        r.startswith("report_") and t == "HackerOne"
+        for _, r, t in _triples("Report security bugs in Zorpix quickly, HackerOne helps.")
+    )
+
+
+def test_a_verb_with_no_subject_of_its_own_sends_its_object_where_the_phrases_after_it_say() -> None:
+    text = (
+        "You may not use any uids in the 60000-64999 range without *first*\n"
+        "requesting an allocation from base-passwd@packages.debian.org and waiting for confirmation."
+    )
+    assert ("allocation", "requesting_from", "base-passwd@packages.debian.org") in _triples(text)
+    assert ("files", "send_to", "Debian") in _triples("You can then send the files to Debian.")
+    needed = _triples("To regenerate them you need the docbook-xsl stylesheets in version 1.69.1 or newer.")
+    assert ("docbook-xsl stylesheets", "need_in", "version 1.69.1") in needed
+    assert not any(r.startswith("met_") for _, r, _ in _triples("We met Ann Lee with Bob Stone in Paris."))
+    # a negated verb states nothing of the kind
+    assert not any(r.endswith("send_to") for _, r, _ in _triples("You should not send the files to Debian."))
+    # a verb with its own subject is read as before: the subject, not the object, leads
+    assert not any(h == "files" and r != "related_to" for h, r, _ in _triples("Zorpix sends the files to Debian."))
+
+
+def test_a_verb_after_a_clause_s_own_subject_pronoun_is_not_the_earlier_mention_s() -> None:
+    # "you" is who writes: "build fails" is not the subject of "write to"
+    assert between_predicate(", you should write to the", prose=True) == ""
+    assert between_predicate(", which you can install with", prose=True) == "install_with"  # the relative's object
+    assert between_predicate(" should write to the", prose=True) == "write_to"
+
+
 def test_a_third_person_verb_before_a_determiner_ends_a_keyphrase() -> None:
     from graphproof.loaders.extract.keyphrases import candidates
 
@@ -513,7 +549,8 @@ def test_an_e_mail_address_in_a_document_is_one_name() -> None:
     in_chat = RuleExtractor(workers=1).extract(["LiHua: mail me at li@example.org"], [{"speakers": "LiHua"}])[0]
     assert "li@example.org" not in {e.name for e in in_chat.entities}, "chats keep addresses hidden"
     in_url = RuleExtractor(workers=1).extract(["Clone https://example.org/a@b.git first."], [{}])[0]
-    assert not [e.name for e in in_url.entities if "@" in e.name], "an @ inside a URL makes no address"
+    at_names = [e.name for e in in_url.entities if "@" in e.name]
+    assert at_names == ["https://example.org/a@b.git"], "an @ inside a URL makes no address: the URL is the name"
 
 
 def test_a_relation_to_the_following_list_holds_for_each_item() -> None:
@@ -952,6 +989,17 @@ def test_a_number_with_the_word_that_names_it_is_one_mention() -> None:
     triples = _triples("It was fixed in version 1.2.3 of Quarkle.", "Quarkle")
     assert ("Quarkle", "was_fixed_in", "version 1.2.3") in triples
     assert not any(t == "version" for _, _, t in triples)
+    # a Debian revision ends a dotted number; a "v" alone names a release
+    added = _triples("The lemon package was added in version 2.8.12-2.")
+    assert ("lemon package", "was_added_in", "version 2.8.12-2") in added
+    assert [s.name for s in labelled_number_spans("Starting with v14.17.0, use v8 or version 3-4 times.")] == [
+        "v14.17.0"
+    ]
+
+
+def test_a_web_address_in_a_document_is_where_to_go() -> None:
+    text = "Quarkle is a log parser.\n\nPlease report bugs at https://gitlab.example.org/quarkle/issues.\n"
+    assert ("bugs", "report_at", "https://gitlab.example.org/quarkle/issues") in _triples(text)
 
 
 def test_a_data_size_is_a_quantity() -> None:

@@ -120,6 +120,9 @@ def test_dates_times_and_quantities() -> None:
         ("10%", "quantity"),
     } <= found
     assert ("8 pm", "time") in {(s.name, s.type) for s in pattern_spans("We start at 8 pm.")}
+    # a word that says which days count stays inside the quantity: "6 business days", not "business"
+    within = {(s.name, s.type) for s in pattern_spans("Expect a reply within 6 business days or 3 working weeks.")}
+    assert {("6 business days", "quantity"), ("3 working weeks", "quantity")} <= within
 
 
 def test_chat_speakers_mentions_time_prefixed_descriptions_and_first_names(rule: RuleExtractor) -> None:
@@ -312,14 +315,17 @@ def test_extraction_in_processes_equals_one_process() -> None:
         RuleExtractor(workers=0)
 
 
-def test_urls_are_no_names_and_an_email_address_is_only_a_whole_name() -> None:
+def test_a_web_or_email_address_is_only_a_whole_name() -> None:
     text = "The PyYAML module was written by Kirill Simonov <xi@resolvent.net>. "
-    text += "Run git clone https://github.com/yaml/x.git now."
+    text += "Run git clone https://github.com/yaml/x.git now, or git clone git://example.org/y.git."
     extraction = RuleExtractor(workers=1).extract_one(text)
     names = {e.name for e in extraction.entities}
     assert "Kirill Simonov" in names and "PyYAML" in names and "xi@resolvent.net" in names
-    parts = [n for n in names if n != "xi@resolvent.net"]
-    assert not any("resolvent" in n or "https" in n or "github" in n.casefold() for n in parts), names
+    assert "https://github.com/yaml/x.git" in names  # a web address: where to go
+    parts = [n for n in names if n not in ("xi@resolvent.net", "https://github.com/yaml/x.git")]
+    assert not any("resolvent" in n or "https" in n or "github" in n.casefold() or "example" in n for n in parts), names
+    chat = RuleExtractor(workers=1).extract_one("LiHua: see https://example.org/a", {"speakers": "LiHua"})
+    assert not any("example" in e.name for e in chat.entities), "chats keep addresses hidden"
 
 
 def test_known_names_are_found_even_at_a_sentence_start() -> None:
