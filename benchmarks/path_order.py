@@ -3,8 +3,9 @@
     python -m benchmarks.path_order [--store-dir DIR] [--c 1.0] [--json]
 
 For every question of the real-document sets whose failures have been read (``READ_SETS``: main, holdout,
-holdout2–11 as written and main, holdout, holdout2–3 paraphrased; holdout7 and holdout8 since session 20, holdout9
-since session 21, holdout10 since session 22, holdout11 since session 23; never a set kept for measuring), asks
+holdout2–14, holdout20, holdout22 and holdout24 as written and main, holdout, holdout2–3 paraphrased; holdout7 and
+holdout8 since session 20, holdout9 since session 21, holdout10 since session 22, holdout11 since session 23, the
+others since session 47; never a set kept for measuring, holdout15–19, holdout21 and holdout23), asks
 hybrid-rrf with the weighted order (``RetrievalConfig.order_paths=False``) and labels each of its first ``PATHS``
 paths 1 when it states the question's fact (``benchmarks.realdocs.path_states_fact``), with the features of
 ``reasoning.path_order.path_features``.
@@ -37,7 +38,8 @@ READ_SETS = (
     ("set", False), ("holdout", False), ("holdout2", False), ("holdout3", False), ("holdout4", False),
     ("holdout5", False), ("holdout6", False), ("set", True), ("holdout", True), ("holdout2", True),
     ("holdout3", True), ("holdout7", False), ("holdout8", False), ("holdout9", False), ("holdout10", False),
-    ("holdout11", False),
+    ("holdout11", False), ("holdout12", False), ("holdout13", False), ("holdout14", False), ("holdout20", False),
+    ("holdout22", False), ("holdout24", False),
 )  # fmt: skip
 PATHS = 50
 
