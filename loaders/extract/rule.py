@@ -2527,6 +2527,8 @@ def kind_appositions(body: str, spans: Sequence[Span]) -> list[tuple[int, int]]:
         if gap is None or not gap.group():
             continue
         quoted = gap.group().strip() != "" or body[name.start : name.start + 1] in "\"“'‘`"  # the span may hold it
+        if name.name.startswith("-") and not _KIND_LAST.search(kind.name):
+            continue  # "git log -p", "sudo dpkg -i": a command's option, not the name of a kind ("the option -p")
         if quoted or _CODE_LIKE.fullmatch(name.name) or "@" in name.name:
             pairs.append((i, i + 1))
     return pairs

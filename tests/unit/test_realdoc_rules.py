@@ -720,6 +720,20 @@ def test_a_name_in_apposition_to_a_kind_noun_is_the_verb_s_object_too() -> None:
     assert not any(t == "parser" for _, _, t in _triples("We like Zorp. Zorp uses the parser, which is fast."))
 
 
+def test_an_option_after_a_command_is_no_name_of_the_command_as_a_kind() -> None:
+    from graphproof.loaders.extract.rule import kind_appositions
+
+    # "git log -p": the command's option, not "-p is a git log"
+    body = "Try git log -p now."
+    spans = [Span(4, 11, "git log", "concept"), Span(12, 14, "-p", "name")]
+    assert kind_appositions(body, spans) == []
+    assert not any(r == "is_a" for _, r, _ in _triples("Also zorp log -p --color works.\n"))
+    # after a kind noun an option is the kind's name
+    named = "Pass the debug option --trace here."
+    spans = [Span(9, 21, "debug option", "concept"), Span(22, 29, "--trace", "name")]
+    assert kind_appositions(named, spans) == [(0, 1)]
+
+
 @pytest.mark.skipif(not verb_forms(), reason="WordNet's index.verb is not installed (make setup installs it)")
 def test_a_wordnet_verb_is_read_where_a_verb_stands() -> None:
     assert ("Zorp", "identifies", "Quux") in _triples("We like Zorp. Zorp identifies Quux.")  # not in VERBS
