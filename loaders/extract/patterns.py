@@ -277,11 +277,13 @@ def setting_spans(text: str) -> list[Span]:
 # lower-case program name before its dotted release number ("zlib 1.0.4"); a one-digit version ("version 2 of the
 # License") and an IPv4 address ("224.0.0.251") are not read
 NUMBER_LABELS = ("port", "version", "release", "revision", "kernel", "bug", "issue", "rfc")
+_NUMBER_START = r"(?<![\w./@$:=-])"  # not inside a path, address, setting or longer word
+_NUMBER_END = r"(?![\w/@-]|\.\d|\.[A-Za-z])"  # nor running on into one, or into a further dotted part
 _LABELLED_NUMBER = re.compile(
-    rf"(?<![\w./@$:=-])(?P<label>(?:{_alt(NUMBER_LABELS)})|[a-z][a-z0-9]*[a-z])[ \t]+(?:(?:≥|>=|>|≤|<=)[ \t]*)?#?"
-    r"(?P<number>v?\d+(?:\.\d+)+[a-z]?(?:-\d+(?:\.\d+)*)?|v?\d+[a-z]?)(?![\w/@-]|\.\d|\.[A-Za-z])"
+    rf"{_NUMBER_START}(?P<label>(?:{_alt(NUMBER_LABELS)})|[a-z][a-z0-9]*[a-z])[ \t]+(?:(?:≥|>=|>|≤|<=)[ \t]*)?#?"
+    rf"(?P<number>v?\d+(?:\.\d+)+[a-z]?(?:-\d+(?:\.\d+)*)?|v?\d+[a-z]?){_NUMBER_END}"
 )  # a dotted number may end in a Debian revision: "version 2.8.12-2"
-_BARE_VERSION = re.compile(r"(?<![\w./@$:=-])v\d+(?:\.\d+){1,3}(?![\w/@-]|\.\d|\.[A-Za-z])")  # "v14.17.0"
+_BARE_VERSION = re.compile(rf"{_NUMBER_START}v\d+(?:\.\d+){{1,3}}{_NUMBER_END}")  # "v14.17.0"
 LABEL_NAME_MIN = 3  # letters of a lower-case name before its release number ("zlib 1.0.4", "gcc 4.8")
 _IPV4 = re.compile(r"\d{1,3}(?:\.\d{1,3}){3}")
 
