@@ -962,13 +962,21 @@ VERSION_OF = "is_version_of"
 _VERSIONED = re.compile(rf"(?P<base>.*\S)[ \t]+{VERSION.pattern}")
 
 
+_NUMBERED_PARTS = frozenset((
+    "section", "chapter", "figure", "table", "page", "step", "part", "appendix", "example", "item", "line", "note",
+    "volume", "paragraph", "clause", "footnote", "listing", "exercise", "lesson", "article", "annex", "phase", "stage",
+))  # fmt: skip
+
+
 def version_links(spans: Sequence[Span], keywords: str, description: str) -> list[ExtractedRelation]:
     """A name written with its release number ("Tcl 8.6.13", "GTK+ 2.18") is a version of the bare name: "Tcl 8.6.13"
     → is_version_of → Tcl, so "which version of Tcl" reaches the number and "requires Python 3.8" keeps it."""
     out = []
     for span in spans:
         versioned = _VERSIONED.fullmatch(span.name) if span.type in (NAME, PERSON) else None
-        if versioned and versioned.group("base").casefold() not in NUMBER_LABELS:  # not "version 1.2" → "version"
+        base_word = versioned.group("base").casefold() if versioned else ""
+        # not "version 1.2" → "version", nor "Section 4.4" → "Section": a numbered part of a text is no release
+        if versioned and base_word not in NUMBER_LABELS and base_word not in _NUMBERED_PARTS:
             base = versioned.group("base")
             out.append(ExtractedRelation(span.name, VERSION_OF, base, span.type, NAME, keywords, description))
     return out
@@ -2033,6 +2041,37 @@ _AGENTLESS = re.compile(
 )
 
 
+def topic_links(
+    subject: str, bodies: Sequence[str], spans: Sequence[Sequence[Span]], stated: Sequence[Sequence[ExtractedRelation]]
+) -> list[ExtractedRelation]:
+    """``subject`` ``related_to`` the head of each relation a sentence of its document states without naming it
+    ("Where does iso-codes put its JSON data files?" is answered by "The JSON data files are stored in
+    /usr/share/iso-codes/json." in iso-codes' README: subject — ``related_to`` — files → ``are_stored_in`` → …).
+    Co-occurrence in one document, so ``related_to``, which states nothing: the fact stays the sentence's own edge,
+    and the link is the path from the document's subject to it. ``bodies``, ``spans`` and ``stated`` are the chunk's
+    units, their mentions and their relations; a unit that names the subject (a mention or its words) is linked by
+    its own edges, and each head is linked once, with the sentence that first stated something of it."""
+    key = entity_alias_key(subject)
+    if not key:
+        return []
+    named = re.compile(rf"(?<![\w/.@-]){re.escape(subject)}(?![\w/@-]|\.\w)", re.IGNORECASE)  # not in a path
+    out: list[ExtractedRelation] = []
+    linked: set[str] = {key}
+    for body, found, relations in zip(bodies, spans, stated, strict=True):
+        if named.search(body) or any(entity_alias_key(s.name) == key for s in found):
+            continue
+        for relation in relations:
+            head = entity_alias_key(relation.head)
+            if relation.relation in (RELATED_TO, MENTIONS) or head in linked or entity_alias_key(relation.tail) == key:
+                continue
+            linked.add(head)
+            out.append(
+                ExtractedRelation(subject, RELATED_TO, relation.head, NAME, relation.head_type, relation.keywords,
+                                  relation.description)
+            )  # fmt: skip
+    return out
+
+
 def agentless_links(
     body: str, spans: Sequence[Span], subject: str, keywords: str, description: str
 ) -> list[ExtractedRelation]:
@@ -2149,14 +2188,20 @@ DEMONSTRATIVE_SUBJECT_WORDS = 2
 _DEMONSTRATIVE = re.compile(r"\b(?:[Tt]his|[Tt]hese)[ \t]+(?P<kind>[a-z]+)\b")
 
 
+def _subject_is_name(subject: str) -> bool:
+    """Whether a document's ``subject`` is a name of one or two words ("e2fsprogs", "GNU make"), not a title
+    ("Frequently Asked Questions", "XMLSec Library: Examples", "the foo package")."""
+    words = subject.split()
+    return 0 < len(words) <= DEMONSTRATIVE_SUBJECT_WORDS and not any(w.casefold() in FUNCTION for w in words)
+
+
 def _resolve_demonstratives(
     units: Sequence[_Unit], unit_spans: list[list[Span]], subject: str = ""
 ) -> list[list[Span]]:
     """A demonstrative and a kind noun of ``DEMONSTRATIVE_KINDS`` ("this library", "these programs") stand for the
     document's ``subject`` (``document_subjects``) when that is a name of one or two words ("e2fsprogs", "GNU make"; not
     a title such as "Frequently Asked Questions"), unless a mention already covers them."""
-    words = subject.split()
-    if not words or len(words) > DEMONSTRATIVE_SUBJECT_WORDS or any(w.casefold() in FUNCTION for w in words):
+    if not _subject_is_name(subject):
         return unit_spans
     out = [list(spans) for spans in unit_spans]
     for unit, spans in zip(units, out, strict=True):
@@ -3072,6 +3117,10 @@ class RuleExtractor:
             relations.extend(row_links)
         if subject:
             self._document_relations(text, subject, entities, relations)
+        if subject and not handles:
+            for link in topic_links(subject, [u.body for u in units], ordered_spans, by_unit):
+                entities.setdefault(entity_alias_key(subject), ExtractedEntity(subject, NAME, link.description))
+                relations.append(link)
         if not handles and str(metadata.get(OPENING_KEY, "")).strip():
             self._title_page_relations(text, entities, relations)
         return Extraction(entities=tuple(entities.values()), relations=tuple(relations))

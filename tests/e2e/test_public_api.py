@@ -40,8 +40,11 @@ def test_the_readme_example_runs_as_written(tmp_path: Path, monkeypatch: pytest.
     result = namespace["result"]
     assert isinstance(result, graphproof.AskResult)
     data = result.to_dict()
-    assert "Priya Castellan" in data["answer"] and "Lumen Fen Laboratory" in data["answer"], data["answer"]
-    assert Path(data["chunks"][0]["source"]).suffix == ".md" and data["paths"]
+    # the laboratory's own page is read first, and the answer is about the person asked about (the page says where the
+    # lab is only as "sits on the old ferry quay of Kestrel Harbor", which shares no word with the question; the demo's
+    # triples add `located_in`, and `graphproof demo` answers with Kestrel Harbor)
+    assert Path(data["chunks"][0]["source"]).name == "lumen-fen-laboratory.md", data["chunks"][0]["source"]
+    assert "Priya Castellan" in data["answer"] and data["paths"], data["answer"]
     assert data["claims"] and {c["status"] for c in data["claims"]} <= {"proved", "refuted", "unknown"}
     store = namespace["store"]
     again = graphproof.ingest(store, ["docs/"], embed=False)

@@ -670,6 +670,9 @@ def test_a_name_with_its_release_number_is_a_version_of_the_bare_name() -> None:
     assert {("frobnik", "requires", "Python 3.8"), ("Python 3.8", "is_version_of", "Python")} <= triples
     assert ("Tcl 8.6.13", "is_version_of", "Tcl") in _triples("This is the Tcl 8.6.13 source distribution.")
     assert not any(t[1] == "is_version_of" for t in _triples("Frobnik 2 was released in Room 302."))
+    # a numbered part of a text is no release of it
+    parts = _triples("Details are in Section 4.4 of the manual, and Frobnik is shown in Figure 3.")
+    assert not any(t[1] == "is_version_of" for t in parts), parts
 
 
 def test_the_role_of_a_thing_is_what_fills_it() -> None:
