@@ -974,10 +974,9 @@ def version_links(spans: Sequence[Span], keywords: str, description: str) -> lis
     out = []
     for span in spans:
         versioned = _VERSIONED.fullmatch(span.name) if span.type in (NAME, PERSON) else None
-        base_word = versioned.group("base").casefold() if versioned else ""
+        base = versioned.group("base") if versioned else ""
         # not "version 1.2" → "version", nor "Section 4.4" → "Section": a numbered part of a text is no release
-        if versioned and base_word not in NUMBER_LABELS and base_word not in _NUMBERED_PARTS:
-            base = versioned.group("base")
+        if base and base.casefold() not in NUMBER_LABELS and base.casefold() not in _NUMBERED_PARTS:
             out.append(ExtractedRelation(span.name, VERSION_OF, base, span.type, NAME, keywords, description))
     return out
 
@@ -2188,20 +2187,14 @@ DEMONSTRATIVE_SUBJECT_WORDS = 2
 _DEMONSTRATIVE = re.compile(r"\b(?:[Tt]his|[Tt]hese)[ \t]+(?P<kind>[a-z]+)\b")
 
 
-def _subject_is_name(subject: str) -> bool:
-    """Whether a document's ``subject`` is a name of one or two words ("e2fsprogs", "GNU make"), not a title
-    ("Frequently Asked Questions", "XMLSec Library: Examples", "the foo package")."""
-    words = subject.split()
-    return 0 < len(words) <= DEMONSTRATIVE_SUBJECT_WORDS and not any(w.casefold() in FUNCTION for w in words)
-
-
 def _resolve_demonstratives(
     units: Sequence[_Unit], unit_spans: list[list[Span]], subject: str = ""
 ) -> list[list[Span]]:
     """A demonstrative and a kind noun of ``DEMONSTRATIVE_KINDS`` ("this library", "these programs") stand for the
     document's ``subject`` (``document_subjects``) when that is a name of one or two words ("e2fsprogs", "GNU make"; not
     a title such as "Frequently Asked Questions"), unless a mention already covers them."""
-    if not _subject_is_name(subject):
+    words = subject.split()
+    if not words or len(words) > DEMONSTRATIVE_SUBJECT_WORDS or any(w.casefold() in FUNCTION for w in words):
         return unit_spans
     out = [list(spans) for spans in unit_spans]
     for unit, spans in zip(units, out, strict=True):
