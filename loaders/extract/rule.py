@@ -2023,6 +2023,72 @@ def reader_requirements(
     ]
 
 
+# What a document tells its reader to do: an imperative that opens the sentence, after an opening clause or not
+# ("Use --disable-nls if …", "To use the UTF-8 flavour, compile libstemmer_utf8.c …", "Please run …"), or a verb
+# the reader is its subject of ("You can set OPENSSL_PREFIX …", "you should run …"); the verb is group "verb".
+_INSTRUCTION = re.compile(
+    r"^[\s\-*>#]*(?P<lead>(?:to|if|when|once|after|before|unless|on|for|in|with|during)\b[^,.;:!?\n]{1,80}?,[ \t]+)?"
+    r"(?P<reader>please[ \t]+|you[ \t]+(?:(?:can|could|may|might|must|should|will|would|also|then|just|first|now|"
+    r"'ll|’ll)[ \t]+)*(?:(?:need|have|want)[ \t]+to[ \t]+)?)?(?P<verb>[A-Za-z]+)\b",
+    re.IGNORECASE,
+)
+# verbs a reader is told that say nothing of what they act on ("Note the …", "Let X be …", "Feel free …"), and
+# those ``reader_requirements`` reads ("you need X")
+_NO_INSTRUCTION = _NO_OBJECT_VERBS | frozenset(
+    ("note", "let", "thank", "feel", "mind", "need", "require", "want", "tell", "ask", "can", "will", "be")
+)  # "tell Net-SSLeay where …": its object is who is told
+# between coordinated objects: a comma or "and"/"or" ("--with-foo and --with-bar"), not a bare space ("the
+# --no-sandbox command line argument" is one thing)
+_OBJECT_AND = re.compile(
+    r"^[\"”'’`]*(?:,[ \t]*(?:(?:and|or)[ \t]+)?|[ \t]+(?:and|or)[ \t]+)(?:(?:the|a|an)[ \t]+)?[\"“'‘`]*$"
+)
+_OBJECT_AFTER_VERB = re.compile(rf"^[ \t]+(?:(?P<determiner>{_DETERMINER})[ \t]+)?[\"“'‘`]*$", re.IGNORECASE)
+
+
+def reader_instructions(
+    body: str, spans: Sequence[Span], subject: str, keywords: str, description: str
+) -> list[ExtractedRelation]:
+    """What a document about ``subject`` tells its reader to do with a thing, as ``subject`` → ``you_<verb>`` → the
+    thing: "Use --disable-nls if you absolutely don't want to have messages handling code." in gettext's README →
+    GNU gettext → ``you_use`` → --disable-nls; "To do this, use the --with-system-includedir and --with-system-libdir
+    configure flags" → both; "You can run corepack enable …" → ``you_run``. The verb (``_INSTRUCTION``) opens the
+    sentence or follows an opening clause, and is followed by its object: the mention right after it (an article
+    between), with the mentions coordinated after that. The verb is a known one (``VERB_LEMMAS``), one WordNet lists
+    only as a verb ("edit", "unpack"), or a base form WordNet lists as a verb too with an article before the object
+    ("Set the …", not "Man pages" or a table's "size Double …"); never an inflected form. The reader, not the
+    subject, does it: hence ``you_``; the subject itself is no object."""
+    if not subject or not spans:
+        return []
+    told = _INSTRUCTION.match(body)
+    if told is None:
+        return []
+    verb = told.group("verb").casefold()
+    if not (told.group("lead") or told.group("reader") or told.group("verb")[0].isupper()):
+        return []  # a line that opens with a lower-case word is a row or code ("order  Int  Order …"), no sentence
+    first = next((s for s in spans if s.start >= told.end()), None)
+    gap = None if first is None else _OBJECT_AFTER_VERB.match(body[told.end() : first.start])
+    if first is None or gap is None or verb in _NO_INSTRUCTION:
+        return []
+    if is_adjective(verb) and gap.group("determiner") is None and first.type == CONCEPT:
+        return []  # "Complete documentation on popt is …": an adjective before its noun (not "Set DEBUG=1")
+    if verb not in VERB_LEMMAS and (
+        _INFLECTED.search(verb)  # "creates", "creating"
+        or (verb not in verb_only_forms() and (gap.group("determiner") is None or verb not in verb_forms()))
+    ):  # "Set the …", "Edit config.mk", not "Man pages" or a table's "size Double …"
+        return []
+    objects = [first]
+    for span in spans[spans.index(first) + 1 :]:  # "use the --with-system-includedir and --with-system-libdir"
+        if not _OBJECT_AND.match(body[objects[-1].end : span.start]):
+            break
+        objects.append(span)
+    key = entity_alias_key(subject)
+    return [
+        ExtractedRelation(subject, f"you_{verb}", s.name, NAME, s.type, keywords, description)
+        for s in objects
+        if entity_alias_key(s.name) != key
+    ]
+
+
 # "X is supported", "Y are not provided": a passive with no agent in a document says what its subject does (the
 # verb's active form, ``does_not_…`` when negated). Matched right after the clause's subject; the clause must end
 # there (a stop, a comma, a colon before a list, a parenthesis), so "SSL is not supported on Windows" or "… is
@@ -3040,6 +3106,8 @@ class RuleExtractor:
                 credits = credit_links(unit.body, ordered, subject, keywords, description)
                 credits += reader_requirements(unit.body, ordered, subject, keywords, description)
                 credits += agentless_links(unit.body, ordered, subject, keywords, description)
+                if not unit.term:  # a row's description ("-q  Suppress output") defines its term, not the reader's task
+                    credits += reader_instructions(unit.body, ordered, subject, keywords, description)
                 for link in credits + report_links(unit.body, ordered, subject, keywords, description):
                     if (link.head, link.tail) not in stated_pairs:  # the document's subject may be no mention here
                         entities.setdefault(entity_alias_key(link.head), ExtractedEntity(link.head, NAME, description))

@@ -153,10 +153,21 @@ VERSION = re.compile(r"v?\d+(?:\.\d+)+[a-z]?")  # a release number: "8.6.13", "2
 _LETTER_NAME_BEFORE = re.compile(r"\b(?:in|for|into|from|with)[ \t]+$")
 
 
+_SENTENCE_AFTER_STOP = re.compile(r"\.(?:[ \t]*(?:\n|$)|[ \t]+(?P<next>[A-Za-z]+)\b)")
+
+
 def _lone_letter_name(text: str, start: int, end: int) -> bool:
     """Whether a lone capital letter is a name: the one-letter language of "written in C" or "bindings for R",
-    after a preposition and followed by no period, hyphen or apostrophe (not an initial, "A-level" or "B's")."""
-    return bool(_LETTER_NAME_BEFORE.search(text, max(0, start - 8), start)) and text[end : end + 1] not in ".-'’"
+    after a preposition and followed by no hyphen or apostrophe ("A-level", "B's"), and by no period unless that
+    ends the sentence: "It is written in C." (the line or text ends, or a function word opens the next sentence:
+    "… in C. It …"), not the initial of "… for C. Smith"."""
+    after = text[end : end + 1]
+    if not _LETTER_NAME_BEFORE.search(text, max(0, start - 8), start) or (after and after in "-'’"):
+        return False
+    if after != ".":
+        return True
+    stop = _SENTENCE_AFTER_STOP.match(text, end)
+    return stop is not None and (stop.group("next") is None or stop.group("next").casefold() in BREAK)
 
 
 def name_spans(text: str, seen_mid: set[str]) -> list[NameSpan]:

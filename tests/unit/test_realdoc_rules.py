@@ -599,6 +599,13 @@ def test_an_adjective_or_kind_noun_before_a_name_is_no_concept_of_its_own() -> N
 def test_a_lone_letter_after_a_preposition_is_a_language_name_not_an_initial() -> None:
     assert ("frobnik", "is_written_in", "C") in _triples("Frobnik is written in C and relies on OpenGL ES.")
     assert not any(t[2] == "A" for t in _triples("Frobnik was written by John A. Smith in Boston."))
+    # a period that ends the sentence, the line or the text is no initial's
+    assert ("frobnik", "is_written_in", "C") in _triples("Frobnik is written in C.")
+    assert ("frobnik", "is_written_in", "C") in _triples("Frobnik is written in C. It runs on Linux.")
+    from graphproof.loaders.extract.spans import name_spans
+
+    assert [s.name for s in name_spans("It is written in C", set())] == ["C"]  # the text ends: no period
+    assert [s.name for s in name_spans("Thanks to work by C. Smith.", set())] == ["C. Smith"]
 
 
 def test_a_relative_clause_after_a_quoted_name_and_on_a_stated_type() -> None:
