@@ -11,7 +11,7 @@ from __future__ import annotations
 import itertools
 import math
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib.resources import files
 from typing import TYPE_CHECKING
@@ -23,6 +23,7 @@ from graphproof.loaders.chunking import table_header_of
 from graphproof.reasoning.errors import ReasoningError
 from graphproof.reasoning.paths import (
     HOW_MUCH,
+    LICENSE_NAME,
     NOUN_MODIFIERS,
     NUMBER_NOUNS,
     PERSON_NOUNS,
@@ -194,7 +195,8 @@ def extractive_answer(store: GraphStore, retrieval: Retrieval, sentences: int = 
     participant (``named_speaker``) who did not write it, unless the question asks who. In a document, a unit adds
     ``CONTEXT_WEIGHT`` times the idf of the question terms the ``CONTEXT_UNITS`` units before it cover and it does
     not ("… you will want to define the default system includedir …" then "Use --with-system-includedir …"; not a
-    table's row, which does not go on with the row above it), and ``CONTEXT_WEIGHT`` times the idf of the question
+    table's row, which does not go on with the row above it, and a list item only from units that are no items:
+    "- ETW: …" does not go on with "- ECMA: … ECMA-262."), and ``CONTEXT_WEIGHT`` times the idf of the question
     terms only the heading of its section names (``text.headings``: "On Windows, the return value is always [0, 0,
     0]." under "os.loadavg()"), once it covers one of its own; when the question asks for a kind of thing
     (``asked_kind``), only a unit that holds one (``holds_kind``) does; a unit that
@@ -213,17 +215,18 @@ def extractive_answer(store: GraphStore, retrieval: Retrieval, sentences: int = 
     field ("Author: …" under "Program: GNU bc"). A unit that asks something (an FAQ's "Is zlib
     thread-safe?"; in a chat, a message with a question in it) comes with the unit after it, which answers it; one
     that leads into what follows comes with that too (``_answered``: a list it announces, the line an unfinished
-    sentence goes on in, the terms a definition list item defines). A unit that occurs in several chunks (chunk
-    overlap, quoted messages) or already came with another unit (a list item after the line announcing it) is given
-    once, and one that quotes a given unit whole (``repeats``: "A quote from the manual: Nettle is …" after "Nettle
-    is …") takes that unit's place; a unit that is only the document's title (its heading: "PyJWT", "# libusb",
-    "jq ==") states nothing and is not given. Outside a chat, a unit of a document other than the one retrieval
-    ranked first (or tied for first) counts ``OTHER_DOCUMENT_WEIGHT`` of its score: the ranking read whole chunks, their
-    graph and their vectors, a unit only its own words ("What licence does Avahi use?" is not answered with PyYAML's
-    "PyYAML is released under the MIT license", which covers "licence" and "use" as Avahi's own sentence covers
-    "Avahi" and "licence"). The answer keeps to the document of its best unit: a unit of another document joins only
-    when it scores at least ``OTHER_DOCUMENT`` times the best — as well as it — (so "Who wrote Git?" is not answered
-    with who wrote libffi).
+    sentence goes on in, the terms a definition list item defines). A unit that occurs in several chunks (chunk overlap,
+    quoted messages) or already came with another unit (a list item after the line announcing it) is given once, and one
+    that quotes a given unit whole (``repeats``: "A quote from the manual: Nettle is …" after "Nettle is …") takes that
+    unit's place, while in a document one that goes on from where a given unit stops, or leads into one, is given
+    without the words already said (``unsaid``); a unit that is only the document's title (its heading: "PyJWT",
+    "# libusb", "jq ==") states nothing and is not given. Outside a chat, a unit of a document other than the one
+    retrieval ranked first (or tied for first) counts ``OTHER_DOCUMENT_WEIGHT`` of its score: the ranking read whole
+    chunks, their graph and their vectors, a unit only its own words ("What licence does Avahi use?" is not answered
+    with PyYAML's "PyYAML is released under the MIT license", which covers "licence" and "use" as Avahi's own sentence
+    covers "Avahi" and "licence"). The answer keeps to the document of its best unit: a unit of another document joins
+    only when it scores at least ``OTHER_DOCUMENT`` times the best — as well as it — (so "Who wrote Git?" is not
+    answered with who wrote libffi).
     """
     analyzer = analyzer or default_analyzer()
     terms = analyzer.query_terms(retrieval.question)
@@ -285,7 +288,13 @@ def extractive_answer(store: GraphStore, retrieval: Retrieval, sentences: int = 
                 before = set().union(*said[max(0, index - CONTEXT_MESSAGES) : index]) - covered
                 weight = CONTEXT_WEIGHT * math.fsum(idf[t] for t in before)  # fsum: the same in any set order
             elif index and (not kind or holds_kind(found[index], kind, retrieval.question)) and not rows[index]:
-                before = set().union(*own[max(0, index - CONTEXT_UNITS) : index]) - covered - headed
+                # a list's items are entries side by side: an item goes on with the line that announces the list,
+                # not with the item before it ("- ETW: Event Tracing …" after "- ECMA: … including ECMA-262.")
+                item = _ITEM.match(found[index]) is not None
+                window = [
+                    j for j in range(max(0, index - CONTEXT_UNITS), index) if not (item and _ITEM.match(found[j]))
+                ]
+                before = set().union(*(own[j] for j in window)) - covered - headed
                 weight = CONTEXT_WEIGHT * math.fsum(idf[t] for t in before)  # "… you will want to define …" / "Use …"
                 if own[index - 1] - covered and _refers_back(found, index):
                     antecedent = found[index - 1]  # "To generate API reference, just run make html." / "It runs …"
@@ -335,6 +344,11 @@ def extractive_answer(store: GraphStore, retrieval: Retrieval, sentences: int = 
             for i in reversed(within[1:]):
                 del best[i]
             continue
+        text = item[3] if item[2] in chats else unsaid([chosen[3] for chosen in best], item[3])
+        if not text:
+            continue
+        if text != item[3].strip():  # "… from this example: - Check that …" given, then "- Check that …: $ openssl …"
+            item = (*item[:3], text, *item[4:])
         best.append(item)
         if len(best) == (messages if best[0][2] in chats else sentences):
             break
@@ -358,6 +372,42 @@ def repeats(unit: str, given: str) -> bool:
     """Whether ``unit`` mostly repeats ``given`` (both casefolded, whitespace squashed): it holds it, as whole
     words, and ``given`` is at least half of it."""
     return 2 * len(given) >= len(unit) and re.search(r"(?<!\w)" + re.escape(given) + r"(?!\w)", unit) is not None
+
+
+SAID_CHARS = 12  # the shortest overlap of a unit with a given one that counts as said already
+
+
+def unsaid(given: Sequence[str], unit: str) -> str:
+    """``unit`` without an opening that one of ``given`` ends with and without an ending that one of them opens with
+    (whitespace squashed; at least ``SAID_CHARS`` characters, cut where ``unit`` has a space): a unit that goes on
+    from where a given one stops ("- Check that your root CA is in PEM format …: $ openssl x509 …" after "Steps to
+    build …: - Check that your root CA is in PEM format …:"), or that leads into one ("Steps to build …: - Check
+    that …" after "- Check that … $ openssl …"), is not said twice."""
+    squashed = [" ".join(text.split()) for text in given]
+    spaces = [m.start() for m in re.finditer(r"\s", unit)]
+    begin = next(
+        (
+            end
+            for end in reversed(spaces)
+            if _overlaps(" ".join(unit[:end].split()), squashed, lambda text, part: text.endswith(" " + part))
+        ),
+        0,
+    )
+    stop = next(
+        (
+            start
+            for start in spaces
+            if start >= begin
+            and _overlaps(" ".join(unit[start:].split()), squashed, lambda text, part: text.startswith(part + " "))
+        ),
+        len(unit),
+    )
+    return unit[begin:stop].strip()
+
+
+def _overlaps(part: str, texts: Sequence[str], where: Callable[[str, str], bool]) -> bool:
+    """Whether ``part`` (at least ``SAID_CHARS`` long) is one of ``texts`` whole or sits in one as ``where`` says."""
+    return len(part) >= SAID_CHARS and any(text == part or where(text, part) for text in texts)
 
 
 PATH_ANSWER_PATHS = 3  # the paths read for a conclusion the evidence sentences lack
@@ -421,11 +471,14 @@ def _code_word(word: str) -> bool:
 
 
 def asked_kind(question: str) -> str:
-    """``person``, ``number``, ``option``, ``identifier`` or ``""``: what ``question`` asks for, by its wording. A
-    "when" question asks for a number (a time; ``holds_kind`` also takes a condition for "When does …?"), unless its
-    "when" opens a clause that a question word follows ("When a server sends X, how is …?")."""
+    """``person``, ``number``, ``option``, ``identifier``, ``licence``, ``name``, ``definition`` or ``""``: what
+    ``question`` asks for, by its wording. A "when" question asks for a number (a time; ``holds_kind`` also takes a
+    condition for "When does …?"), unless its "when" opens a clause that a question word follows ("When a server sends
+    X, how is …?")."""
     if _ASKS_OPTION.search(question):
         return "option"
+    if _ASKS_LICENCE.search(question):
+        return "licence"
     if _ASKS_IDENTIFIER.search(question):
         return "identifier"
     if _ASKS_PERSON.search(question):
@@ -439,6 +492,15 @@ def asked_kind(question: str) -> str:
     return ""
 
 
+# "What licence is libxslt distributed under?", "Under which license …", "How is X licensed?" (as ``paths._WANTS``)
+_ASKS_LICENCE = re.compile(
+    r"^\W*(?:which|what)\s+(?:\S+\s+)?licen[cs]e|\bunder\s+(?:which|what)\b.*\blicen[cs]e|^\W*how\s+is\b.*\blicen[cs]ed\b",
+    re.IGNORECASE,
+)
+# a unit that says under what something is released, whatever the licence's name ("… licensed under the GFDL")
+_UNDER_LICENCE = re.compile(
+    r"\b(?:licen[cs]ed|released|distributed|available|covered|provided)\s+under\b|\blicen[cs]e\s*:", re.IGNORECASE
+)
 # "What is the default cluster called?": a name, quoted or after "called" ("What is the name of …?" is not read so: the
 # name it asks for is as often a file or a command, which ``_GIVEN_NAME`` does not find)
 _ASKS_NAME = re.compile(r"^\W*what\s+(?:is|are|was|were)\s+(?:\S+\s+){1,5}?(?:called|named)\s*\?", re.IGNORECASE)
@@ -500,6 +562,8 @@ def holds_kind(unit: str, kind: str, question: str) -> bool:
         adverb = r"(?:(?:just|simply|really|\w+ly)\s+)?"
         defines = rf"(?<![\w-]){subject}(?![\w-])\W{{0,2}}\s+(?:is|are)\s+{adverb}(?:an?|one)\s"
         return re.search(defines, unit, re.I) is not None  # "A subtree is just a subdirectory …" too
+    if kind == "licence":  # "- This library is released under the MIT Licence" for "What licence is …?"
+        return LICENSE_NAME.search(unit) is not None or _UNDER_LICENCE.search(unit) is not None
     if kind == "option":  # a dashed option, or a word the unit calls an option ("The `noauto' option …")
         named = [m.group("a") or m.group("b") for m in _NAMED_OPTION.finditer(unit)]
         dashed = [m.group().strip(" (`'\"“") for m in _OPTION.finditer(unit)]
@@ -817,6 +881,11 @@ def _term_item(unit: str) -> bool:
     return bool(_ITEM.match(text)) and len(text.split()) <= TERM_WORDS + 1 and not text.endswith((".", "!", "?"))
 
 
+# a term line of an AsciiDoc labeled list, as a man page's options are written ("-q::", "--quiet::",
+# "--prefix=<prefix>::"): the unit after the term lines defines them
+_LABEL_TERM = re.compile(r"^[ \t]*\S(?:[^\n]{0,60}\S)?(?:::+|;;)[ \t]*$")
+
+
 # A sentence that opens with one of these refers back to the sentence before it ("It runs mkapiref.py and then run
 # Sphinx …" after "To generate API reference, just run make html.").
 _BACK_REFERENCES = frozenset(("it", "its", "they", "their", "he", "she", "his", "her"))
@@ -845,9 +914,11 @@ def _answered(found: Sequence[str], index: int, chat: bool = False) -> str:
     reports to") comes with the next unit, which completes it, unless that is a table's row (a line that announces
     a table, "Reserved uids:", is its rows' context: ``table_rows``); and a list item that follows short items
     without a sentence end (a definition list: "- -q", "- --quiet", "- Print nothing.") comes after those
-    terms, which it defines; a unit whose condition the next one completes ("Otherwise, …", "If not, …") comes
-    with that one; and a sentence a line displayed on its own cut in three ("Use" / "--disable-nls" / "if you
-    …") is given whole, whichever of its parts was chosen (``_sentence_span``).
+    terms, which it defines, as does the unit after the term lines of an AsciiDoc labeled list ("-q::", "--quiet::",
+    "Suppress unnecessary output messages on stderr."; ``_LABEL_TERM``); a unit whose condition the next one
+    completes ("Otherwise, …", "If not, …") comes with that one; and a sentence a line displayed on its own cut in
+    three ("Use" / "--disable-nls" / "if you …") is given whole, whichever of its parts was chosen
+    (``_sentence_span``).
     """
     unit = found[index]
     asks = "?" in unit if chat else unit.rstrip().endswith("?")
@@ -867,6 +938,11 @@ def _answered(found: Sequence[str], index: int, chat: bool = False) -> str:
         while first > 0 and index - first < TERM_WORDS and _term_item(found[first - 1]):
             first -= 1
         parts = [*found[first:index], unit]
+    elif index and not _LABEL_TERM.match(unit) and _LABEL_TERM.match(found[index - 1]):
+        first = index - 1
+        while first > 0 and index - first < TERM_WORDS and _LABEL_TERM.match(found[first - 1]):
+            first -= 1
+        parts = [*found[first:index], unit]  # "-q::" "--quiet::" "Suppress unnecessary output …"
     record = _record(found, index)
     if record is not None:
         return " ".join(found[record[0] : record[1] + 1])

@@ -179,7 +179,7 @@ AGENT_NOUNS: Mapping[str, str] = {
 # Words too light to say what a relation is ("is", "has", "do"): never a verb match on their own.
 _LIGHT = frozenset(LIGHT_VERBS) | {"be", "have", "do", "get", "make", "let", "like", "keep"}
 _WORD = re.compile(r"[^\W_]+(?:[-'’][^\W_]+)*")
-_LICENSE_NAME = re.compile(
+LICENSE_NAME = re.compile(  # a licence's name (``fits_answer``; ``reasoning.answer.holds_kind``)
     r"\b(?:MIT|BSD|[AL]?GPL(?:v?\d(?:\.\d)?)?\+?|Apache|ISC|MPL|Mozilla Public|Artistic|CC0|CC-BY\S*|Unlicense|"
     r"WTFPL|Boost Software|Eclipse Public|EUPL|PSF|Zlib|libpng)\b|\b(?:public domain|general public licen[cs]e|"
     r"creative commons)\b",
@@ -275,7 +275,7 @@ def fits_answer(entity: Entity, wants: str | None) -> bool:
     if wants == FILE:
         return _FILE_NAME.search(name) is not None
     if wants == LICENSE:
-        return _LICENSE_NAME.search(name) is not None
+        return LICENSE_NAME.search(name) is not None
     return False
 
 

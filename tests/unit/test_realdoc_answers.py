@@ -23,6 +23,7 @@ from graphproof.reasoning.answer import (
     path_conclusion,
     repeats,
     spaced,
+    unsaid,
 )
 from graphproof.reasoning.paths import WeightedPath
 from graphproof.reasoning.retriever import Retrieval
@@ -59,6 +60,35 @@ TEXTS = {
         "Hush manual",
         "The options below change what hush prints.\n- -v\n- --verbose\n- Print every step taken.\n"
         "- -q\n- --quiet\n- Print nothing on the terminal at all.\n",
+    ),
+    "labeled": (
+        "pkgs/hush/hush.txt",
+        "hush(1)",
+        "OPTIONS\n-------\n-q::\n--quiet::\n\tSuppress unnecessary output messages on stderr.\n\n"
+        "-d::\n--debug::\n\tProduce even more unnecessary output messages on stderr.\n",
+    ),
+    "ziplib": (
+        "docs/ziplib1-dev/intro.html",
+        "Introduction",
+        "- This library is released under the MIT Licence\n\nZiplib is a fast compression library.\n"
+        "- Ziplib is small and portable.\n",
+    ),
+    "glossary": (
+        "docs/zorp/glossary.md",
+        "Glossary",
+        "- ZQL: Zorp Query Language - A language for queries, including Zorpspec.\n"
+        "- ETW: Event Tracing for Windows - Traces events in Windows systems.\n"
+        "- FFX: First Failure Extract - Dumps produced on error.\n"
+        "- Zorpspec: the specification document of ZQL, maintained and updated by the TC77.\n",
+    ),
+    "steps": (
+        "docs/zorpca/README",
+        "README",
+        "Copy your root certificate to the local/ directory and build your custom package.\n\n"
+        "Steps to build your custom package from this example:\n\n"
+        "- Check that your root certificate is in PEM format and usable by openssl; for example:\n\n"
+        "    $ openssl x509 -text -in Zorp_Root.crt\n\n"
+        "- Build the custom package as a normal user.\n",
     ),
     "numlib": (
         "docs/numlib/README",
@@ -231,6 +261,42 @@ def test_a_heading_that_repeats_the_title_is_no_answer(store: SQLiteStore) -> No
 def test_a_definition_list_item_comes_with_the_terms_it_defines(store: SQLiteStore) -> None:
     answer = _ask(store, "Which option makes hush print nothing on the terminal?", ["options"])
     assert answer.startswith("- -q - --quiet - Print nothing")
+
+
+def test_the_description_of_an_asciidoc_labeled_list_comes_with_its_terms(store: SQLiteStore) -> None:
+    """Not the next item's term, which only follows the description ("-d::" after "Suppress …" lent it its words)."""
+    answer = _ask(store, "Which option suppresses unnecessary output messages?", ["labeled"])
+    assert answer.startswith("-q:: --quiet:: Suppress unnecessary output messages")
+
+
+def test_a_licence_question_is_answered_by_a_unit_that_names_a_licence(store: SQLiteStore) -> None:
+    """A unit naming the library (its rarest word, and the licence's words before it lent) outscores the one naming
+    the licence, unless it has to hold one."""
+    assert asked_kind("What licence is ziplib distributed under?") == "licence"
+    assert asked_kind("Under which license is the manual released?") == "licence"
+    _put(store, "lic1", "docs/lic1/README", "Each package has a licence.\n")  # "licence" is commoner than "ziplib"
+    _put(store, "lic2", "docs/lic2/README", "The licence file is included.\n")
+    answer = _ask(store, "What licence is ziplib distributed under?", ["ziplib"])
+    assert answer.startswith("- This library is released under the MIT Licence")
+    assert holds_kind("Most of the documentation is licensed under the GFDL.", "licence", "")
+    assert not holds_kind("Ziplib is small and portable.", "licence", "")
+
+
+def test_a_list_item_does_not_go_on_with_the_item_before_it(store: SQLiteStore) -> None:
+    """A glossary's entries are side by side: "- ETW: …" lends nothing from "- ZQL: … Zorpspec." before it."""
+    answer = _ask(store, "Who maintains Zorpspec?", ["glossary"], sentences=3)
+    assert "TC77" in answer
+    assert "Event Tracing" not in answer and "First Failure" not in answer
+
+
+def test_a_unit_that_goes_on_from_a_given_one_is_given_from_where_that_stops(store: SQLiteStore) -> None:
+    answer = _ask(store, "How do I check my custom root certificate for the package?", ["steps"], sentences=3)
+    assert answer.count("- Check that your root certificate") == 1
+    given = ["Steps: - Check that it is in PEM format:"]
+    assert unsaid(given, "- Check that it is in PEM format: $ openssl x509") == "$ openssl x509"
+    assert unsaid(["- Check that it is in PEM format: $ openssl"], given[0]) == "Steps:"
+    assert unsaid(["Read the file"], "the file is short") == "the file is short"  # too short to be the same text
+    assert unsaid(["Steps: - Check it now"], "- Check that it works") == "- Check that it works"
 
 
 def test_a_document_is_called_by_its_title_or_else_its_folder() -> None:
