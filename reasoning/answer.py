@@ -543,6 +543,15 @@ def _holds_asked(unit: str, kind: str, question: str, heading: str, listed: bool
     return holds_kind(unit, kind, question)
 
 
+# a body of people that a "who" question may be answered with: a capitalised name ending in a word for a body ("the
+# Technical Steering Committee", "the Debian Security Team", "Ecma International" is a name pair already) or a
+# committee's code ("TC39")
+_BODY = re.compile(
+    r"\b(?:[A-Z][\w.&'’-]*[ \t]+){1,5}(?:Committee|Team|Group|Foundation|Board|Council|Consortium|Society|Association|"
+    r"Working[ \t]+Group|Task[ \t]+Force)\b|\bTC[ \t-]?\d+\b"
+)
+
+
 def holds_kind(unit: str, kind: str, question: str) -> bool:
     """Whether ``unit`` holds something of ``kind`` (``asked_kind``) that ``question`` does not already name."""
     if kind == "number":
@@ -575,6 +584,8 @@ def holds_kind(unit: str, kind: str, question: str) -> bool:
     if kind == "person":
         if _EMAIL.search(unit):
             return True
+        if any(body.casefold() not in question.casefold() for body in _BODY.findall(unit)):
+            return True  # "… maintained and updated by the TC39", "the Technical Steering Committee": who, as a body
         asked = {w.casefold().strip(".'’") for w in _NAME_WORD.findall(question)}
         names = without_name_particles(_NAME_WORD.findall(unit))
         return any(

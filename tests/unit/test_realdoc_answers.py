@@ -488,6 +488,12 @@ def test_a_unit_holds_the_kind_asked_only_with_something_the_question_does_not_n
     assert not holds_kind("Bindings exist for PyYAML Loader classes.", "person", question)
     assert holds_kind("For a description of it, see Brian W. Kernighan.", "person", question)
     assert holds_kind("Copyright (C) 1997-2006 Stephen McCamant.", "person", question)
+    # "who" is answered by a body of people too: a committee, a team, a committee's code
+    assert holds_kind("The spec is maintained and updated by the TC39.", "person", "Who maintains ECMA-262?")
+    assert holds_kind("The Technical Steering Committee decides.", "person", "Who has the final say?")
+    chairs = "Who chairs the technical steering committee?"  # the body the question names is no answer
+    assert not holds_kind("The Technical Steering Committee decides.", "person", chairs)
+    assert not holds_kind("The team decides.", "person", "Who has the final say?")
     assert holds_kind("Use --append to add to the file.", "option", "Which option appends?")
     assert not holds_kind("Options change what it prints.", "option", "Which option appends?")
     # an option named without dashes where the unit calls it one; an option the question names is not the answer
