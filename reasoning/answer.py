@@ -290,9 +290,9 @@ def extractive_answer(store: GraphStore, retrieval: Retrieval, sentences: int = 
             elif index and (not kind or holds_kind(found[index], kind, retrieval.question)) and not rows[index]:
                 # a list's items are entries side by side: an item goes on with the line that announces the list,
                 # not with the item before it ("- ETW: Event Tracing …" after "- ECMA: … including ECMA-262.")
-                item = _ITEM.match(found[index]) is not None
+                in_list = _ITEM.match(found[index]) is not None
                 window = [
-                    j for j in range(max(0, index - CONTEXT_UNITS), index) if not (item and _ITEM.match(found[j]))
+                    j for j in range(max(0, index - CONTEXT_UNITS), index) if not (in_list and _ITEM.match(found[j]))
                 ]
                 before = set().union(*(own[j] for j in window)) - covered - headed
                 weight = CONTEXT_WEIGHT * math.fsum(idf[t] for t in before)  # "… you will want to define …" / "Use …"
@@ -383,26 +383,30 @@ def unsaid(given: Sequence[str], unit: str) -> str:
     from where a given one stops ("- Check that your root CA is in PEM format …: $ openssl x509 …" after "Steps to
     build …: - Check that your root CA is in PEM format …:"), or that leads into one ("Steps to build …: - Check
     that …" after "- Check that … $ openssl …"), is not said twice."""
-    squashed = [" ".join(text.split()) for text in given]
-    spaces = [m.start() for m in re.finditer(r"\s", unit)]
-    begin = next(
-        (
-            end
-            for end in reversed(spaces)
-            if _overlaps(" ".join(unit[:end].split()), squashed, lambda text, part: text.endswith(" " + part))
-        ),
-        0,
-    )
-    stop = next(
-        (
-            start
-            for start in spaces
-            if start >= begin
-            and _overlaps(" ".join(unit[start:].split()), squashed, lambda text, part: text.startswith(part + " "))
-        ),
-        len(unit),
-    )
-    return unit[begin:stop].strip()
+    words = list(re.finditer(r"\S+", unit))
+    if not given or not words:
+        return unit.strip()
+    texts = [" ".join(text.split()) for text in given]
+    squashed = " ".join(word.group() for word in words)
+    starts = list(itertools.accumulate((len(word.group()) + 1 for word in words[:-1]), initial=0))  # in ``squashed``
+    ends = [start + len(word.group()) for start, word in zip(starts, words, strict=True)]
+    # the longest opening of k words a given unit ends with (all of them only where a space follows the last)
+    whole = len(words) if words[-1].end() < len(unit) else len(words) - 1
+    said = next((k for k in range(whole, 0, -1) if _overlaps(squashed[: ends[k - 1]], texts, _ends)), 0)
+    # the longest ending, from word j on, that a given unit opens with; not before that opening (from the first word
+    # only where a space comes before it)
+    lead = said or (0 if words[0].start() else 1)
+    goes_on = next((j for j in range(lead, len(words)) if _overlaps(squashed[starts[j] :], texts, _opens_with)), None)
+    begin = words[said - 1].end() if said else 0
+    return unit[begin : len(unit) if goes_on is None else words[goes_on].start()].strip()
+
+
+def _ends(text: str, part: str) -> bool:
+    return text.endswith(" " + part)
+
+
+def _opens_with(text: str, part: str) -> bool:
+    return text.startswith(part + " ")
 
 
 def _overlaps(part: str, texts: Sequence[str], where: Callable[[str, str], bool]) -> bool:
@@ -897,6 +901,18 @@ def _term_item(unit: str) -> bool:
 _LABEL_TERM = re.compile(r"^[ \t]*\S(?:[^\n]{0,60}\S)?(?:::+|;;)[ \t]*$")
 
 
+def _label_term(unit: str) -> bool:
+    return _LABEL_TERM.match(unit) is not None
+
+
+def _terms_before(found: Sequence[str], index: int, is_term: Callable[[str], bool]) -> int:
+    """Where the run of terms (at most ``TERM_WORDS``) right before ``found[index]`` starts; ``index`` if none."""
+    first = index
+    while first > 0 and index - first < TERM_WORDS and is_term(found[first - 1]):
+        first -= 1
+    return first
+
+
 # A sentence that opens with one of these refers back to the sentence before it ("It runs mkapiref.py and then run
 # Sphinx …" after "To generate API reference, just run make html.").
 _BACK_REFERENCES = frozenset(("it", "its", "they", "their", "he", "she", "his", "her"))
@@ -945,15 +961,9 @@ def _answered(found: Sequence[str], index: int, chat: bool = False) -> str:
     begin, end = _sentence_span(found, index)
     parts = list(found[begin : end + 1])
     if _ITEM.match(unit) and not _term_item(unit):
-        first = index
-        while first > 0 and index - first < TERM_WORDS and _term_item(found[first - 1]):
-            first -= 1
-        parts = [*found[first:index], unit]
-    elif index and not _LABEL_TERM.match(unit) and _LABEL_TERM.match(found[index - 1]):
-        first = index - 1
-        while first > 0 and index - first < TERM_WORDS and _LABEL_TERM.match(found[first - 1]):
-            first -= 1
-        parts = [*found[first:index], unit]  # "-q::" "--quiet::" "Suppress unnecessary output …"
+        parts = [*found[_terms_before(found, index, _term_item) : index], unit]
+    elif index and not _label_term(unit) and _label_term(found[index - 1]):
+        parts = [*found[_terms_before(found, index, _label_term) : index], unit]  # "-q::" "--quiet::" "Suppress …"
     record = _record(found, index)
     if record is not None:
         return " ".join(found[record[0] : record[1] + 1])

@@ -783,11 +783,7 @@ def _run_in_list(body: str, spans: Sequence[Span]) -> list[Span]:
     ordered = sorted(spans, key=lambda span: span.start)
     if not ordered or body[: ordered[0].start].strip("*_`'\" \t"):
         return []
-    run = [ordered[0]]
-    for span in ordered[1:]:
-        if not _AND_NEXT.match(body[run[-1].end : span.start]):
-            break
-        run.append(span)
+    run = _coordinated(body, ordered[0], ordered[1:])
     return run if len(run) > 1 else []
 
 
@@ -1987,6 +1983,17 @@ _OPENING_CONDITION = re.compile(r"^[\s\-*>#]*(?:on|for|with|under|in)[ \t]+[^,.;
 _AND_NEXT = re.compile(r"^[\"”'’`]*(?:,[ \t]*|[ \t]+)(?:(?:and|or)[ \t]+)?(?:(?:the|a|an)[ \t]+)?[\"“'‘`]*$")
 
 
+def _coordinated(body: str, first: Span, following: Sequence[Span], joins: re.Pattern[str] = _AND_NEXT) -> list[Span]:
+    """``first`` and the mentions of ``following`` (those after it, in order) that ``joins`` matches the gap before,
+    up to the first it does not: "CMake and a C compiler", "gcc, make or clang"."""
+    run = [first]
+    for span in following:
+        if not joins.match(body[run[-1].end : span.start]):
+            break
+        run.append(span)
+    return run
+
+
 def reader_requirements(
     body: str, spans: Sequence[Span], subject: str, keywords: str, description: str
 ) -> list[ExtractedRelation]:
@@ -2003,11 +2010,7 @@ def reader_requirements(
         opened = len(body[: told.end()].rstrip("\"“'‘`"))  # a quoted name's span may hold its opening quote
         first = next((s for s in spans if opened <= s.start <= told.end()), None)
         if first is not None and (not told.group("have") or _HAVE_INSTALLED.match(body, first.end)):
-            needed.append(first)
-            for span in spans[spans.index(first) + 1 :]:  # "CMake and a C compiler", "gcc, make or clang"
-                if not _AND_NEXT.match(body[needed[-1].end : span.start]):
-                    break
-                needed.append(span)
+            needed += _coordinated(body, first, spans[spans.index(first) + 1 :])  # "CMake and a C compiler"
     elif _opens(body, spans[0]) and _MUST_BE_INSTALLED.match(body, spans[0].end):
         needed.append(spans[0])
     else:
@@ -2076,11 +2079,8 @@ def reader_instructions(
         or (verb not in verb_only_forms() and (gap.group("determiner") is None or verb not in verb_forms()))
     ):  # "Set the …", "Edit config.mk", not "Man pages" or a table's "size Double …"
         return []
-    objects = [first]
-    for span in spans[spans.index(first) + 1 :]:  # "use the --with-system-includedir and --with-system-libdir"
-        if not _OBJECT_AND.match(body[objects[-1].end : span.start]):
-            break
-        objects.append(span)
+    # "use the --with-system-includedir and --with-system-libdir"
+    objects = _coordinated(body, first, spans[spans.index(first) + 1 :], _OBJECT_AND)
     key = entity_alias_key(subject)
     return [
         ExtractedRelation(subject, f"you_{verb}", s.name, NAME, s.type, keywords, description)
